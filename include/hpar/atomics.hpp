@@ -1,0 +1,367 @@
+// hpar: atomic operations on host and device memory (Kokkos spelling).
+//
+// Every operation is relaxed (no ordering beyond the location itself), as in Kokkos.
+// Implementation per compile:
+//   CUDA device pass (__CUDA_ARCH__): CUDA atomics on 4- and 8-byte values, a compare-and-swap
+//     loop where CUDA has no native operation (floating min/max, multiply, divide);
+//   everywhere else (host, OpenMP target regions with clang or gcc): GCC __atomic builtins, a
+//     compare-and-swap loop for floating-point arithmetic.
+// Values must be 4 or 8 bytes wide on the CUDA device; any lock-free size on the host.
+#pragma once
+
+#include <type_traits>
+
+#include "impl/traits.hpp"
+#include "macros.hpp"
+
+namespace hpar {
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+namespace impl {
+
+template <class To, class From>
+HPAR_HD inline To bit_cast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "hpar: bit_cast needs equal sizes");
+  To to;
+  __builtin_memcpy(&to, &from, sizeof(To));
+  return to;
+}
+
+/// The unsigned integer type as wide as T (4 or 8 bytes).
+template <class T>
+using atomic_bits_t =
+    std::conditional_t<sizeof(T) == 4, unsigned int,
+                       std::conditional_t<sizeof(T) == 8, unsigned long long, void>>;
+
+/// Stores desired into *dest when *dest equals expected bitwise; returns the old value.
+template <class T>
+HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
+#if defined(__CUDA_ARCH__)
+  using B = atomic_bits_t<T>;
+  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
+  return bit_cast<T>(atomicCAS(reinterpret_cast<B*>(dest), bit_cast<B>(expected),
+                               bit_cast<B>(desired)));
+#else
+  __atomic_compare_exchange(dest, &expected, &desired, false, __ATOMIC_RELAXED,
+                            __ATOMIC_RELAXED);
+  return expected;  // holds the old value on failure, equals it on success
+#endif
+}
+
+template <class T>
+HPAR_HD inline T atomic_load_value(T* src) {
+#if defined(__CUDA_ARCH__)
+  using B = atomic_bits_t<T>;
+  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
+  return bit_cast<T>(*reinterpret_cast<volatile B*>(src));
+#else
+  T value;
+  __atomic_load(src, &value, __ATOMIC_RELAXED);
+  return value;
+#endif
+}
+
+/// Whether two values have the same bytes (compare-and-swap compares bytes, not values: NaN).
+template <class T>
+HPAR_HD inline bool same_bits(const T& a, const T& b) {
+  const unsigned char* x = reinterpret_cast<const unsigned char*>(&a);
+  const unsigned char* y = reinterpret_cast<const unsigned char*>(&b);
+  for (unsigned i = 0; i < sizeof(T); ++i)
+    if (x[i] != y[i]) return false;
+  return true;
+}
+
+/// Replaces *dest by op(*dest) with a compare-and-swap loop; returns the old value.
+template <class T, class Op>
+HPAR_HD inline T atomic_fetch_op(T* dest, Op op) {
+  T old = atomic_load_value(dest);
+  while (true) {
+    const T prev = atomic_cas_value(dest, old, op(old));
+    if (same_bits(prev, old)) return old;
+    old = prev;
+  }
+}
+
+template <class T>
+struct op_add { T v; HPAR_HD T operator()(T x) const { return x + v; } };
+template <class T>
+struct op_sub { T v; HPAR_HD T operator()(T x) const { return x - v; } };
+template <class T>
+struct op_mul { T v; HPAR_HD T operator()(T x) const { return x * v; } };
+template <class T>
+struct op_div { T v; HPAR_HD T operator()(T x) const { return x / v; } };
+template <class T>
+struct op_min { T v; HPAR_HD T operator()(T x) const { return v < x ? v : x; } };
+template <class T>
+struct op_max { T v; HPAR_HD T operator()(T x) const { return x < v ? v : x; } };
+template <class T>
+struct op_and { T v; HPAR_HD T operator()(T x) const { return x & v; } };
+template <class T>
+struct op_or { T v; HPAR_HD T operator()(T x) const { return x | v; } };
+template <class T>
+struct op_xor { T v; HPAR_HD T operator()(T x) const { return x ^ v; } };
+
+template <class T>
+constexpr bool native_int = std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8);
+
+#if defined(__CUDA_ARCH__)
+/// CUDA's signed or unsigned integer type as wide as T.
+template <class T>
+using cuda_int_t = std::conditional_t<
+    sizeof(T) == 4, std::conditional_t<std::is_signed<T>::value, int, unsigned int>,
+    std::conditional_t<std::is_signed<T>::value, long long, unsigned long long>>;
+#endif
+
+}  // namespace impl
+
+// ---- fetch-and-op: return the old value -----------------------------------------------------------
+
+template <class T>
+HPAR_HD inline T atomic_fetch_add(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (impl::native_int<T>) {
+    using B = impl::atomic_bits_t<T>;
+    return T(atomicAdd(reinterpret_cast<B*>(dest), B(val)));
+  } else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
+    return atomicAdd(dest, val);
+  } else {
+    return impl::atomic_fetch_op(dest, impl::op_add<T>{val});
+  }
+#else
+  if constexpr (std::is_integral<T>::value)
+    return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
+  else
+    return impl::atomic_fetch_op(dest, impl::op_add<T>{val});
+#endif
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_sub(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (impl::native_int<T>) {
+    using B = impl::atomic_bits_t<T>;
+    return T(atomicAdd(reinterpret_cast<B*>(dest), B(0) - B(val)));
+  } else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
+    return atomicAdd(dest, -val);
+  } else {
+    return impl::atomic_fetch_op(dest, impl::op_sub<T>{val});
+  }
+#else
+  if constexpr (std::is_integral<T>::value)
+    return __atomic_fetch_sub(dest, val, __ATOMIC_RELAXED);
+  else
+    return impl::atomic_fetch_op(dest, impl::op_sub<T>{val});
+#endif
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_min(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (impl::native_int<T>) {
+    using C = impl::cuda_int_t<T>;
+    return T(atomicMin(reinterpret_cast<C*>(dest), C(val)));
+  } else {
+    return impl::atomic_fetch_op(dest, impl::op_min<T>{val});
+  }
+#else
+  return impl::atomic_fetch_op(dest, impl::op_min<T>{val});
+#endif
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_max(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (impl::native_int<T>) {
+    using C = impl::cuda_int_t<T>;
+    return T(atomicMax(reinterpret_cast<C*>(dest), C(val)));
+  } else {
+    return impl::atomic_fetch_op(dest, impl::op_max<T>{val});
+  }
+#else
+  return impl::atomic_fetch_op(dest, impl::op_max<T>{val});
+#endif
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_mul(T* dest, typename impl::identity<T>::type val) {
+  return impl::atomic_fetch_op(dest, impl::op_mul<T>{val});
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_div(T* dest, typename impl::identity<T>::type val) {
+  return impl::atomic_fetch_op(dest, impl::op_div<T>{val});
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_and(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  using B = impl::atomic_bits_t<T>;
+  return T(atomicAnd(reinterpret_cast<B*>(dest), B(val)));
+#else
+  return __atomic_fetch_and(dest, val, __ATOMIC_RELAXED);
+#endif
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_or(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  using B = impl::atomic_bits_t<T>;
+  return T(atomicOr(reinterpret_cast<B*>(dest), B(val)));
+#else
+  return __atomic_fetch_or(dest, val, __ATOMIC_RELAXED);
+#endif
+}
+
+template <class T>
+HPAR_HD inline T atomic_fetch_xor(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  using B = impl::atomic_bits_t<T>;
+  return T(atomicXor(reinterpret_cast<B*>(dest), B(val)));
+#else
+  return __atomic_fetch_xor(dest, val, __ATOMIC_RELAXED);
+#endif
+}
+
+// ---- op-and-fetch: return the new value ----------------------------------------------------------
+
+template <class T>
+HPAR_HD inline T atomic_add_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_add(dest, val) + val;
+}
+template <class T>
+HPAR_HD inline T atomic_sub_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_sub(dest, val) - val;
+}
+template <class T>
+HPAR_HD inline T atomic_min_fetch(T* dest, typename impl::identity<T>::type val) {
+  const T old = atomic_fetch_min(dest, val);
+  return val < old ? val : old;
+}
+template <class T>
+HPAR_HD inline T atomic_max_fetch(T* dest, typename impl::identity<T>::type val) {
+  const T old = atomic_fetch_max(dest, val);
+  return old < val ? val : old;
+}
+template <class T>
+HPAR_HD inline T atomic_mul_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_mul(dest, val) * val;
+}
+template <class T>
+HPAR_HD inline T atomic_div_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_div(dest, val) / val;
+}
+
+// ---- no result ------------------------------------------------------------------------------------
+
+template <class T>
+HPAR_HD inline void atomic_add(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_add(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_sub(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_sub(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_min(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_min(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_max(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_max(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_mul(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_mul(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_div(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_div(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_and(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_and(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_or(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_or(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_xor(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_xor(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_increment(T* dest) {
+  (void)atomic_fetch_add(dest, T(1));
+}
+template <class T>
+HPAR_HD inline void atomic_decrement(T* dest) {
+  (void)atomic_fetch_sub(dest, T(1));
+}
+template <class T>
+HPAR_HD inline T atomic_fetch_inc(T* dest) {
+  return atomic_fetch_add(dest, T(1));
+}
+template <class T>
+HPAR_HD inline T atomic_fetch_dec(T* dest) {
+  return atomic_fetch_sub(dest, T(1));
+}
+
+// ---- exchange, compare-exchange, load, store -----------------------------------------------------
+
+/// Stores val; returns the old value.
+template <class T>
+HPAR_HD inline T atomic_exchange(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  using B = impl::atomic_bits_t<T>;
+  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
+  return impl::bit_cast<T>(atomicExch(reinterpret_cast<B*>(dest), impl::bit_cast<B>(val)));
+#else
+  T old;
+  T desired = val;
+  __atomic_exchange(dest, &desired, &old, __ATOMIC_RELAXED);
+  return old;
+#endif
+}
+
+/// Stores val when *dest equals compare; returns the old value.
+template <class T>
+HPAR_HD inline T atomic_compare_exchange(T* dest, typename impl::identity<T>::type compare,
+                                         typename impl::identity<T>::type val) {
+  return impl::atomic_cas_value(dest, compare, val);
+}
+
+/// Stores val when *dest equals compare; returns whether it did.
+template <class T>
+HPAR_HD inline bool atomic_compare_exchange_strong(T* dest,
+                                                   typename impl::identity<T>::type compare,
+                                                   typename impl::identity<T>::type val) {
+  const T old = impl::atomic_cas_value(dest, compare, val);
+  return impl::same_bits(old, T(compare));
+}
+
+template <class T>
+HPAR_HD inline T atomic_load(T* src) {
+  return impl::atomic_load_value(src);
+}
+
+template <class T>
+HPAR_HD inline void atomic_store(T* dest, typename impl::identity<T>::type val) {
+#if defined(__CUDA_ARCH__)
+  using B = impl::atomic_bits_t<T>;
+  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
+  *reinterpret_cast<volatile B*>(dest) = impl::bit_cast<B>(val);
+#else
+  T value = val;
+  __atomic_store(dest, &value, __ATOMIC_RELAXED);
+#endif
+}
+
+template <class T>
+HPAR_HD inline void atomic_assign(T* dest, typename impl::identity<T>::type val) {
+  atomic_store(dest, val);
+}
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace hpar

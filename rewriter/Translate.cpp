@@ -1,0 +1,121 @@
+#include "Translate.h"
+#include "analysis/DispatchFinder.h"
+#include "checks/DeviceCallable.h"
+#include "emit/Backend.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hpar {
+namespace emit {
+
+output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
+  output::EditList Edits;
+  Edits.insert(0, B.prologue(TU));
+  for (const ir::Kernel& K : TU.kernels) {
+    Edits.insert(K.insertAt, B.kernel(K));
+    Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
+  }
+  B.markDeviceCode(TU, Edits);
+  return Edits;
+}
+
+}  // namespace emit
+
+namespace {
+
+/// Runs analysis, checks and emission once the main file is parsed.
+class TranslateConsumer : public ASTConsumer {
+public:
+  TranslateConsumer(const frontend::SearchPaths& Paths, const emit::Backend& B,
+                    std::map<std::string, std::string>& Outputs, std::string File)
+      : Paths(Paths), B(B), Outputs(Outputs), File(std::move(File)) {}
+
+  void HandleTranslationUnit(ASTContext& Ctx) override {
+    DiagnosticsEngine& Diags = Ctx.getDiagnostics();
+    if (Diags.hasErrorOccurred()) return;
+    ir::TranslationUnit TU;
+    TU.mainFile = llvm::sys::path::filename(File).str();
+    auto Sites = analysis::findDispatches(Ctx, Paths, TU);
+    if (Diags.hasErrorOccurred()) return;
+    checks::checkDeviceCallable(Ctx, Paths, Sites, TU);
+    if (Diags.hasErrorOccurred()) return;
+    const SourceManager& SM = Ctx.getSourceManager();
+    std::string Source = SM.getBufferData(SM.getMainFileID()).str();
+    std::string Result;
+    if (!emit::lower(B, TU).apply(Source, Result)) {
+      Diags.Report(SM.getLocForStartOfFile(SM.getMainFileID()),
+                   Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                         "internal error: overlapping rewrites of this file"));
+      return;
+    }
+    Outputs[File] = std::move(Result);
+  }
+
+private:
+  const frontend::SearchPaths& Paths;
+  const emit::Backend& B;
+  std::map<std::string, std::string>& Outputs;
+  std::string File;
+};
+
+class TranslateAction : public ASTFrontendAction {
+public:
+  TranslateAction(const frontend::SearchPaths& Paths, const emit::Backend& B,
+                  std::map<std::string, std::string>& Outputs)
+      : Paths(Paths), B(B), Outputs(Outputs) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef InFile) override {
+    return std::make_unique<TranslateConsumer>(Paths, B, Outputs, InFile.str());
+  }
+
+private:
+  const frontend::SearchPaths& Paths;
+  const emit::Backend& B;
+  std::map<std::string, std::string>& Outputs;
+};
+
+class TranslateActionFactory : public tooling::FrontendActionFactory {
+public:
+  TranslateActionFactory(const frontend::SearchPaths& Paths, const emit::Backend& B,
+                         std::map<std::string, std::string>& Outputs)
+      : Paths(Paths), B(B), Outputs(Outputs) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TranslateAction>(Paths, B, Outputs);
+  }
+
+private:
+  const frontend::SearchPaths& Paths;
+  const emit::Backend& B;
+  std::map<std::string, std::string>& Outputs;
+};
+
+}  // namespace
+
+int translate(const tooling::CompilationDatabase& db, const std::vector<std::string>& files,
+              const frontend::SearchPaths& paths, BackendKind backend,
+              std::map<std::string, std::string>& outputs) {
+  std::unique_ptr<emit::Backend> B =
+      backend == BackendKind::Cuda ? emit::makeCudaBackend() : emit::makeOpenMPBackend();
+  std::vector<std::string> Absolute;
+  for (const std::string& F : files) {
+    llvm::SmallString<256> A(F);
+    llvm::sys::fs::make_absolute(A);
+    Absolute.push_back(std::string(A));
+  }
+  tooling::ClangTool Tool(db, Absolute);
+  Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths));
+  TranslateActionFactory Factory(paths, *B, outputs);
+  int rc = Tool.run(&Factory);
+  // A file whose parse succeeded but whose checks failed has no output entry.
+  for (const std::string& F : Absolute)
+    if (!outputs.count(F) && rc == 0) rc = 1;
+  return rc;
+}
+
+}  // namespace hpar

@@ -1,0 +1,21 @@
+// The translation pipeline for a set of files: parse, find dispatches, check, emit.
+#pragma once
+
+#include "frontend/Frontend.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hpar {
+
+enum class BackendKind { Cuda, OpenMP };
+
+/// Translates `files`; on success fills `outputs` (absolute input path -> generated text) and returns 0.
+/// Every problem is reported as a clang diagnostic; then the return value is non-zero and
+/// `outputs` holds only the files that translated cleanly.
+int translate(const clang::tooling::CompilationDatabase& db, const std::vector<std::string>& files,
+              const frontend::SearchPaths& paths, BackendKind backend,
+              std::map<std::string, std::string>& outputs);
+
+}  // namespace hpar

@@ -1,0 +1,218 @@
+#include "analysis/DispatchFinder.h"
+#include "analysis/Annotations.h"
+#include "analysis/PolicyInfo.h"
+#include "emit/Naming.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Path.h"
+#include <set>
+
+using namespace clang;
+
+namespace hpar {
+namespace analysis {
+
+/// Reports an error at `Loc` through the compiler's diagnostics (clang style, with file:line:col).
+static void error(ASTContext& Ctx, SourceLocation Loc, llvm::StringRef Message) {
+  DiagnosticsEngine& D = Ctx.getDiagnostics();
+  D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Message;
+}
+
+/// Strips the implicit wrappers (temporaries, casts, copies) around an argument.
+static const Expr* strip(const Expr* E) {
+  while (true) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto* C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() >= 1 &&
+                                                       !isa<CXXTemporaryObjectExpr>(C)) {
+      E = C->getArg(0);
+      continue;
+    }
+    if (const auto* F = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = F->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+}
+
+const LambdaExpr* lambdaOf(const Expr* functor) {
+  const Expr* E = strip(functor);
+  if (const auto* L = dyn_cast<LambdaExpr>(E)) return L;
+  if (const auto* Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto* V = dyn_cast<VarDecl>(Ref->getDecl()); V && V->hasInit())
+      return dyn_cast<LambdaExpr>(strip(V->getInit()));
+  return nullptr;
+}
+
+/// True when an argument is a label: a character pointer or array, or a std::string.
+static bool isLabel(const Expr* Arg) {
+  QualType T = strip(Arg)->getType().getNonReferenceType().getCanonicalType();
+  if (T->isPointerType() || T->isArrayType()) {
+    QualType Elem = T->isPointerType() ? T->getPointeeType() : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+    return Elem->isCharType();
+  }
+  if (const auto* RD = T->getAsCXXRecordDecl()) return RD->getName() == "basic_string";
+  return false;
+}
+
+/// Returns the text of a string-literal label, or nothing when the label is computed.
+static std::optional<std::string> literalLabel(const Expr* Arg) {
+  const Expr* E = strip(Arg);
+  if (const auto* S = dyn_cast<StringLiteral>(E)) return S->getString().str();
+  for (const Stmt* Child : E->children())
+    if (const auto* CE = dyn_cast_or_null<Expr>(Child))
+      if (auto L = literalLabel(CE)) return L;
+  return std::nullopt;
+}
+
+namespace {
+
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, ir::TranslationUnit& TU)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), TU(TU) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  void run() {
+    for (Decl* D : Ctx.getTranslationUnitDecl()->decls()) {
+      if (D->getBeginLoc().isValid() && isLibraryLocation(D->getBeginLoc())) continue;
+      if (!SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc()))) {
+        // Declarations from user headers: dispatches there cannot be rewritten.
+        TopLevel = nullptr;
+      } else {
+        TopLevel = D;
+      }
+      TraverseDecl(D);
+    }
+  }
+
+  bool VisitCallExpr(CallExpr* Call) {
+    const FunctionDecl* Callee = Call->getDirectCallee();
+    llvm::StringRef A = annotationOf(Callee);
+    ir::Pattern Pattern;
+    if (A == "hpar::parallel_for") Pattern = ir::Pattern::For;
+    else if (A == "hpar::parallel_reduce") Pattern = ir::Pattern::Reduce;
+    else if (A == "hpar::parallel_scan") Pattern = ir::Pattern::Scan;
+    else return true;
+
+    SourceLocation Loc = Call->getBeginLoc();
+    if (isLibraryLocation(Loc)) return true;  // hpar's own headers and system headers
+    if (!TopLevel || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) {
+      error(Ctx, Loc, "hpar dispatch in a header cannot be translated: only the file given to "
+                      "hpar-translate is rewritten; move the dispatch into it");
+      return true;
+    }
+    const Expr* CalleeExpr = Call->getCallee()->IgnoreImplicit();
+    SourceRange CalleeRange = CalleeExpr->getSourceRange();
+    if (CalleeRange.getBegin().isMacroID() || CalleeRange.getEnd().isMacroID()) {
+      error(Ctx, Loc, "hpar dispatch written inside a macro expansion cannot be translated");
+      return true;
+    }
+    unsigned Begin = SM.getFileOffset(CalleeRange.getBegin());
+    if (Seen.count(Begin)) return true;  // another instantiation of the same template
+
+    for (const auto& [Outer, Range] : Enclosing)
+      if (SM.isBeforeInTranslationUnit(Range.getBegin(), Loc) &&
+          SM.isBeforeInTranslationUnit(Loc, Range.getEnd())) {
+        error(Ctx, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
+                            TU.kernels[Outer].name +
+                            "' is only legal over TeamThreadRange, TeamVectorRange or "
+                            "ThreadVectorRange inside a TeamPolicy functor");
+        return true;
+      }
+
+    ir::Kernel K;
+    K.pattern = Pattern;
+    unsigned Arg = 0, NumArgs = Call->getNumArgs();
+    if (NumArgs > 0 && isLabel(Call->getArg(0))) {
+      K.hasLabel = true;
+      if (auto L = literalLabel(Call->getArg(0))) K.label = *L;
+      Arg = 1;
+    }
+    if (NumArgs < Arg + 2) {
+      error(Ctx, Loc, "hpar dispatch needs a policy and a functor");
+      return true;
+    }
+    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType());
+    if (!Facts) {
+      error(Ctx, Call->getArg(Arg)->getBeginLoc(), "unsupported execution policy type '" +
+                                                       Call->getArg(Arg)->getType().getAsString() + "'");
+      return true;
+    }
+    if (Facts->isTeam) {
+      error(Ctx, Call->getArg(Arg)->getBeginLoc(),
+            "TeamPolicy dispatches are not supported by this version of hpar-translate");
+      return true;
+    }
+    K.policy = Facts->kind;
+    K.rank = Facts->rank;
+    K.hasWorkTag = Facts->hasWorkTag;
+    if (K.policy == ir::PolicyKind::MDRange && Pattern == ir::Pattern::Scan) {
+      error(Ctx, Loc, "parallel_scan over an MDRangePolicy is not part of the programming model");
+      return true;
+    }
+    const Expr* Functor = Call->getArg(Arg + 1);
+    unsigned Rest = NumArgs - (Arg + 2);
+    if (Pattern == ir::Pattern::Reduce) {
+      K.numResults = Rest;
+      if (Rest == 1)
+        K.clause = clauseFor(strip(Functor)->getType(), strip(Call->getArg(Arg + 2))->getType());
+    }
+    if (Pattern == ir::Pattern::Scan) K.hasScanTotal = Rest == 1;
+
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    K.file = llvm::sys::path::filename(P.getFilename()).str();
+    K.line = P.getLine();
+    K.column = P.getColumn();
+    K.name = emit::kernelName(K, Names);
+    K.calleeBegin = Begin;
+    K.calleeEnd = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(CalleeRange.getEnd(), 0, SM, Ctx.getLangOpts()));
+    K.insertAt = SM.getFileOffset(SM.getExpansionLoc(TopLevel->getBeginLoc()));
+
+    Seen.insert(Begin);
+    Sites.push_back({Call, Functor, TU.kernels.size()});
+    Enclosing.push_back({TU.kernels.size(), Call->getSourceRange()});
+    TU.kernels.push_back(std::move(K));
+    return true;
+  }
+
+  std::vector<DispatchSite> Sites;
+
+private:
+  bool isLibraryLocation(SourceLocation Loc) {
+    SourceLocation E = SM.getExpansionLoc(Loc);
+    if (SM.isInSystemHeader(E)) return true;
+    auto File = SM.getFileEntryRefForID(SM.getFileID(E));
+    if (!File) return false;
+    llvm::StringRef Real = File->getFileEntry().tryGetRealPathName();
+    return frontend::isHparFile(Paths, Real.str());
+  }
+
+  ASTContext& Ctx;
+  SourceManager& SM;
+  const frontend::SearchPaths& Paths;
+  ir::TranslationUnit& TU;
+  Decl* TopLevel = nullptr;
+  llvm::DenseSet<unsigned> Seen;
+  std::set<std::string> Names;
+  std::vector<std::pair<size_t, SourceRange>> Enclosing;
+};
+
+}  // namespace
+
+std::vector<DispatchSite> findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+                                         ir::TranslationUnit& TU) {
+  Finder F(Ctx, Paths, TU);
+  F.run();
+  return std::move(F.Sites);
+}
+
+}  // namespace analysis
+}  // namespace hpar

@@ -1,0 +1,33 @@
+// Recognises the top-level dispatches (parallel_for / parallel_reduce / parallel_scan) of the
+// main file and records each as an ir::Kernel. Reports, as errors, dispatches it cannot
+// translate: nested in another dispatch's functor, inside a macro, in a user header, over a
+// policy this version does not lower.
+#pragma once
+
+#include "frontend/Frontend.h"
+#include "ir/Kernel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <vector>
+
+namespace hpar {
+namespace analysis {
+
+/// One recognised dispatch: the AST pieces the device checks need, next to its IR record.
+struct DispatchSite {
+  const clang::CallExpr* call = nullptr;
+  const clang::Expr* functor = nullptr;  // the functor argument as written
+  size_t kernel = 0;                     // index into TranslationUnit::kernels
+};
+
+/// Finds the dispatches; fills `tu.kernels` and returns one site per kernel.
+std::vector<DispatchSite> findDispatches(clang::ASTContext& Ctx,
+                                         const frontend::SearchPaths& paths,
+                                         ir::TranslationUnit& tu);
+
+/// Returns the lambda a functor argument denotes (directly, or through a local variable
+/// initialised with one), or null.
+const clang::LambdaExpr* lambdaOf(const clang::Expr* functor);
+
+}  // namespace analysis
+}  // namespace hpar

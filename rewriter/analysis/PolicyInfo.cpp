@@ -1,0 +1,68 @@
+#include "analysis/PolicyInfo.h"
+#include "analysis/Annotations.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace hpar {
+namespace analysis {
+
+/// Returns the class behind a (possibly qualified, possibly reference) type.
+static const CXXRecordDecl* recordOf(QualType T) {
+  return T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+}
+
+/// Returns the declaration named `name` directly inside `RD`, or null.
+static const NamedDecl* member(const CXXRecordDecl* RD, llvm::StringRef name) {
+  if (!RD || !RD->hasDefinition()) return nullptr;
+  auto Result = RD->getDefinition()->lookup(&RD->getASTContext().Idents.get(name));
+  return Result.empty() ? nullptr : Result.front();
+}
+
+std::optional<PolicyFacts> describePolicy(QualType T) {
+  PolicyFacts Facts;
+  QualType Canon = T.getNonReferenceType().getCanonicalType();
+  if (Canon->isIntegralOrEnumerationType()) return Facts;
+  const CXXRecordDecl* RD = recordOf(Canon);
+  llvm::StringRef A = annotationOf(RD);
+  if (A == "hpar::policy::range") {
+    Facts.kind = ir::PolicyKind::Range;
+  } else if (A == "hpar::policy::mdrange") {
+    Facts.kind = ir::PolicyKind::MDRange;
+    if (const auto* Rank = dyn_cast_or_null<VarDecl>(member(RD, "rank")))
+      if (const APValue* V = Rank->evaluateValue(); V && V->isInt())
+        Facts.rank = (int)V->getInt().getExtValue();
+  } else if (A == "hpar::policy::team") {
+    Facts.isTeam = true;
+  } else {
+    return std::nullopt;
+  }
+  if (const auto* Tag = dyn_cast_or_null<TypedefNameDecl>(member(RD, "work_tag")))
+    Facts.hasWorkTag = !Tag->getUnderlyingType().getCanonicalType()->isVoidType();
+  return Facts;
+}
+
+ir::ClauseReduction clauseFor(QualType functorType, QualType resultType) {
+  ir::ClauseReduction None;
+  if (member(recordOf(functorType), "value_type")) return None;
+  QualType R = resultType.getNonReferenceType().getCanonicalType();
+  if (R->isArithmeticType()) return {true, "+"};
+  const CXXRecordDecl* RD = recordOf(R);
+  const auto* Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || annotationOf(RD) != "hpar::reducer") return None;
+  const TemplateArgumentList& Args = Spec->getTemplateArgs();
+  if (Args.size() == 0 || Args[0].getKind() != TemplateArgument::Type ||
+      !Args[0].getAsType().getCanonicalType()->isArithmeticType())
+    return None;
+  std::string Op = llvm::StringSwitch<std::string>(Spec->getName())
+                       .Case("Sum", "+").Case("Prod", "*").Case("Min", "min").Case("Max", "max")
+                       .Case("LAnd", "&&").Case("LOr", "||").Case("BAnd", "&").Case("BOr", "|")
+                       .Default("");
+  if (Op.empty()) return None;
+  return {true, Op};
+}
+
+}  // namespace analysis
+}  // namespace hpar

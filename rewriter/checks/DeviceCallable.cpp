@@ -1,0 +1,204 @@
+#include "checks/DeviceCallable.h"
+#include "analysis/Annotations.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace hpar {
+namespace checks {
+namespace {
+
+/// A function reached from a kernel, with the call that first reached it.
+struct Reached {
+  const FunctionDecl* fn;
+  SourceLocation callSite;
+};
+
+/// Collects the functions a body calls directly, and the throw expressions in it.
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitCallExpr(CallExpr* C) {
+    if (const FunctionDecl* F = C->getDirectCallee()) Calls.push_back({F, C->getBeginLoc()});
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr* C) {
+    Calls.push_back({C->getConstructor(), C->getBeginLoc()});
+    return true;
+  }
+  bool VisitCXXThrowExpr(CXXThrowExpr* T) {
+    Throws.push_back(T->getBeginLoc());
+    return true;
+  }
+  std::vector<Reached> Calls;
+  std::vector<SourceLocation> Throws;
+};
+
+class Checker {
+public:
+  Checker(ASTContext& Ctx, const frontend::SearchPaths& Paths, ir::TranslationUnit& TU)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), TU(TU) {}
+
+  void checkSite(const analysis::DispatchSite& Site) {
+    const ir::Kernel& K = TU.kernels[Site.kernel];
+    Kernel = &K;
+    if (const LambdaExpr* L = analysis::lambdaOf(Site.functor)) {
+      checkLambda(L);
+      walk(L->getBody(), L->getBeginLoc());
+      return;
+    }
+    const CXXRecordDecl* RD =
+        Site.functor->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition()) return;
+    for (const CXXMethodDecl* M : RD->getDefinition()->methods()) {
+      llvm::StringRef Name = M->getNameAsString();
+      bool Entry = M->getOverloadedOperator() == OO_Call ||
+                   (M->getDeclName().isIdentifier() &&
+                    (M->getName() == "init" || M->getName() == "join" || M->getName() == "final"));
+      if (Entry) reach({M, Site.call->getBeginLoc()});
+      (void)Name;
+    }
+    // Templated operator() (generic functors) are reached through their pattern.
+    for (const Decl* D : RD->getDefinition()->decls())
+      if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
+        if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
+          reach({FT->getTemplatedDecl(), Site.call->getBeginLoc()});
+  }
+
+private:
+  void error(SourceLocation Loc, const std::string& Msg) {
+    DiagnosticsEngine& D = Ctx.getDiagnostics();
+    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Msg;
+  }
+  void note(SourceLocation Loc, const std::string& Msg) {
+    DiagnosticsEngine& D = Ctx.getDiagnostics();
+    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << Msg;
+  }
+
+  /// A lambda functor needs a device execution space on CUDA unless HPAR_LAMBDA gave it one.
+  void checkLambda(const LambdaExpr* L) {
+    SourceLocation Bracket = L->getIntroducerRange().getEnd();
+    if (Bracket.isMacroID()) {
+      llvm::StringRef Macro = Lexer::getImmediateMacroName(Bracket, SM, Ctx.getLangOpts());
+      if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "KOKKOS_CLASS_LAMBDA")
+        error(L->getBeginLoc(), "lambda of kernel '" + Kernel->name + "' comes from macro '" +
+                                    Macro.str() + "'; write it with HPAR_LAMBDA or plainly");
+      return;
+    }
+    unsigned After = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(Bracket, 0, SM, Ctx.getLangOpts()));
+    if (MarkedLambdas.insert(After).second) TU.plainLambdas.push_back(After);
+  }
+
+  /// Checks the calls and throws of one body reached from the kernel.
+  void walk(const Stmt* Body, SourceLocation From) {
+    if (!Body) return;
+    CallCollector C;
+    C.TraverseStmt(const_cast<Stmt*>(Body));
+    for (SourceLocation T : C.Throws)
+      error(T, "'throw' cannot run on the device (reached from kernel '" + Kernel->name + "')");
+    for (const Reached& R : C.Calls) reach(R);
+    (void)From;
+  }
+
+  bool isLibrary(SourceLocation Loc) {
+    SourceLocation E = SM.getExpansionLoc(Loc);
+    if (SM.isInSystemHeader(E)) return true;
+    auto File = SM.getFileEntryRefForID(SM.getFileID(E));
+    return File && frontend::isHparFile(Paths, File->getFileEntry().tryGetRealPathName().str());
+  }
+
+  /// Checks one function reached from the kernel and, when it is the user's, walks its body.
+  void reach(Reached R) {
+    const FunctionDecl* F = R.fn;
+    if (!F || F->isImplicit() || F->isDeleted()) return;
+    if (const FunctionDecl* P = F->getTemplateInstantiationPattern()) F = P;
+    F = F->getCanonicalDecl();
+    if (isLibrary(F->getLocation())) return;  // hpar's API and the standard library
+    if (!Visited.insert(F).second) return;
+    std::string Name = F->getQualifiedNameAsString();
+    const auto* M = dyn_cast<CXXMethodDecl>(F);
+    if (M && M->getParent()->isLambda()) {
+      // A lambda defined inside device code is device code; check what it calls.
+      walk(F->getBody(), R.callSite);
+      return;
+    }
+    if (M && M->isVirtual()) {
+      error(R.callSite, "kernel '" + Kernel->name + "' calls virtual function '" + Name +
+                            "', which cannot be called on the device");
+      return;
+    }
+    bool Annotated = false;
+    for (const FunctionDecl* D : F->redecls())
+      if (analysis::ownAnnotation(D) == "hpar::device_callable") Annotated = true;
+    const FunctionDecl* Def = F->getDefinition();
+    if (!Def) {
+      error(R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
+                            "', whose definition is not visible in this file, so it cannot be "
+                            "compiled for the device");
+      note(F->getLocation(), "'" + Name + "' declared here");
+      return;
+    }
+    bool InMain = SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation()));
+    if (!InMain && !Annotated) {
+      error(R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
+                            "', which is defined in another file without HPAR_INLINE_FUNCTION "
+                            "or HPAR_FUNCTION");
+      note(Def->getLocation(), "'" + Name + "' defined here");
+      return;
+    }
+    if (InMain && !Annotated) mark(F, Def);
+    walk(Def->getBody(), R.callSite);
+  }
+
+  /// Records the declarations of a main-file function that the backend must mark.
+  void mark(const FunctionDecl* F, const FunctionDecl* Def) {
+    bool Member = isa<CXXMethodDecl>(F);
+    for (const FunctionDecl* D : F->redecls()) {
+      SourceLocation Begin = SM.getExpansionLoc(D->getInnerLocStart());
+      if (!SM.isWrittenInMainFile(Begin)) {
+        error(D->getLocation(), "'" + F->getQualifiedNameAsString() +
+                                    "' is called from kernel '" + Kernel->name +
+                                    "' but declared in another file; mark it HPAR_FUNCTION");
+        continue;
+      }
+      ir::TranslationUnit::DeviceFunction DF;
+      DF.declBegin = SM.getFileOffset(Begin);
+      DF.isMember = Member || !D->getDeclContext()->getRedeclContext()->isFileContext();
+      DF.isDefinition = D == Def;
+      if (DF.isDefinition) {
+        DF.defBegin = SM.getFileOffset(SM.getExpansionLoc(D->getOuterLocStart()));
+        if (const auto* FT = D->getDescribedFunctionTemplate())
+          DF.defBegin = SM.getFileOffset(SM.getExpansionLoc(FT->getBeginLoc()));
+        SourceLocation End = SM.getExpansionLoc(D->getEndLoc());
+        DF.defEnd = SM.getFileOffset(Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts()));
+      }
+      TU.deviceFunctions.push_back(DF);
+    }
+  }
+
+  ASTContext& Ctx;
+  SourceManager& SM;
+  const frontend::SearchPaths& Paths;
+  ir::TranslationUnit& TU;
+  const ir::Kernel* Kernel = nullptr;
+  llvm::DenseSet<const FunctionDecl*> Visited;
+  llvm::DenseSet<unsigned> MarkedLambdas;
+};
+
+}  // namespace
+
+void checkDeviceCallable(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+                         const std::vector<analysis::DispatchSite>& Sites,
+                         ir::TranslationUnit& TU) {
+  Checker C(Ctx, Paths, TU);
+  for (const auto& Site : Sites) C.checkSite(Site);
+}
+
+}  // namespace checks
+}  // namespace hpar

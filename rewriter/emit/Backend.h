@@ -1,0 +1,32 @@
+// A backend turns the IR of one translation unit into edits of the main file.
+#pragma once
+
+#include "ir/Kernel.h"
+#include "output/EditList.h"
+#include <memory>
+#include <string>
+
+namespace hpar {
+namespace emit {
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+  /// Text placed at the top of the output: the banner and the runtime include.
+  virtual std::string prologue(const ir::TranslationUnit& TU) const = 0;
+  /// The named kernel and its host launcher, placed before the enclosing declaration.
+  virtual std::string kernel(const ir::Kernel& K) const = 0;
+  /// What replaces the dispatch's callee.
+  virtual std::string launcher(const ir::Kernel& K) const = 0;
+  /// Edits that make the user's functions and lambdas callable on the device.
+  virtual void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const = 0;
+};
+
+std::unique_ptr<Backend> makeCudaBackend();
+std::unique_ptr<Backend> makeOpenMPBackend();
+
+/// Applies a backend to the IR: the edit list that turns the main file into the output.
+output::EditList lower(const Backend& B, const ir::TranslationUnit& TU);
+
+}  // namespace emit
+}  // namespace hpar

@@ -1,0 +1,61 @@
+#include "frontend/Frontend.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace hpar {
+namespace frontend {
+
+/// Returns the real path of `path`, or an empty string when it does not exist.
+static std::string realPathOrEmpty(const llvm::Twine& path) {
+  llvm::SmallString<256> real;
+  if (llvm::sys::fs::real_path(path, real)) return "";
+  return std::string(real);
+}
+
+SearchPaths findSearchPaths(const char* argv0) {
+  SearchPaths paths;
+  paths.resourceDir = HPAR_CLANG_RESOURCE_DIR;
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, (void*)&findSearchPaths);
+  llvm::SmallString<256> prefix(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::SmallString<256> installed(prefix);
+  llvm::sys::path::append(installed, "include");
+  llvm::SmallString<256> probe(installed);
+  llvm::sys::path::append(probe, "hpar", "rt", "common.hpp");
+  if (llvm::sys::fs::exists(probe)) {
+    paths.apiInclude = realPathOrEmpty(installed);
+    paths.runtimeInclude = paths.apiInclude;
+  } else {
+    paths.apiInclude = realPathOrEmpty(HPAR_SOURCE_INCLUDE_DIR);
+    paths.runtimeInclude = realPathOrEmpty(HPAR_SOURCE_RUNTIME_INCLUDE_DIR);
+  }
+  return paths;
+}
+
+clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths) {
+  std::vector<std::string> extra = {
+      "-fsyntax-only",
+      "-D__HPAR_TRANSLATING__=1",
+      "-resource-dir=" + paths.resourceDir,
+      "-I" + paths.apiInclude,
+      "-I" + paths.runtimeInclude,
+      "-I" + paths.apiInclude + "/hpar/compat",
+  };
+  // C++17 unless the user's own flags (which come later) say otherwise.
+  auto standard = clang::tooling::getInsertArgumentAdjuster(
+      "-std=c++17", clang::tooling::ArgumentInsertPosition::BEGIN);
+  return clang::tooling::combineAdjusters(
+      clang::tooling::combineAdjusters(clang::tooling::getClangStripOutputAdjuster(), standard),
+      clang::tooling::getInsertArgumentAdjuster(extra,
+                                                clang::tooling::ArgumentInsertPosition::END));
+}
+
+bool isHparFile(const SearchPaths& paths, const std::string& realPath) {
+  auto under = [&](const std::string& dir) {
+    return !dir.empty() && llvm::StringRef(realPath).starts_with(dir + "/hpar/");
+  };
+  return under(paths.apiInclude) || under(paths.runtimeInclude);
+}
+
+}  // namespace frontend
+}  // namespace hpar

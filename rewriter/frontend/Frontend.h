@@ -1,0 +1,30 @@
+// Set-up of the Clang tool: where clang's resource headers and hpar's headers are, and which
+// extra arguments every parse gets.
+#pragma once
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include <string>
+#include <vector>
+
+namespace hpar {
+namespace frontend {
+
+/// Directories hpar-translate parses against.
+struct SearchPaths {
+  std::string resourceDir;     // clang's builtin headers
+  std::string apiInclude;      // holds hpar/hpar.hpp
+  std::string runtimeInclude;  // holds hpar/rt/common.hpp
+};
+
+/// Finds the paths from the executable's location (install layout: <prefix>/bin and
+/// <prefix>/include), falling back to the source tree it was built from.
+SearchPaths findSearchPaths(const char* argv0);
+
+/// Arguments added to every compile command: parse only, translating mode, hpar's headers.
+clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths);
+
+/// True when a file belongs to hpar itself (API or runtime headers).
+bool isHparFile(const SearchPaths& paths, const std::string& realPath);
+
+}  // namespace frontend
+}  // namespace hpar

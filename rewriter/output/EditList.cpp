@@ -1,0 +1,61 @@
+#include "output/EditList.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+namespace hpar {
+namespace output {
+
+bool EditList::apply(const std::string& source, std::string& result) const {
+  std::vector<const Edit*> order;
+  for (const Edit& E : edits) order.push_back(&E);
+  // Insertions at an offset go before a replacement starting there.
+  std::stable_sort(order.begin(), order.end(), [](const Edit* A, const Edit* B) {
+    if (A->offset != B->offset) return A->offset < B->offset;
+    return A->length < B->length;
+  });
+  result.clear();
+  unsigned pos = 0;
+  for (const Edit* E : order) {
+    if (E->offset < pos || E->offset + E->length > source.size()) {
+      result.clear();
+      return false;
+    }
+    result.append(source, pos, E->offset - pos);
+    result += E->text;
+    pos = E->offset + E->length;
+  }
+  result.append(source, pos, std::string::npos);
+  return true;
+}
+
+std::string writeAtomically(const std::string& path, const std::string& contents) {
+  llvm::SmallString<256> dir(path);
+  llvm::sys::path::remove_filename(dir);
+  if (dir.empty()) dir = ".";
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, llvm::sys::path::filename(path) + ".tmp-%%%%%%");
+  int fd;
+  llvm::SmallString<256> temp;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(model, fd, temp))
+    return "cannot create a file in '" + std::string(dir) + "': " + EC.message();
+  {
+    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+    out << contents;
+    out.close();
+    if (out.has_error()) {
+      llvm::sys::fs::remove(temp);
+      return "cannot write '" + std::string(temp) + "': " + out.error().message();
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(temp, path)) {
+    llvm::sys::fs::remove(temp);
+    return "cannot rename to '" + path + "': " + EC.message();
+  }
+  return "";
+}
+
+}  // namespace output
+}  // namespace hpar

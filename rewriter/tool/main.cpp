@@ -1,0 +1,103 @@
+// hpar-translate: the command line. This is the only file that knows about argv and output
+// files; everything else is in the pipeline (Translate.h).
+#include "Translate.h"
+#include "output/EditList.h"
+
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::OptionCategory Category("hpar-translate options");
+
+static cl::opt<std::string> BackendName("backend", cl::desc("Target backend: cuda or openmp"),
+                                        cl::value_desc("cuda|openmp"), cl::Required,
+                                        cl::cat(Category));
+static cl::opt<std::string> OutputFile("o", cl::desc("Output file (one input only)"),
+                                       cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> OutputDir("output-dir",
+                                      cl::desc("Directory for the outputs, named <stem>.hpar.cu "
+                                               "(cuda) or <stem>.hpar.cpp (openmp)"),
+                                      cl::value_desc("dir"), cl::cat(Category));
+
+static cl::extrahelp MoreHelp(R"(
+Rewrites each dispatch (parallel_for, parallel_reduce, parallel_scan) of the input into a named
+CUDA kernel or OpenMP offload region that links against the hpar runtime. Compiler arguments
+follow `--`, or come from a compilation database (-p).
+
+Examples:
+  hpar-translate --backend=cuda   saxpy.cpp -o saxpy.hpar.cu  -- -std=c++17 -Iinclude
+  hpar-translate --backend=openmp saxpy.cpp -o saxpy.hpar.cpp -- -std=c++17 -Iinclude
+  hpar-translate -p build/ src/*.cpp --backend=cuda --output-dir build/hpar
+)");
+
+/// Prints an error in the compiler's style and returns the exit status.
+static int fail(const Twine& message) {
+  errs() << "hpar-translate: error: " << message << "\n";
+  return 1;
+}
+
+int main(int argc, const char** argv) {
+  cl::SetVersionPrinter([](raw_ostream& OS) {
+    OS << "hpar-translate " HPAR_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  // Without -p or `--`, parse with no extra flags instead of searching for a database.
+  std::vector<const char*> args(argv, argv + argc);
+  bool hasDb = false;
+  for (int i = 1; i < argc; ++i) {
+    StringRef a(argv[i]);
+    if (a == "--" || a == "-p" || a.starts_with("-p=") || a == "--help" || a == "-help" ||
+        a == "--version" || a == "-version")
+      hasDb = true;
+  }
+  if (!hasDb) args.push_back("--");
+  int count = (int)args.size();
+  auto Parser = clang::tooling::CommonOptionsParser::create(count, args.data(), Category,
+                                                            cl::OneOrMore);
+  if (!Parser) {
+    errs() << toString(Parser.takeError());
+    return 1;
+  }
+  hpar::BackendKind backend;
+  if (BackendName == "cuda") backend = hpar::BackendKind::Cuda;
+  else if (BackendName == "openmp") backend = hpar::BackendKind::OpenMP;
+  else return fail("unknown backend '" + BackendName + "' (expected cuda or openmp)");
+
+  const std::vector<std::string>& files = Parser->getSourcePathList();
+  if (!OutputFile.empty() && files.size() != 1)
+    return fail("-o needs exactly one input file; use --output-dir for several");
+
+  // Decide every output path before translating, and refuse to overwrite an input.
+  std::vector<std::string> outPaths;
+  for (const std::string& f : files) {
+    std::string out = OutputFile;
+    if (out.empty()) {
+      SmallString<256> p(OutputDir.empty() ? "." : OutputDir.getValue());
+      sys::path::append(p, sys::path::stem(f) + (backend == hpar::BackendKind::Cuda ? ".hpar.cu" : ".hpar.cpp"));
+      out = std::string(p);
+    }
+    if (sys::fs::equivalent(out, f)) return fail("output '" + out + "' would overwrite input '" + f + "'");
+    outPaths.push_back(out);
+  }
+  if (!OutputDir.empty() && !sys::fs::is_directory(OutputDir))
+    if (std::error_code ec = sys::fs::create_directories(OutputDir))
+      return fail("cannot create directory '" + OutputDir + "': " + ec.message());
+
+  hpar::frontend::SearchPaths paths = hpar::frontend::findSearchPaths(argv[0]);
+  std::map<std::string, std::string> outputs;
+  int rc = hpar::translate(Parser->getCompilations(), files, paths, backend, outputs);
+  if (rc != 0) {
+    errs() << "hpar-translate: no output written\n";
+    return 1;
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    SmallString<256> abs(files[i]);
+    sys::fs::make_absolute(abs);
+    std::string err = hpar::output::writeAtomically(outPaths[i], outputs[std::string(abs)]);
+    if (!err.empty()) return fail(err);
+  }
+  return 0;
+}

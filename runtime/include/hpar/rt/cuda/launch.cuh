@@ -1,0 +1,265 @@
+// hpar CUDA runtime: launch shapes and launch checks.
+//
+// Mapping: a generated kernel runs on a 1-D grid of 1-D blocks. Range kernels are grid-stride
+// loops (`i = begin + blockIdx.x * blockDim.x + threadIdx.x; i += gridDim.x * blockDim.x`), so the
+// grid never needs more blocks than the device holds at once: the block size comes from the
+// occupancy API, the grid is min(ceil(n / block), resident blocks), where resident blocks = blocks
+// per SM at that block size and shared-memory demand x number of SMs. A grid of that size keeps
+// every SM full and pays the block start-up cost once per resident slot.
+//
+// Everything here runs on the host. Occupancy answers are cached per (device, kernel, shared
+// memory demand): the first launch of a kernel asks the driver, later launches look the answer up.
+// Dynamic shared memory above the 48 KB default is opted into with cudaFuncSetAttribute when a
+// shape asks for it (up to the device's opt-in limit, 227 KB per block on Hopper).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace hpar {
+namespace rt {
+namespace cuda {
+
+/// Grid, block and dynamic shared memory of one launch. grid.x == 0 means "launch nothing".
+struct LaunchShape {
+  dim3 grid;
+  dim3 block;
+  size_t shmem;
+};
+
+namespace detail {
+
+/// Dynamic shared memory every kernel may use without opting in.
+constexpr size_t default_shared_limit = 48 * 1024;
+
+/// Ends the program through fail() when `err` is an error, naming `what` and CUDA's description.
+inline void check_cuda(cudaError_t err, const KernelSite& site, const char* what) {
+  if (err == cudaSuccess) return;
+  cudaGetLastError();  // clear a non-sticky error so the message is about this one
+  const std::string message = std::string(what) + ": " + cudaGetErrorString(err);
+  fail(site, message.c_str());
+}
+
+/// The properties of one device that launch shapes depend on.
+struct DeviceLimits {
+  int sm_count = 0;
+  size_t shared_optin = 0;  // most dynamic + static shared memory one block may opt into
+};
+
+/// The current device, and its limits (asked once per device).
+inline int current_device(const KernelSite& site) {
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), site, "cannot query the current device");
+  return device;
+}
+
+inline DeviceLimits device_limits(int device, const KernelSite& site) {
+  static std::mutex mutex;
+  static std::vector<DeviceLimits> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (device >= (int)known.size()) known.resize(device + 1);
+  DeviceLimits& limits = known[device];
+  if (limits.sm_count == 0) {
+    int sms = 0, optin = 0;
+    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), site,
+               "cannot query the device");
+    check_cuda(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+               site, "cannot query the device");
+    limits.sm_count = sms;
+    limits.shared_optin = (size_t)optin;
+  }
+  return limits;
+}
+
+/// Key of the occupancy caches: one kernel on one device at one shared-memory demand.
+using OccupancyKey = std::tuple<const void*, int, size_t, size_t, int>;
+
+/// Static shared memory and the largest block of a kernel (cudaFuncGetAttributes, cached).
+struct KernelLimits {
+  size_t static_shared = 0;
+  int max_threads = 0;
+  size_t dynamic_shared_set = default_shared_limit;  // current MaxDynamicSharedMemorySize
+};
+
+inline std::mutex& kernel_limits_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+inline std::map<std::pair<const void*, int>, KernelLimits>& kernel_limits_table() {
+  static std::map<std::pair<const void*, int>, KernelLimits> table;
+  return table;
+}
+
+template <class Kernel>
+KernelLimits kernel_limits(Kernel kernel, int device, const KernelSite& site) {
+  std::lock_guard<std::mutex> lock(kernel_limits_mutex());
+  auto& table = kernel_limits_table();
+  const auto key = std::make_pair((const void*)kernel, device);
+  auto it = table.find(key);
+  if (it != table.end()) return it->second;
+  cudaFuncAttributes attributes;
+  check_cuda(cudaFuncGetAttributes(&attributes, kernel), site, "cannot query the kernel");
+  KernelLimits limits;
+  limits.static_shared = attributes.sharedSizeBytes;
+  limits.max_threads = attributes.maxThreadsPerBlock;
+  limits.dynamic_shared_set =
+      attributes.maxDynamicSharedSizeBytes > 0 ? attributes.maxDynamicSharedSizeBytes : 0;
+  table.emplace(key, limits);
+  return limits;
+}
+
+/// Lets `kernel` launch with `bytes` of dynamic shared memory: opts in above 48 KB, and fails
+/// with a clear message above what the device allows one block.
+template <class Kernel>
+void reserve_shared(Kernel kernel, size_t bytes, const KernelSite& site) {
+  const int device = current_device(site);
+  const KernelLimits limits = kernel_limits(kernel, device, site);
+  if (bytes <= limits.dynamic_shared_set) return;
+  const DeviceLimits dev = device_limits(device, site);
+  if (bytes + limits.static_shared > dev.shared_optin) {
+    const std::string message = "needs " + std::to_string(bytes + limits.static_shared) +
+                                " bytes of shared memory per block; the device allows " +
+                                std::to_string(dev.shared_optin);
+    fail(site, message.c_str());
+  }
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes),
+             site, "cannot raise the kernel's shared memory limit");
+  std::lock_guard<std::mutex> lock(kernel_limits_mutex());
+  kernel_limits_table()[std::make_pair((const void*)kernel, device)].dynamic_shared_set = bytes;
+}
+
+/// The block size the occupancy API recommends for `kernel` when each block needs
+/// `shared_fixed + shared_per_thread * block` bytes of dynamic shared memory; at most
+/// `max_block` threads. When even 32 threads do not fit, the largest block below 32 that does.
+template <class Kernel>
+int recommended_block(Kernel kernel, size_t shared_per_thread, size_t shared_fixed, int max_block,
+                      const KernelSite& site) {
+  static std::mutex mutex;
+  static std::map<OccupancyKey, int> cache;
+  const int device = current_device(site);
+  const OccupancyKey key{(const void*)kernel, device, shared_per_thread, shared_fixed, max_block};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+  }
+  const KernelLimits limits = kernel_limits(kernel, device, site);
+  const DeviceLimits dev = device_limits(device, site);
+  int limit = max_block < limits.max_threads ? max_block : limits.max_threads;
+  if (limit < 1) limit = 1;
+  const size_t available =
+      dev.shared_optin > limits.static_shared ? dev.shared_optin - limits.static_shared : 0;
+  if (shared_fixed + shared_per_thread > available) {
+    const std::string message = "needs at least " +
+                                std::to_string(shared_fixed + shared_per_thread) +
+                                " bytes of shared memory per block; the device allows " +
+                                std::to_string(available);
+    fail(site, message.c_str());
+  }
+  // The occupancy API only counts block sizes whose shared memory the kernel may use: open the
+  // whole opt-in range first when the largest block would need it.
+  const size_t largest = shared_fixed + shared_per_thread * (size_t)limit;
+  if (largest > default_shared_limit) reserve_shared(kernel, largest < available ? largest : available, site);
+  int min_grid = 0, block = 0;
+  if (shared_per_thread == 0) {
+    check_cuda(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, kernel, shared_fixed, limit),
+               site, "occupancy query failed");
+  } else {
+    auto shared_of = [=](int b) { return shared_fixed + shared_per_thread * (size_t)b; };
+    check_cuda(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, &block, kernel, shared_of,
+                                                              limit),
+               site, "occupancy query failed");
+  }
+  if (block <= 0) {
+    block = (int)((available - shared_fixed) / shared_per_thread);
+    if (block > limit) block = limit;
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  cache.emplace(key, block);
+  return block;
+}
+
+/// Blocks of `block` threads and `shared` bytes of dynamic shared memory that the whole device
+/// holds at once (blocks per SM x SMs); at least 1.
+template <class Kernel>
+int64_t resident_blocks(Kernel kernel, int block, size_t shared, const KernelSite& site) {
+  static std::mutex mutex;
+  static std::map<OccupancyKey, int64_t> cache;
+  const int device = current_device(site);
+  const OccupancyKey key{(const void*)kernel, device, shared, 0, block};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+  }
+  if (shared > default_shared_limit) reserve_shared(kernel, shared, site);
+  int per_sm = 0;
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, shared), site,
+             "occupancy query failed");
+  if (per_sm <= 0) {
+    const std::string message = "a block of " + std::to_string(block) + " threads with " +
+                                std::to_string(shared) +
+                                " bytes of shared memory does not fit on one multiprocessor";
+    fail(site, message.c_str());
+  }
+  const int64_t resident = (int64_t)per_sm * device_limits(device, site).sm_count;
+  std::lock_guard<std::mutex> lock(mutex);
+  cache.emplace(key, resident);
+  return resident;
+}
+
+/// ceil(n / d) for n >= 0, d > 0.
+inline int64_t ceil_div(int64_t n, int64_t d) { return (n + d - 1) / d; }
+
+/// Whether HPAR_SYNC_LAUNCH=1 asks for a device synchronisation after every launch.
+inline bool sync_after_launch() {
+  static const bool enabled = [] {
+    const char* value = std::getenv("HPAR_SYNC_LAUNCH");
+    return value != nullptr && std::strcmp(value, "1") == 0;
+  }();
+  return enabled;
+}
+
+}  // namespace detail
+
+/// Shape of a grid-stride range kernel over `n` indices with `shared_per_thread` bytes of dynamic
+/// shared memory per thread. grid.x == 0 when n <= 0 (nothing to launch).
+template <class Kernel>
+LaunchShape range_shape(Kernel kernel, int64_t n, size_t shared_per_thread, const KernelSite& site) {
+  if (n <= 0) return LaunchShape{dim3(0), dim3(1), 0};
+  const int block = detail::recommended_block(kernel, shared_per_thread, 0, 1024, site);
+  const size_t shared = shared_per_thread * (size_t)block;
+  const int64_t resident = detail::resident_blocks(kernel, block, shared, site);
+  const int64_t wanted = detail::ceil_div(n, block);
+  const int64_t grid = wanted < resident ? wanted : resident;
+  return LaunchShape{dim3((unsigned)grid), dim3((unsigned)block), shared};
+}
+
+/// Reports a failed launch (and, with HPAR_SYNC_LAUNCH=1, a failed execution) of the kernel at
+/// `site` through fail(), with CUDA's description of the error.
+inline void check_launch(const KernelSite& site) {
+  const cudaError_t launched = cudaGetLastError();
+  if (launched != cudaSuccess) {
+    const std::string message = std::string("launch failed: ") + cudaGetErrorString(launched);
+    fail(site, message.c_str());
+  }
+  if (detail::sync_after_launch()) {
+    const cudaError_t ran = cudaDeviceSynchronize();
+    if (ran != cudaSuccess) {
+      const std::string message = std::string("kernel failed: ") + cudaGetErrorString(ran);
+      fail(site, message.c_str());
+    }
+  }
+}
+
+}  // namespace cuda
+}  // namespace rt
+}  // namespace hpar

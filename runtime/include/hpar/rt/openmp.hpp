@@ -1,0 +1,26 @@
+// hpar runtime, OpenMP 5 offload backend: the one header a translated file includes.
+//
+// Selecting this backend makes the device memory space of the API header OpenMP device memory
+// (omp_target_alloc on hpar::rt::omp::device()). The generated code is plain OpenMP offload
+// (`target teams distribute parallel for`, `target teams` + `parallel`); it needs this runtime
+// only for what a pragma cannot express:
+//   openmp/device.hpp  which device to run on, the teams x threads shape of a device, and the
+//                      grow-only device buffers behind the two patterns below;
+//   openmp/reduce.hpp  ReducePartials: one accumulator per (team, thread), combined on the host;
+//   openmp/scan.hpp    ScanChunks: per-chunk totals turned into exclusive offsets on the host.
+// Reductions that fit the `reduction` clause and MDRange nests (`collapse(N)`) need nothing
+// beyond device().
+#pragma once
+
+#ifndef HPAR_BACKEND_OPENMP
+#define HPAR_BACKEND_OPENMP 1
+#endif
+
+#include <omp.h>
+
+#include <hpar/hpar.hpp>
+#include <hpar/rt/common.hpp>
+
+#include <hpar/rt/openmp/device.hpp>
+#include <hpar/rt/openmp/reduce.hpp>
+#include <hpar/rt/openmp/scan.hpp>

@@ -1,0 +1,206 @@
+// hpar runtime, OpenMP backend: the device, its launch shape, and device scratch buffers.
+//
+// Device. Kernels run on hpar::impl::omp_device(): the default device when the program sees at
+// least one offload device, else the initial (host) device. With clang's
+// `-fopenmp-targets=x86_64-pc-linux-gnu` the "offload devices" are host CPUs driven by libomp, so
+// "not the initial device" does not mean "a GPU".
+//
+// Shape. The patterns that keep one accumulator per OpenMP thread (ReducePartials) and the chunked
+// scan (ScanChunks) need a teams x threads shape decided before the launch, because the slots are
+// allocated before the launch. Whether the device is a GPU is asked once per device, from inside a
+// target region, through `declare variant match(device={kind(gpu)})`, which both clang and GCC
+// resolve in the device compiler.
+//   GPU:  threads 256, teams 4 * 132 (4 teams per SM of an H100/H200; OpenMP cannot query the
+//         SM count portably, and more teams than SMs only costs slots on smaller GPUs).
+//   CPU:  teams * threads = omp_get_num_procs(), threads at most 8. libomp refuses to run more
+//         threads under `teams` than KMP_TEAMS_THREAD_LIMIT (default: the processor count) and
+//         warns; asking for more would only shrink the teams behind our back.
+//   HPAR_OMP_TEAMS / HPAR_OMP_THREADS (positive integers) override either number, for tuning and
+//   for tests that need several teams and threads on a small host.
+// The implementation may still run fewer teams or threads than asked (host fallback, limits);
+// callers size their loops with omp_get_num_teams() / omp_get_num_threads() and keep every slot
+// initialised, so a slot nobody reached is the identity.
+//
+// Buffers. Device memory for partials and chunk sums comes from a pool of grow-only blocks per
+// device. A block is leased for the lifetime of one ReducePartials or ScanChunks, so concurrent
+// or nested users never share a block. Blocks are never returned to the device: the pool lives
+// until the process ends, and freeing at static-destruction time could run after the offload
+// runtime has shut down.
+#pragma once
+
+#include <omp.h>
+
+#include <hpar/rt/common.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <vector>
+
+namespace hpar {
+namespace rt {
+namespace omp {
+
+/// The device every generated target region runs on.
+inline int device() { return hpar::impl::omp_device(); }
+
+namespace detail {
+
+#pragma omp declare target
+inline int running_on_gpu_variant() { return 1; }
+#pragma omp declare variant(running_on_gpu_variant) match(device = {kind(gpu)})
+inline int running_on_gpu() { return 0; }
+#pragma omp end declare target
+
+/// The value of environment variable `name` when it is a positive integer, else 0.
+inline int positive_env(const char* name) {
+  const char* text = std::getenv(name);
+  if (!text) return 0;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  return (end != text && *end == '\0' && value > 0 && value <= (1L << 20)) ? int(value) : 0;
+}
+
+}  // namespace detail
+
+/// Teams and threads per team asked of a `target teams ... parallel` launch.
+struct LaunchShape {
+  int teams;
+  int threads;
+};
+
+/// True when `dev` is a GPU (asked once per process for each device).
+inline bool device_is_gpu(int dev) {
+  if (dev == omp_get_initial_device()) return false;
+  static std::mutex mutex;
+  static std::map<int, bool>* known = new std::map<int, bool>();  // never destroyed, see above
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto found = known->find(dev);
+  if (found != known->end()) return found->second;
+  int gpu = 0;
+#pragma omp target device(dev) map(from : gpu)
+  { gpu = detail::running_on_gpu(); }
+  (*known)[dev] = gpu != 0;
+  return gpu != 0;
+}
+
+/// The teams x threads shape for one accumulator per thread on `dev` (see the file comment).
+inline LaunchShape partial_shape(int dev) {
+  LaunchShape shape;
+  if (device_is_gpu(dev)) {
+    shape.threads = 256;
+    shape.teams = 4 * 132;
+  } else {
+    const int procs = omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
+    shape.threads = procs < 8 ? procs : 8;
+    shape.teams = procs / shape.threads;
+  }
+  if (const int teams = detail::positive_env("HPAR_OMP_TEAMS")) shape.teams = teams;
+  if (const int threads = detail::positive_env("HPAR_OMP_THREADS")) shape.threads = threads;
+  return shape;
+}
+
+/// Grow-only device memory blocks, leased one user at a time (see the file comment).
+class DeviceBlockPool {
+ public:
+  static DeviceBlockPool& instance() {
+    static DeviceBlockPool* pool = new DeviceBlockPool();  // never destroyed, see above
+    return *pool;
+  }
+
+  /// A block of at least `bytes` on `dev`, leased until release(); fails the kernel on OOM.
+  void* acquire(int dev, std::size_t bytes, const KernelSite& site) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Block* best = nullptr;    // smallest free block that fits
+    Block* spare = nullptr;   // a free block too small: grown instead of adding one
+    for (Block& block : blocks_) {
+      if (block.in_use || block.device != dev) continue;
+      if (block.bytes >= bytes) {
+        if (!best || block.bytes < best->bytes) best = &block;
+      } else if (!spare) {
+        spare = &block;
+      }
+    }
+    if (!best) {
+      const std::size_t grown = round_up(bytes);
+      void* ptr = omp_target_alloc(grown, dev);
+      if (!ptr) {
+        char what[160];
+        std::snprintf(what, sizeof what, "omp_target_alloc of %zu bytes on device %d failed",
+                      grown, dev);
+        fail(site, what);
+      }
+      if (spare) {
+        omp_target_free(spare->ptr, dev);
+        *spare = Block{dev, grown, ptr, false};
+        best = spare;
+      } else {
+        blocks_.push_back(Block{dev, grown, ptr, false});
+        best = &blocks_.back();
+      }
+    }
+    best->in_use = true;
+    return best->ptr;
+  }
+
+  /// Returns a block obtained from acquire() to the pool.
+  void release(void* ptr) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (Block& block : blocks_)
+      if (block.ptr == ptr) block.in_use = false;
+  }
+
+ private:
+  struct Block {
+    int device;
+    std::size_t bytes;
+    void* ptr;
+    bool in_use;
+  };
+
+  static std::size_t round_up(std::size_t bytes) {
+    const std::size_t page = 4096;
+    return bytes == 0 ? page : (bytes + page - 1) / page * page;
+  }
+
+  std::mutex mutex_;
+  std::vector<Block> blocks_;
+};
+
+/// A leased device block of at least `bytes`; returned to the pool on destruction.
+class DeviceBuffer {
+ public:
+  DeviceBuffer(int dev, std::size_t bytes, const KernelSite& site)
+      : ptr_(DeviceBlockPool::instance().acquire(dev, bytes, site)) {}
+  ~DeviceBuffer() { DeviceBlockPool::instance().release(ptr_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+  void* get() const { return ptr_; }
+
+ private:
+  void* ptr_;
+};
+
+/// Copies `bytes` from host memory to device memory on `dev`; fails the kernel on error.
+inline void copy_to_device(void* dst, const void* src, std::size_t bytes, int dev,
+                           const KernelSite& site) {
+  if (bytes == 0) return;
+  if (omp_target_memcpy(dst, src, bytes, 0, 0, dev, omp_get_initial_device()) != 0)
+    fail(site, "omp_target_memcpy from the host to the device failed");
+}
+
+/// Copies `bytes` from device memory on `dev` to host memory; fails the kernel on error.
+inline void copy_to_host(void* dst, const void* src, std::size_t bytes, int dev,
+                         const KernelSite& site) {
+  if (bytes == 0) return;
+  if (omp_target_memcpy(dst, src, bytes, 0, 0, omp_get_initial_device(), dev) != 0)
+    fail(site, "omp_target_memcpy from the device to the host failed");
+}
+
+}  // namespace omp
+}  // namespace rt
+}  // namespace hpar

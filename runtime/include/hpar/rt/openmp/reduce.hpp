@@ -1,0 +1,106 @@
+// hpar runtime, OpenMP backend: reductions that the `reduction` clause cannot express.
+//
+// Mapping. A launch of `target teams num_teams(T) thread_limit(N)` whose only statement is
+// `parallel num_threads(N)` gives each OpenMP thread one accumulator ("slot") of value_count()
+// elements in device memory: slot (team * N + thread). ReducePartials allocates T * N slots and
+// initialises every one with spec.init before the launch, so slots of teams or threads that the
+// implementation did not start still hold the identity. finish() copies the slots back and joins
+// them in slot order on the host (deterministic for a given shape), then applies final() and
+// store().
+//
+// Usage (the generated code; `begin`, `end`, `index_type`, `f`, `spec`, `site` from the launcher):
+//
+//   hpar::rt::omp::ReducePartials<Spec> partials(spec, site);
+//   value_type* slots = partials.data();
+//   const int nteams = partials.teams(), nthreads = partials.threads();
+//   const int count = spec.value_count();
+//   #pragma omp target teams num_teams(nteams) thread_limit(nthreads) \
+//       device(hpar::rt::omp::device()) map(to: f, spec) is_device_ptr(slots)
+//   #pragma omp parallel num_threads(nthreads)
+//   {
+//     const int64_t team = omp_get_team_num(), thread = omp_get_thread_num();
+//     const int64_t team_stride = (int64_t)omp_get_num_teams() * nthreads;
+//     const int team_threads = omp_get_num_threads();
+//     value_type* acc = slots + (team * nthreads + thread) * count;
+//     for (int64_t block = begin + team * nthreads; block < end; block += team_stride)
+//       for (int64_t i = block + thread; i < end && i < block + nthreads; i += team_threads)
+//         spec.call(f, acc, index_type(i));
+//   }
+//   partials.finish();
+//
+// Each team walks blocks of `nthreads` consecutive indices, and its threads share a block however
+// many of them the implementation started; the index set is therefore covered exactly once even
+// when teams run with different thread counts, and consecutive threads touch consecutive indices.
+//
+// Preconditions: Spec::value_type is trivially copyable in practice (slots are copied as bytes)
+// and default-constructible; one ReducePartials serves one launch, and finish() is called once.
+#pragma once
+
+#include <omp.h>
+
+#include <hpar/rt/common.hpp>
+#include <hpar/rt/openmp/device.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+namespace hpar {
+namespace rt {
+namespace omp {
+
+template <class Spec>
+class ReducePartials {
+ public:
+  using value_type = typename Spec::value_type;
+
+  /// Chooses the shape for device(), leases the slots and initialises every one with spec.init.
+  ReducePartials(const Spec& spec, const KernelSite& site)
+      : spec_(spec),
+        site_(site),
+        device_(device()),
+        shape_(partial_shape(device_)),
+        count_(spec.value_count() > 0 ? spec.value_count() : 1),
+        elements_(std::size_t(shape_.teams) * std::size_t(shape_.threads) * count_),
+        host_(new value_type[elements_]),
+        slots_(device_, elements_ * sizeof(value_type), site) {
+    for (std::size_t slot = 0; slot < elements_; slot += count_) spec_.init(host_.get() + slot);
+    copy_to_device(slots_.get(), host_.get(), elements_ * sizeof(value_type), device_, site_);
+  }
+
+  ReducePartials(const ReducePartials&) = delete;
+  ReducePartials& operator=(const ReducePartials&) = delete;
+
+  /// Device memory of teams() * threads() slots of spec.value_count() elements each.
+  value_type* data() const { return static_cast<value_type*>(slots_.get()); }
+  /// The teams to ask for (num_teams).
+  int teams() const { return shape_.teams; }
+  /// The threads per team to ask for (thread_limit and num_threads).
+  int threads() const { return shape_.threads; }
+
+  /// After the launch: joins every slot in order, applies final() and stores the result.
+  void finish() {
+    copy_to_host(host_.get(), slots_.get(), elements_ * sizeof(value_type), device_, site_);
+    value_type* result = host_.get();
+    for (std::size_t slot = count_; slot < elements_; slot += count_)
+      spec_.join(result, host_.get() + slot);
+    spec_.final(result);
+    spec_.store(result, false);
+  }
+
+ private:
+  // A copy: a spec only refers to the results, so a copy stores to the same place.
+  std::remove_cv_t<Spec> spec_;
+  KernelSite site_;
+  int device_;
+  LaunchShape shape_;
+  std::size_t count_;     // elements per slot
+  std::size_t elements_;  // slots * count_
+  std::unique_ptr<value_type[]> host_;
+  DeviceBuffer slots_;
+};
+
+}  // namespace omp
+}  // namespace rt
+}  // namespace hpar
