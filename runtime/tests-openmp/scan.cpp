@@ -4,6 +4,8 @@
 
 #include <hpar/hpar.hpp>
 
+#include <initializer_list>
+
 #include "check.hpp"
 
 // hpar: parallel_scan "prefix" (RangePolicy, multi-pass) from scan.cpp:60

@@ -1,0 +1,183 @@
+// hpar: what a View's template arguments mean.
+//
+// The data type spells the value type and the extents: each `*` is one runtime extent, each
+// `[N]` a static one, runtime extents first (`double*[3]` has extents (n, 3)). The other
+// arguments, in any order, are a layout, a memory space, an execution space or Device<E, M>,
+// and MemoryTraits<flags>. Defaults: the memory space of DefaultExecutionSpace, and the layout of
+// the memory space's execution space (docs/design.md section 5).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include "../spaces.hpp"
+#include "traits.hpp"
+
+namespace hpar {
+
+enum MemoryTraitsFlags : unsigned {
+  Unmanaged = 0x01,
+  RandomAccess = 0x02,
+  Atomic = 0x04,
+  Restrict = 0x08,
+  Aligned = 0x10
+};
+
+/// Access properties of a View; only Unmanaged changes behaviour in hpar.
+template <unsigned Flags>
+struct MemoryTraits {
+  using memory_traits = MemoryTraits;
+  static constexpr unsigned impl_value = Flags;
+  static constexpr bool is_unmanaged = (Flags & Unmanaged) != 0;
+  static constexpr bool is_random_access = (Flags & RandomAccess) != 0;
+  static constexpr bool is_atomic = (Flags & Atomic) != 0;
+  static constexpr bool is_restrict = (Flags & Restrict) != 0;
+  static constexpr bool is_aligned = (Flags & Aligned) != 0;
+};
+
+using MemoryManaged = MemoryTraits<0>;
+using MemoryUnmanaged = MemoryTraits<Unmanaged>;
+using MemoryRandomAccess = MemoryTraits<Unmanaged | RandomAccess>;
+
+/// The value of an extent argument that was not given (Kokkos::KOKKOS_INVALID_INDEX).
+constexpr size_t invalid_index = ~size_t(0);
+
+namespace impl {
+
+template <class T>
+struct is_memory_traits : std::false_type {};
+template <unsigned F>
+struct is_memory_traits<MemoryTraits<F>> : std::true_type {};
+
+// ---- data type analysis ---------------------------------------------------------------------------
+
+/// Strips the static extents `[N]`, outermost first, collecting them in order.
+template <class T, size_t... E>
+struct strip_arrays {
+  using type = T;
+  static constexpr size_t count = sizeof...(E);
+  static constexpr size_t extents[sizeof...(E) + 1] = {E..., 0};
+};
+template <class T, size_t N, size_t... E>
+struct strip_arrays<T[N], E...> : strip_arrays<T, E..., N> {};
+
+/// Strips the runtime extents `*`.
+template <class T>
+struct strip_pointers {
+  using type = T;
+  static constexpr size_t count = 0;
+};
+template <class T>
+struct strip_pointers<T*> {
+  using type = typename strip_pointers<T>::type;
+  static constexpr size_t count = 1 + strip_pointers<T>::count;
+};
+
+template <class DataType>
+struct data_analysis {
+  using arrays = strip_arrays<DataType>;
+  using pointers = strip_pointers<typename arrays::type>;
+  using value_type = typename pointers::type;
+  static constexpr size_t rank_dynamic = pointers::count;
+  static constexpr size_t rank = pointers::count + arrays::count;
+  static_assert(rank <= 8, "hpar::View: rank is at most 8");
+  /// Static extent of dimension r, or 0 when it is a runtime extent.
+  static constexpr size_t static_extent(size_t r) {
+    return r < rank_dynamic || r >= rank ? 0 : arrays::extents[r - rank_dynamic];
+  }
+};
+
+/// Applies F to the value type inside the `*` and `[N]` of a data type.
+template <class T, template <class> class F>
+struct rebuild_data {
+  using type = typename F<T>::type;
+};
+template <class T, template <class> class F>
+struct rebuild_data<T*, F> {
+  using type = typename rebuild_data<T, F>::type*;
+};
+template <class T, size_t N, template <class> class F>
+struct rebuild_data<T[N], F> {
+  using type = typename rebuild_data<T, F>::type[N];
+};
+
+// ---- properties -----------------------------------------------------------------------------------
+
+template <class T>
+struct is_exec_or_device
+    : std::integral_constant<bool, is_execution_space<T>::value || is_device<T>::value> {};
+
+struct no_argument {};
+
+template <class DataType, class... Props>
+struct ViewTraits {
+  using analysis = data_analysis<DataType>;
+  using data_type = DataType;
+  using value_type = typename analysis::value_type;
+  using const_value_type = std::add_const_t<value_type>;
+  using non_const_value_type = std::remove_const_t<value_type>;
+  using const_data_type = typename rebuild_data<DataType, std::add_const>::type;
+  using non_const_data_type = typename rebuild_data<DataType, std::remove_const>::type;
+  static constexpr size_t rank = analysis::rank;
+  static constexpr size_t rank_dynamic = analysis::rank_dynamic;
+
+  static_assert(count_if<is_array_layout, Props...>::value <= 1, "hpar::View: two layouts");
+  static_assert(count_if<is_memory_space, Props...>::value + count_if<is_exec_or_device, Props...>::value <= 2,
+                "hpar::View: too many space arguments");
+  static_assert(count_if<is_memory_traits, Props...>::value <= 1,
+                "hpar::View: two MemoryTraits");
+  static_assert(count_if<is_array_layout, Props...>::value + count_if<is_space, Props...>::value +
+                        count_if<is_memory_traits, Props...>::value ==
+                    int(sizeof...(Props)),
+                "hpar::View: an argument is not a layout, a space or MemoryTraits");
+
+  using given_exec = typename find_first<is_exec_or_device, no_argument, Props...>::type;
+  using given_memory = typename find_first<is_memory_space, no_argument, Props...>::type;
+
+  using memory_space = std::conditional_t<
+      !std::is_same<given_memory, no_argument>::value, given_memory,
+      typename std::conditional_t<std::is_same<given_exec, no_argument>::value,
+                                  DefaultExecutionSpace, given_exec>::memory_space>;
+  using execution_space = typename std::conditional_t<std::is_same<given_exec, no_argument>::value,
+                                                      memory_space, given_exec>::execution_space;
+  using device_type = Device<execution_space, memory_space>;
+  using array_layout = typename find_first<is_array_layout,
+                                           typename execution_space::array_layout, Props...>::type;
+  using memory_traits = typename find_first<is_memory_traits, MemoryManaged, Props...>::type;
+  static constexpr bool is_unmanaged = memory_traits::is_unmanaged;
+  static constexpr Space space = memory_space::impl_space;
+};
+
+// ---- allocation properties (view_alloc) -----------------------------------------------------------
+
+struct WithoutInitializing_t {};
+struct AllowPadding_t {};
+
+/// What view_alloc(...) collected: a label and whether to zero the allocation.
+struct ViewAllocProp {
+  std::string label;
+  bool initialize = true;
+};
+
+inline void add_alloc_prop(ViewAllocProp& p, const std::string& label) { p.label = label; }
+inline void add_alloc_prop(ViewAllocProp& p, const char* label) { p.label = label; }
+inline void add_alloc_prop(ViewAllocProp& p, WithoutInitializing_t) { p.initialize = false; }
+inline void add_alloc_prop(ViewAllocProp&, AllowPadding_t) {}
+template <class Space, class = std::enable_if_t<is_space<Space>::value>>
+inline void add_alloc_prop(ViewAllocProp&, const Space&) {}
+
+}  // namespace impl
+
+constexpr impl::WithoutInitializing_t WithoutInitializing{};
+constexpr impl::AllowPadding_t AllowPadding{};
+
+/// Allocation properties for a View constructor: a label, WithoutInitializing, spaces.
+template <class... Args>
+impl::ViewAllocProp view_alloc(const Args&... args) {
+  impl::ViewAllocProp p;
+  (impl::add_alloc_prop(p, args), ...);
+  return p;
+}
+
+}  // namespace hpar

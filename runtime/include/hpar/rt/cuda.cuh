@@ -1,0 +1,31 @@
+// hpar runtime, CUDA backend: the one header a translated .cu file includes.
+//
+// Selecting this backend makes the device memory space of the API header CUDA global memory.
+// The generated code is a named __global__ kernel plus a host launcher per dispatch; it needs
+// this runtime for the launch configuration and for the collective parts of each pattern:
+//   cuda/launch.cuh   LaunchShape, range_shape() (occupancy-sized grid-stride launches),
+//                     check_launch() (errors reported with the kernel's label and source line;
+//                     HPAR_SYNC_LAUNCH=1 also waits for each kernel), shared-memory opt-in;
+//   cuda/buffer.cuh   grow-only device buffers behind the launch states below;
+//   cuda/reduce.cuh   Accumulator, ReduceState, reduce_shape(), finish_reduce(), store_result():
+//                     block combine + last-block finalisation in the same launch;
+//   cuda/mdrange.cuh  MDTiles, md_shape(), md_reduce_shape(): MDRangePolicy tiles -> blocks;
+//   cuda/scan.cuh     ScanState, scan_shape(), scan_tiles(), store_total(): single-pass scan
+//                     with decoupled look-back, built from CUB's block primitives.
+// All launches go to the legacy default stream; state buffers rely on that ordering.
+#pragma once
+
+#ifndef HPAR_BACKEND_CUDA
+#define HPAR_BACKEND_CUDA 1
+#endif
+
+#include <cuda_runtime.h>
+
+#include <hpar/hpar.hpp>
+#include <hpar/rt/common.hpp>
+
+#include <hpar/rt/cuda/launch.cuh>
+#include <hpar/rt/cuda/buffer.cuh>
+#include <hpar/rt/cuda/reduce.cuh>
+#include <hpar/rt/cuda/mdrange.cuh>
+#include <hpar/rt/cuda/scan.cuh>

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds hpar, translates examples/saxpy.cpp and runs it: through CUDA
+# when an NVIDIA GPU and nvcc are present, otherwise through the OpenMP output on the host.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/bootstrap.sh
+mkdir -p build/examples
+inc="-Iinclude -Iruntime/include"
+nvcc=${HPAR_NVCC:-/usr/local/cuda/bin/nvcc}
+if [ -x "$nvcc" ] && nvidia-smi -L >/dev/null 2>&1; then
+  echo "quickstart: CUDA on $(nvidia-smi -L | head -n 1)"
+  build/bin/hpar-translate --backend=cuda examples/saxpy.cpp -o build/examples/saxpy.hpar.cu
+  "$nvcc" -std=c++17 -O3 -arch=native --extended-lambda --expt-relaxed-constexpr $inc \
+    build/examples/saxpy.hpar.cu -o build/examples/saxpy-cuda
+  build/examples/saxpy-cuda
+else
+  echo "quickstart: no NVIDIA GPU found; OpenMP offload output, host fallback (clang++-19)"
+  build/bin/hpar-translate --backend=openmp examples/saxpy.cpp -o build/examples/saxpy.hpar.cpp
+  clang++-19 -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wno-openmp-mapping $inc \
+    build/examples/saxpy.hpar.cpp -o build/examples/saxpy-openmp
+  LD_LIBRARY_PATH=/usr/lib/llvm-19/lib build/examples/saxpy-openmp
+fi

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds hpar, and runs the whole lit suite (translation output,
+# diagnostics, execution programs on every available backend, the CMake package test).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+./scripts/bootstrap.sh || exit 1
+jobs=${HPAR_TEST_JOBS:-$(nproc)}
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j "$jobs" build/test "$@" 2>&1 | tee build/lit.log
+status=${PIPESTATUS[0]}
+passed=$(grep -Eo '^ *Passed *: *[0-9]+' build/lit.log | grep -Eo '[0-9]+' || echo 0)
+failed=$(grep -Eo '^ *Failed *: *[0-9]+' build/lit.log | grep -Eo '[0-9]+' || echo 0)
+skipped=$(grep -Eo '^ *Unsupported *: *[0-9]+' build/lit.log | grep -Eo '[0-9]+' || echo 0)
+echo "${passed:-0} passed, ${failed:-0} failed, ${skipped:-0} skipped"
+exit $status

@@ -1,0 +1,97 @@
+"""lit test format for hpar's self-checking execution programs.
+
+Each program in test/exec names the backends it runs on in a line
+    // HPAR-EXEC: serial omp-clang omp-gcc cuda
+and becomes one lit test per backend (exec/range_for.cpp/cuda, ...):
+
+  serial     the untranslated program built with g++ (the reference semantics)
+  omp-clang  hpar-translate --backend=openmp, built with clang++ -fopenmp, host fallback
+  omp-gcc    hpar-translate --backend=openmp, built with g++ -fopenmp, host fallback
+  cuda       hpar-translate --backend=cuda, built with nvcc; run only where a GPU is present
+
+A program passes when it exits 0 and prints PASSED.
+"""
+import os
+import re
+import subprocess
+
+import lit.formats.base
+import lit.Test
+
+REQUIRES = {"serial": [], "omp-clang": ["clang-openmp"], "omp-gcc": ["gcc-openmp"], "cuda": ["nvcc"]}
+
+
+def backends_of(path):
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"\s*//\s*HPAR-EXEC:(.*)", line)
+            if m:
+                return m.group(1).split()
+    return []
+
+
+def commands(backend, src, work, tools, gpu):
+    """The shell commands that build (and run) one program on one backend."""
+    exe = os.path.join(work, "prog")
+    inc = tools["include"]
+    if backend == "serial":
+        return [f"{tools['gxx']} -std=c++17 -O2 -Wall {inc} {src} -o {exe}", exe]
+    if backend in ("omp-clang", "omp-gcc"):
+        out = os.path.join(work, "prog.hpar.cpp")
+        cxx = (f"{tools['clangxx']} -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
+               if backend == "omp-clang" else f"{tools['gxx']} -std=c++17 -O2 -fopenmp -foffload=disable")
+        return [f"{tools['translate']} --backend=openmp {src} -o {out}",
+                f"{cxx} -Wno-openmp-mapping {inc} -I{os.path.dirname(src)} {out} -o {exe}"
+                if backend == "omp-clang" else f"{cxx} {inc} -I{os.path.dirname(src)} {out} -o {exe}",
+                exe]
+    if backend == "cuda":
+        out = os.path.join(work, "prog.hpar.cu")
+        nvcc = (f"{tools['nvcc']} -std=c++17 -O3 -arch=sm_90 --extended-lambda "
+                f"--expt-relaxed-constexpr {inc} -I{os.path.dirname(src)}")
+        cmds = [f"{tools['translate']} --backend=cuda {src} -o {out}"]
+        if gpu:
+            return cmds + [f"{nvcc} {out} -o {exe}", exe]
+        return cmds + [f"{nvcc} -c {out} -o {exe}.o"]
+    raise ValueError(backend)
+
+
+class HparExecFormat(lit.formats.base.TestFormat):
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
+        source_path = testSuite.getSourcePath(path_in_suite)
+        for name in sorted(os.listdir(source_path)):
+            path = os.path.join(source_path, name)
+            if not name.endswith(".cpp") or not os.path.isfile(path):
+                continue
+            for backend in backends_of(path):
+                yield lit.Test.Test(testSuite, path_in_suite + (name, backend), localConfig,
+                                    file_path=path)
+
+    def execute(self, test, litConfig):
+        backend = test.path_in_suite[-1]
+        if backend not in REQUIRES:
+            return lit.Test.Result(lit.Test.FAIL, f"unknown backend '{backend}'")
+        missing = [f for f in REQUIRES[backend] if f not in test.config.available_features]
+        if missing:
+            return lit.Test.Result(lit.Test.UNSUPPORTED, "missing: " + ", ".join(missing))
+        src = test.getFilePath()
+        work = os.path.join(test.suite.getExecPath(test.path_in_suite[:-2]), "Output",
+                            test.path_in_suite[-2] + "." + backend)
+        os.makedirs(work, exist_ok=True)
+        gpu = "gpu" in test.config.available_features
+        log = []
+        for cmd in commands(backend, src, work, test.config.hpar_tools, gpu):
+            log.append("$ " + cmd)
+            try:
+                p = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=600,
+                                   env=test.config.environment)
+            except subprocess.TimeoutExpired:
+                log.append("timed out")
+                return lit.Test.Result(lit.Test.FAIL, "\n".join(log))
+            log.append(p.stdout + p.stderr)
+            if p.returncode != 0:
+                log.append(f"exit status {p.returncode}")
+                return lit.Test.Result(lit.Test.FAIL, "\n".join(log))
+        last_ran_program = not (backend == "cuda" and not gpu)
+        if last_ran_program and "PASSED" not in p.stdout:
+            return lit.Test.Result(lit.Test.FAIL, "\n".join(log) + "\nno PASSED line")
+        return lit.Test.Result(lit.Test.PASS, "\n".join(log))
