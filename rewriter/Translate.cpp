@@ -8,6 +8,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include <algorithm>
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -34,7 +35,7 @@ namespace {
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const frontend::SearchPaths& Paths, const emit::Backend& B,
-                    std::map<std::string, std::string>& Outputs, std::string File)
+                    std::map<std::string, TranslatedFile>& Outputs, std::string File)
       : Paths(Paths), B(B), Outputs(Outputs), File(std::move(File)) {}
 
   void HandleTranslationUnit(ASTContext& Ctx) override {
@@ -55,20 +56,24 @@ public:
                                          "internal error: overlapping rewrites of this file"));
       return;
     }
-    Outputs[File] = std::move(Result);
+    TranslatedFile& Out = Outputs[File];
+    Out.text = std::move(Result);
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Out.dependencies.push_back(It->first.getName().str());
+    std::sort(Out.dependencies.begin(), Out.dependencies.end());
   }
 
 private:
   const frontend::SearchPaths& Paths;
   const emit::Backend& B;
-  std::map<std::string, std::string>& Outputs;
+  std::map<std::string, TranslatedFile>& Outputs;
   std::string File;
 };
 
 class TranslateAction : public ASTFrontendAction {
 public:
   TranslateAction(const frontend::SearchPaths& Paths, const emit::Backend& B,
-                  std::map<std::string, std::string>& Outputs)
+                  std::map<std::string, TranslatedFile>& Outputs)
       : Paths(Paths), B(B), Outputs(Outputs) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef InFile) override {
     return std::make_unique<TranslateConsumer>(Paths, B, Outputs, InFile.str());
@@ -77,13 +82,13 @@ public:
 private:
   const frontend::SearchPaths& Paths;
   const emit::Backend& B;
-  std::map<std::string, std::string>& Outputs;
+  std::map<std::string, TranslatedFile>& Outputs;
 };
 
 class TranslateActionFactory : public tooling::FrontendActionFactory {
 public:
   TranslateActionFactory(const frontend::SearchPaths& Paths, const emit::Backend& B,
-                         std::map<std::string, std::string>& Outputs)
+                         std::map<std::string, TranslatedFile>& Outputs)
       : Paths(Paths), B(B), Outputs(Outputs) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<TranslateAction>(Paths, B, Outputs);
@@ -92,14 +97,14 @@ public:
 private:
   const frontend::SearchPaths& Paths;
   const emit::Backend& B;
-  std::map<std::string, std::string>& Outputs;
+  std::map<std::string, TranslatedFile>& Outputs;
 };
 
 }  // namespace
 
 int translate(const tooling::CompilationDatabase& db, const std::vector<std::string>& files,
               const frontend::SearchPaths& paths, BackendKind backend,
-              std::map<std::string, std::string>& outputs) {
+              std::map<std::string, TranslatedFile>& outputs) {
   std::unique_ptr<emit::Backend> B =
       backend == BackendKind::Cuda ? emit::makeCudaBackend() : emit::makeOpenMPBackend();
   std::vector<std::string> Absolute;

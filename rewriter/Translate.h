@@ -11,11 +11,18 @@ namespace hpar {
 
 enum class BackendKind { Cuda, OpenMP };
 
+/// The result of translating one file: the generated text and every file the parse read
+/// (for build systems' dependency tracking).
+struct TranslatedFile {
+  std::string text;
+  std::vector<std::string> dependencies;
+};
+
 /// Translates `files`; on success fills `outputs` (absolute input path -> generated text) and returns 0.
 /// Every problem is reported as a clang diagnostic; then the return value is non-zero and
 /// `outputs` holds only the files that translated cleanly.
 int translate(const clang::tooling::CompilationDatabase& db, const std::vector<std::string>& files,
               const frontend::SearchPaths& paths, BackendKind backend,
-              std::map<std::string, std::string>& outputs);
+              std::map<std::string, TranslatedFile>& outputs);
 
 }  // namespace hpar

@@ -23,6 +23,11 @@ static cl::opt<std::string> OutputDir("output-dir",
                                                "(cuda) or <stem>.hpar.cpp (openmp)"),
                                       cl::value_desc("dir"), cl::cat(Category));
 
+static cl::opt<std::string> DepFile("depfile",
+                                    cl::desc("Write a Makefile-style list of the files the "
+                                             "translation read (one input only)"),
+                                    cl::value_desc("file"), cl::cat(Category));
+
 static cl::extrahelp MoreHelp(R"(
 Rewrites each dispatch (parallel_for, parallel_reduce, parallel_scan) of the input into a named
 CUDA kernel or OpenMP offload region that links against the hpar runtime. Compiler arguments
@@ -69,6 +74,7 @@ int main(int argc, const char** argv) {
   const std::vector<std::string>& files = Parser->getSourcePathList();
   if (!OutputFile.empty() && files.size() != 1)
     return fail("-o needs exactly one input file; use --output-dir for several");
+  if (!DepFile.empty() && files.size() != 1) return fail("--depfile needs exactly one input file");
 
   // Decide every output path before translating, and refuse to overwrite an input.
   std::vector<std::string> outPaths;
@@ -87,7 +93,7 @@ int main(int argc, const char** argv) {
       return fail("cannot create directory '" + OutputDir + "': " + ec.message());
 
   hpar::frontend::SearchPaths paths = hpar::frontend::findSearchPaths(argv[0]);
-  std::map<std::string, std::string> outputs;
+  std::map<std::string, hpar::TranslatedFile> outputs;
   int rc = hpar::translate(Parser->getCompilations(), files, paths, backend, outputs);
   if (rc != 0) {
     errs() << "hpar-translate: no output written\n";
@@ -96,8 +102,18 @@ int main(int argc, const char** argv) {
   for (size_t i = 0; i < files.size(); ++i) {
     SmallString<256> abs(files[i]);
     sys::fs::make_absolute(abs);
-    std::string err = hpar::output::writeAtomically(outPaths[i], outputs[std::string(abs)]);
+    const hpar::TranslatedFile& result = outputs[std::string(abs)];
+    std::string err = hpar::output::writeAtomically(outPaths[i], result.text);
     if (!err.empty()) return fail(err);
+    if (!DepFile.empty()) {
+      std::string deps = outPaths[i] + ":";
+      for (const std::string& d : result.dependencies) {
+        deps += " \\\n  ";
+        for (char c : d) deps += (c == ' ' ? std::string("\\ ") : std::string(1, c));
+      }
+      err = hpar::output::writeAtomically(DepFile, deps + "\n");
+      if (!err.empty()) return fail(err);
+    }
   }
   return 0;
 }

@@ -37,7 +37,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <new>
 #include <vector>
 
 namespace hpar {
@@ -184,6 +186,15 @@ class DeviceBuffer {
  private:
   void* ptr_;
 };
+
+/// A host array of `n` (at least one) default-constructed values; fails the kernel when the host
+/// is out of memory.
+template <class T>
+std::unique_ptr<T[]> host_array(std::size_t n, const KernelSite& site) {
+  T* values = new (std::nothrow) T[n > 0 ? n : 1];
+  if (!values) fail(site, "out of host memory for the runtime's copy of device values");
+  return std::unique_ptr<T[]>(values);
+}
 
 /// Copies `bytes` from host memory to device memory on `dev`; fails the kernel on error.
 inline void copy_to_device(void* dst, const void* src, std::size_t bytes, int dev,

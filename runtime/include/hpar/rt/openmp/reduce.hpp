@@ -63,8 +63,8 @@ class ReducePartials {
         shape_(partial_shape(device_)),
         count_(spec.value_count() > 0 ? spec.value_count() : 1),
         elements_(std::size_t(shape_.teams) * std::size_t(shape_.threads) * count_),
-        host_(new value_type[elements_]),
-        slots_(device_, elements_ * sizeof(value_type), site) {
+        slots_(device_, elements_ * sizeof(value_type), site),
+        host_(host_array<value_type>(elements_, site)) {
     for (std::size_t slot = 0; slot < elements_; slot += count_) spec_.init(host_.get() + slot);
     copy_to_device(slots_.get(), host_.get(), elements_ * sizeof(value_type), device_, site_);
   }
@@ -97,8 +97,8 @@ class ReducePartials {
   LaunchShape shape_;
   std::size_t count_;     // elements per slot
   std::size_t elements_;  // slots * count_
-  std::unique_ptr<value_type[]> host_;
   DeviceBuffer slots_;
+  std::unique_ptr<value_type[]> host_;  // the slots' host copy
 };
 
 }  // namespace omp

@@ -56,8 +56,8 @@ class ScanChunks {
         device_(device()),
         length_(chunk_length(end - begin, device_)),
         count_(length_ > 0 ? (end - begin + length_ - 1) / length_ : 0),
-        host_(new value_type[count_ > 0 ? count_ : 1]),
-        sums_(device_, std::size_t(count_) * sizeof(value_type), site) {
+        sums_(device_, std::size_t(count_) * sizeof(value_type), site),
+        host_(host_array<value_type>(std::size_t(count_), site)) {
     spec_.init(total_);
   }
 
@@ -107,8 +107,8 @@ class ScanChunks {
   int device_;
   int64_t length_;
   int64_t count_;
-  std::unique_ptr<value_type[]> host_;
   DeviceBuffer sums_;
+  std::unique_ptr<value_type[]> host_;  // the chunk values' host copy
   value_type total_;
 };
 

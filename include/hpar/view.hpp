@@ -1,0 +1,423 @@
+// hpar: View, a reference-counted multidimensional array in one memory space.
+//
+// A View holds the data pointer, the extents and a pointer to the SharedAllocation that owns the
+// memory (null for unmanaged views). Copies share the allocation; the last host copy frees it.
+// Invariants:
+//   - a copy made on the device never touches the count (CUDA: __CUDA_ARCH__; OpenMP:
+//     omp_is_initial_device()), so a closure's bitwise copy on the device is harmless;
+//   - the data is contiguous: span() == size(); LayoutRight gives the last index stride 1,
+//     LayoutLeft index 0 (docs/design.md section 5);
+//   - a new allocation is zero-filled (value-initialised for host element types that need a
+//     constructor) unless made with view_alloc(WithoutInitializing, ...).
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <new>
+#include <string>
+#include <type_traits>
+
+#include "core.hpp"
+#include "impl/view_traits.hpp"
+#include "memory.hpp"
+
+namespace hpar {
+namespace impl {
+
+/// The owner of one View allocation; lives in host memory.
+struct SharedAllocation {
+  int count;                                     // host copies alive; atomic
+  Space space;                                   // where data lives
+  void* data;
+  size_t elements;
+  std::string label;
+  void (*destroy_elements)(void* data, size_t n);  // null when elements need no destructor
+  void (*release)(SharedAllocation*);            // frees everything; called at count 0
+};
+
+inline void release_shared_allocation(SharedAllocation* record) {
+  if (record->destroy_elements) record->destroy_elements(record->data, record->elements);
+  deallocate(record->space, record->data);
+  delete record;
+}
+
+template <class T>
+void destroy_host_elements(void* data, size_t n) {
+  T* p = static_cast<T*>(data);
+  for (size_t i = 0; i < n; ++i) p[i].~T();
+}
+
+/// Allocates n elements of T in space s, initialised unless initialize is false.
+template <class T>
+SharedAllocation* make_shared_allocation(Space s, size_t n, const std::string& label,
+                                         bool initialize) {
+  void* data = allocate(s, n * sizeof(T), label.c_str());
+  const bool construct = s == Space::host && !std::is_trivially_default_constructible<T>::value;
+  if (construct) {
+    T* p = static_cast<T*>(data);
+    for (size_t i = 0; i < n; ++i) new (p + i) T();
+  } else if (initialize) {
+    zero_bytes(s, data, n * sizeof(T));
+  }
+  const bool destroy = construct && !std::is_trivially_destructible<T>::value;
+  return new SharedAllocation{1,     s, data, n, label, destroy ? &destroy_host_elements<T> : nullptr,
+                              &release_shared_allocation};
+}
+
+[[noreturn]] inline void view_error(const std::string& label, const char* what) {
+  std::fprintf(stderr, "hpar: error: View \"%s\": %s\n", label.c_str(), what);
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace impl
+
+template <class DataType, class... Properties>
+class View;
+
+template <class T>
+struct is_view : std::false_type {};
+template <class D, class... P>
+struct is_view<View<D, P...>> : std::true_type {};
+template <class T>
+constexpr bool is_view_v = is_view<T>::value;
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+namespace impl {
+/// Whether this code runs where View reference counts may be touched (the host).
+HPAR_HD inline bool may_touch_count() {
+#if defined(__CUDA_ARCH__)
+  return false;
+#elif defined(HPAR_IMPL_DEVICE_OPENMP)
+  return omp_is_initial_device();
+#else
+  return true;
+#endif
+}
+}  // namespace impl
+
+template <class DataType, class... Properties>
+class HPAR_ANNOTATE("hpar::view") View {
+ public:
+  using traits = impl::ViewTraits<DataType, Properties...>;
+  using data_type = DataType;
+  using const_data_type = typename traits::const_data_type;
+  using non_const_data_type = typename traits::non_const_data_type;
+  using value_type = typename traits::value_type;
+  using const_value_type = typename traits::const_value_type;
+  using non_const_value_type = typename traits::non_const_value_type;
+  using array_layout = typename traits::array_layout;
+  using memory_space = typename traits::memory_space;
+  using execution_space = typename traits::execution_space;
+  using device_type = typename traits::device_type;
+  using memory_traits = typename traits::memory_traits;
+  using size_type = size_t;
+  using pointer_type = value_type*;
+  using reference_type = value_type&;
+  using HostMirror = View<non_const_data_type, array_layout, HostSpace>;
+  using host_mirror_type = HostMirror;
+  using const_type = View<const_data_type, Properties...>;
+  using non_const_type = View<non_const_data_type, Properties...>;
+
+  static constexpr std::integral_constant<size_t, traits::rank> rank = {};
+  static constexpr std::integral_constant<size_t, traits::rank_dynamic> rank_dynamic = {};
+
+ private:
+  static constexpr size_t R = traits::rank;
+  static constexpr bool layout_right = std::is_same<array_layout, LayoutRight>::value;
+
+  template <class, class...>
+  friend class View;
+
+  pointer_type m_data = nullptr;
+  size_t m_extent[R > 0 ? R : 1] = {};
+  impl::SharedAllocation* m_record = nullptr;
+
+  HPAR_HD void retain() const {
+#if !defined(__CUDA_ARCH__)
+    if (m_record && impl::may_touch_count()) __atomic_add_fetch(&m_record->count, 1, __ATOMIC_RELAXED);
+#endif
+  }
+  HPAR_HD void release() {
+#if !defined(__CUDA_ARCH__)
+    if (m_record && impl::may_touch_count() &&
+        __atomic_sub_fetch(&m_record->count, 1, __ATOMIC_ACQ_REL) == 0)
+      m_record->release(m_record);
+#endif
+    m_record = nullptr;
+  }
+
+  /// Sets the extents from the positional arguments (static extents win); checks the count.
+  void set_extents(const size_t (&n)[8], const char* label) {
+    int given = 0;
+    while (given < 8 && n[given] != invalid_index) ++given;
+    for (int r = given; r < 8; ++r)
+      if (n[r] != invalid_index) impl::view_error(label, "extent arguments have a gap");
+    if (given != int(traits::rank_dynamic) && given != int(R))
+      impl::view_error(label, "the number of extent arguments is neither the rank nor the "
+                              "number of runtime extents");
+    for (size_t r = 0; r < R; ++r) {
+      const size_t s = traits::analysis::static_extent(r);
+      if (s != 0 && r < size_t(given) && n[r] != s)
+        impl::view_error(label, "an extent argument differs from the static extent");
+      m_extent[r] = s != 0 ? s : n[r];
+    }
+  }
+
+  void allocate(const std::string& label, bool initialize) {
+    m_record = impl::make_shared_allocation<non_const_value_type>(traits::space, size(), label,
+                                                                  initialize);
+    m_data = static_cast<pointer_type>(m_record->data);
+  }
+
+  static void layout_extents(const array_layout& layout, size_t (&n)[8]) {
+    for (size_t r = 0; r < 8; ++r) n[r] = r < R ? layout.dimension[r] : invalid_index;
+  }
+
+ public:
+  // ---- construction -------------------------------------------------------------------------------
+  HPAR_HD View() {}
+
+  template <class Label, class = std::enable_if_t<impl::is_label<Label>::value>>
+  explicit View(const Label& label, size_t n0 = invalid_index, size_t n1 = invalid_index,
+                size_t n2 = invalid_index, size_t n3 = invalid_index, size_t n4 = invalid_index,
+                size_t n5 = invalid_index, size_t n6 = invalid_index, size_t n7 = invalid_index) {
+    const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+    const std::string l(label);
+    set_extents(n, l.c_str());
+    allocate(l, true);
+  }
+
+  explicit View(const impl::ViewAllocProp& prop, size_t n0 = invalid_index,
+                size_t n1 = invalid_index, size_t n2 = invalid_index, size_t n3 = invalid_index,
+                size_t n4 = invalid_index, size_t n5 = invalid_index, size_t n6 = invalid_index,
+                size_t n7 = invalid_index) {
+    const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+    set_extents(n, prop.label.c_str());
+    allocate(prop.label, prop.initialize);
+  }
+
+  template <class Label, class = std::enable_if_t<impl::is_label<Label>::value>>
+  View(const Label& label, const array_layout& layout) {
+    size_t n[8];
+    layout_extents(layout, n);
+    const std::string l(label);
+    set_extents(n, l.c_str());
+    allocate(l, true);
+  }
+
+  View(const impl::ViewAllocProp& prop, const array_layout& layout) {
+    size_t n[8];
+    layout_extents(layout, n);
+    set_extents(n, prop.label.c_str());
+    allocate(prop.label, prop.initialize);
+  }
+
+  /// An unmanaged view of memory the caller owns.
+  explicit View(pointer_type ptr, size_t n0 = invalid_index, size_t n1 = invalid_index,
+                size_t n2 = invalid_index, size_t n3 = invalid_index, size_t n4 = invalid_index,
+                size_t n5 = invalid_index, size_t n6 = invalid_index, size_t n7 = invalid_index)
+      : m_data(ptr) {
+    const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+    set_extents(n, "(unmanaged)");
+  }
+
+  View(pointer_type ptr, const array_layout& layout) : m_data(ptr) {
+    size_t n[8];
+    layout_extents(layout, n);
+    set_extents(n, "(unmanaged)");
+  }
+
+  HPAR_HD View(const View& other) : m_data(other.m_data), m_record(other.m_record) {
+    for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+    retain();
+  }
+
+  HPAR_HD View(View&& other) : m_data(other.m_data), m_record(other.m_record) {
+    for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+    if (impl::may_touch_count()) other.m_record = nullptr;
+  }
+
+  /// From a compatible view: same rank and memory space, the same value type up to added
+  /// const, the same layout (or rank below 2). A view with Unmanaged traits does not share
+  /// ownership.
+  template <class D2, class... P2>
+  HPAR_HD View(const View<D2, P2...>& other) : m_data(other.m_data) {
+    using other_traits = typename View<D2, P2...>::traits;
+    static_assert(other_traits::rank == R, "hpar::View: assignment between different ranks");
+    static_assert(std::is_same<non_const_value_type,
+                               typename other_traits::non_const_value_type>::value &&
+                      (std::is_const<value_type>::value ||
+                       !std::is_const<typename other_traits::value_type>::value),
+                  "hpar::View: incompatible value types");
+    static_assert(std::is_same<memory_space, typename other_traits::memory_space>::value,
+                  "hpar::View: assignment between different memory spaces");
+    static_assert(R < 2 || std::is_same<array_layout, typename other_traits::array_layout>::value,
+                  "hpar::View: assignment between different layouts");
+    for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+    if (!traits::is_unmanaged) {
+      m_record = other.m_record;
+      retain();
+    }
+  }
+
+  HPAR_HD View& operator=(const View& other) {
+    if (this != &other) {
+      other.retain();
+      release();
+      m_data = other.m_data;
+      m_record = other.m_record;
+      for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+    }
+    return *this;
+  }
+
+  HPAR_HD View& operator=(View&& other) {
+    if (this != &other) {
+      release();
+      m_data = other.m_data;
+      m_record = other.m_record;
+      for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+      if (impl::may_touch_count()) other.m_record = nullptr;
+    }
+    return *this;
+  }
+
+  template <class D2, class... P2>
+  HPAR_HD View& operator=(const View<D2, P2...>& other) {
+    return *this = View(other);
+  }
+
+  HPAR_HD ~View() { release(); }
+
+  // ---- shape --------------------------------------------------------------------------------------
+  template <class I>
+  HPAR_HD constexpr size_t extent(const I& r) const {
+    return size_t(r) < R ? m_extent[size_t(r)] : 1;
+  }
+  template <class I>
+  HPAR_HD constexpr int extent_int(const I& r) const {
+    return int(extent(r));
+  }
+  template <class I>
+  HPAR_HD static constexpr size_t static_extent(const I& r) {
+    return traits::analysis::static_extent(size_t(r));
+  }
+  HPAR_HD constexpr size_t size() const {
+    size_t n = 1;
+    for (size_t r = 0; r < R; ++r) n *= m_extent[r];
+    return n;
+  }
+  HPAR_HD constexpr size_t span() const { return size(); }
+  HPAR_HD constexpr bool span_is_contiguous() const { return true; }
+
+  /// Distance in elements between neighbours along dimension r.
+  template <class I>
+  HPAR_HD constexpr size_t stride(const I& r) const {
+    size_t s = 1;
+    if (layout_right) {
+      for (size_t q = size_t(r) + 1; q < R; ++q) s *= m_extent[q];
+    } else {
+      for (size_t q = 0; q < size_t(r) && q < R; ++q) s *= m_extent[q];
+    }
+    return s;
+  }
+  /// Writes the rank strides and then the span into s[0..rank].
+  template <class I, class = std::enable_if_t<std::is_integral<I>::value>>
+  HPAR_HD void stride(I* s) const {
+    for (size_t r = 0; r < R; ++r) s[r] = I(stride(r));
+    s[R] = I(span());
+  }
+  HPAR_HD size_t stride_0() const { return stride(0); }
+  HPAR_HD size_t stride_1() const { return stride(1); }
+  HPAR_HD size_t stride_2() const { return stride(2); }
+  HPAR_HD size_t stride_3() const { return stride(3); }
+  HPAR_HD size_t stride_4() const { return stride(4); }
+  HPAR_HD size_t stride_5() const { return stride(5); }
+  HPAR_HD size_t stride_6() const { return stride(6); }
+  HPAR_HD size_t stride_7() const { return stride(7); }
+
+  array_layout layout() const {
+    array_layout l;
+    for (size_t r = 0; r < R; ++r) l.dimension[r] = m_extent[r];
+    return l;
+  }
+
+  // ---- data ---------------------------------------------------------------------------------------
+  HPAR_HD constexpr pointer_type data() const { return m_data; }
+  HPAR_HD constexpr bool is_allocated() const { return m_data != nullptr; }
+  std::string label() const { return m_record ? m_record->label : std::string(); }
+  int use_count() const { return m_record ? __atomic_load_n(&m_record->count, __ATOMIC_RELAXED) : 0; }
+
+  /// Bytes a team scratch view of these extents needs.
+  static size_t shmem_size(size_t n0 = 1, size_t n1 = 1, size_t n2 = 1, size_t n3 = 1,
+                           size_t n4 = 1, size_t n5 = 1, size_t n6 = 1, size_t n7 = 1) {
+    const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+    size_t count = 1;
+    for (size_t r = 0; r < R; ++r) {
+      const size_t s = traits::analysis::static_extent(r);
+      count *= s != 0 ? s : n[r];
+    }
+    return count * sizeof(value_type) + sizeof(value_type);
+  }
+
+  // ---- element access -----------------------------------------------------------------------------
+ private:
+  template <class... I>
+  HPAR_HD size_t offset(I... i) const {
+    const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
+#if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
+    for (size_t r = 0; r < R; ++r)
+      if (idx[r] >= m_extent[r]) {
+        printf("hpar: View index %zu out of bounds for extent %zu of dimension %zu\n", idx[r],
+               m_extent[r], r);
+        ::hpar::abort("View index out of bounds");
+      }
+#endif
+    if constexpr (R == 0) {
+      return 0;
+    } else if constexpr (layout_right) {
+      size_t off = idx[0];
+      for (size_t r = 1; r < R; ++r) off = off * m_extent[r] + idx[r];
+      return off;
+    } else {
+      size_t off = idx[R - 1];
+      for (size_t r = R - 1; r-- > 0;) off = off * m_extent[r] + idx[r];
+      return off;
+    }
+  }
+
+ public:
+  template <class... I>
+  HPAR_HD reference_type operator()(I... i) const {
+    static_assert(sizeof...(I) == R, "hpar::View: operator() needs exactly rank indices");
+    return m_data[offset(i...)];
+  }
+
+  template <class I>
+  HPAR_HD reference_type operator[](I i) const {
+    static_assert(R == 1, "hpar::View: operator[] needs a rank-1 view");
+    return m_data[offset(i)];
+  }
+
+  /// Like operator(), but extra trailing indices (which must be 0) and missing ones are allowed.
+  template <class... I>
+  HPAR_HD reference_type access(I... i) const {
+    static_assert(sizeof...(I) <= 8, "hpar::View: access takes at most 8 indices");
+    const size_t given[sizeof...(I) + 1] = {size_t(i)..., 0};
+    size_t idx[R > 0 ? R : 1] = {};
+    for (size_t r = 0; r < R && r < sizeof...(I); ++r) idx[r] = given[r];
+    return m_data[offset_of(idx, std::make_index_sequence<R>())];
+  }
+
+ private:
+  template <size_t... K>
+  HPAR_HD size_t offset_of(const size_t* idx, std::index_sequence<K...>) const {
+    return offset(idx[K]...);
+  }
+};
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace hpar
