@@ -64,12 +64,6 @@ SharedAllocation* make_shared_allocation(Space s, size_t n, const std::string& l
                               &release_shared_allocation};
 }
 
-[[noreturn]] inline void view_error(const std::string& label, const char* what) {
-  std::fprintf(stderr, "hpar: error: View \"%s\": %s\n", label.c_str(), what);
-  std::fflush(stderr);
-  std::abort();
-}
-
 }  // namespace impl
 
 template <class DataType, class... Properties>
@@ -85,6 +79,18 @@ constexpr bool is_view_v = is_view<T>::value;
 HPAR_IMPL_DEVICE_CODE_BEGIN
 
 namespace impl {
+/// Reports a malformed View construction and ends the program.
+HPAR_HD inline void view_error(const char* label, const char* what) {
+#if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__AMDGPU__)
+  printf("hpar: error: View \"%s\": %s\n", label, what);
+  __builtin_trap();
+#else
+  std::fprintf(stderr, "hpar: error: View \"%s\": %s\n", label, what);
+  std::fflush(stderr);
+  std::abort();
+#endif
+}
+
 /// Whether this code runs where View reference counts may be touched (the host).
 HPAR_HD inline bool may_touch_count() {
 #if defined(__CUDA_ARCH__)
@@ -149,7 +155,7 @@ class HPAR_ANNOTATE("hpar::view") View {
   }
 
   /// Sets the extents from the positional arguments (static extents win); checks the count.
-  void set_extents(const size_t (&n)[8], const char* label) {
+  HPAR_HD void set_extents(const size_t (&n)[8], const char* label) {
     int given = 0;
     while (given < 8 && n[given] != invalid_index) ++given;
     for (int r = given; r < 8; ++r)
@@ -171,7 +177,7 @@ class HPAR_ANNOTATE("hpar::view") View {
     m_data = static_cast<pointer_type>(m_record->data);
   }
 
-  static void layout_extents(const array_layout& layout, size_t (&n)[8]) {
+  HPAR_HD static void layout_extents(const array_layout& layout, size_t (&n)[8]) {
     for (size_t r = 0; r < 8; ++r) n[r] = r < R ? layout.dimension[r] : invalid_index;
   }
 
@@ -215,7 +221,7 @@ class HPAR_ANNOTATE("hpar::view") View {
   }
 
   /// An unmanaged view of memory the caller owns.
-  explicit View(pointer_type ptr, size_t n0 = invalid_index, size_t n1 = invalid_index,
+  HPAR_HD explicit View(pointer_type ptr, size_t n0 = invalid_index, size_t n1 = invalid_index,
                 size_t n2 = invalid_index, size_t n3 = invalid_index, size_t n4 = invalid_index,
                 size_t n5 = invalid_index, size_t n6 = invalid_index, size_t n7 = invalid_index)
       : m_data(ptr) {
@@ -223,7 +229,7 @@ class HPAR_ANNOTATE("hpar::view") View {
     set_extents(n, "(unmanaged)");
   }
 
-  View(pointer_type ptr, const array_layout& layout) : m_data(ptr) {
+  HPAR_HD View(pointer_type ptr, const array_layout& layout) : m_data(ptr) {
     size_t n[8];
     layout_extents(layout, n);
     set_extents(n, "(unmanaged)");

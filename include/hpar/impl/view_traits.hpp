@@ -52,15 +52,21 @@ struct is_memory_traits<MemoryTraits<F>> : std::true_type {};
 
 // ---- data type analysis ---------------------------------------------------------------------------
 
-/// Strips the static extents `[N]`, outermost first, collecting them in order.
-template <class T, size_t... E>
+/// Strips the static extents `[N]`; extent(k) is the k-th of them, outermost first.
+template <class T>
 struct strip_arrays {
   using type = T;
-  static constexpr size_t count = sizeof...(E);
-  static constexpr size_t extents[sizeof...(E) + 1] = {E..., 0};
+  static constexpr size_t count = 0;
+  HPAR_HD static constexpr size_t extent(size_t) { return 0; }
 };
-template <class T, size_t N, size_t... E>
-struct strip_arrays<T[N], E...> : strip_arrays<T, E..., N> {};
+template <class T, size_t N>
+struct strip_arrays<T[N]> {
+  using type = typename strip_arrays<T>::type;
+  static constexpr size_t count = 1 + strip_arrays<T>::count;
+  HPAR_HD static constexpr size_t extent(size_t k) {
+    return k == 0 ? N : strip_arrays<T>::extent(k - 1);
+  }
+};
 
 /// Strips the runtime extents `*`.
 template <class T>
@@ -83,8 +89,8 @@ struct data_analysis {
   static constexpr size_t rank = pointers::count + arrays::count;
   static_assert(rank <= 8, "hpar::View: rank is at most 8");
   /// Static extent of dimension r, or 0 when it is a runtime extent.
-  static constexpr size_t static_extent(size_t r) {
-    return r < rank_dynamic || r >= rank ? 0 : arrays::extents[r - rank_dynamic];
+  HPAR_HD static constexpr size_t static_extent(size_t r) {
+    return r < rank_dynamic || r >= rank ? 0 : arrays::extent(r - rank_dynamic);
   }
 };
 

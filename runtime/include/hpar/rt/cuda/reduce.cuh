@@ -215,10 +215,13 @@ LaunchShape reduce_shape(Kernel kernel, int64_t n, const Spec& spec, const Kerne
 
 /// Combines the accumulators of the whole grid; the last block to finish writes the finished
 /// value (spec.final() applied) to state.result. Every thread of every block must call it once,
-/// after its last spec.call(); `acc` is Accumulator::data().
-template <class Spec>
-__device__ void finish_reduce(const Spec& spec, const ReduceState<Spec>& state,
+/// after its last spec.call(); `acc` is Accumulator::data(). (StateSpec is Spec, possibly
+/// const-qualified: generated code names the state type with decltype of a const spec.)
+template <class Spec, class StateSpec>
+__device__ void finish_reduce(const Spec& spec, const ReduceState<StateSpec>& state,
                               typename Spec::value_type* acc) {
+  static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,
+                "finish_reduce: state of another reduction");
   using value_type = typename Spec::value_type;
   __shared__ bool last_block;
   if constexpr (detail::register_accumulator<Spec>) {
@@ -280,8 +283,10 @@ __device__ void finish_reduce(const Spec& spec, const ReduceState<Spec>& state,
 
 /// Hands the finished value to the spec, which copies it to the user's result(s); it waits for
 /// the device when a result is a host scalar or a host View.
-template <class Spec>
-void store_result(const Spec& spec, const ReduceState<Spec>& state) {
+template <class Spec, class StateSpec>
+void store_result(const Spec& spec, const ReduceState<StateSpec>& state) {
+  static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,
+                "store_result: state of another reduction");
   spec.store(state.result, true);
 }
 

@@ -31,6 +31,7 @@
 #include <cub/agent/single_pass_scan_operators.cuh>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace hpar {
 namespace rt {
@@ -50,7 +51,7 @@ namespace detail {
 template <class Spec>
 struct ScanJoin {
   using value_type = typename Spec::value_type;
-  Spec spec;
+  std::remove_cv_t<Spec> spec;
   __device__ value_type operator()(const value_type& a, const value_type& b) const {
     value_type joined = a;
     spec.join(joined, b);
@@ -115,15 +116,17 @@ LaunchShape scan_shape(Kernel kernel, int64_t n, const Spec&, const KernelSite& 
 /// Scans [begin, end) with spec.join; see the mapping above. body(i, update, final) adds index
 /// i's contribution to update (and, when final, may use the running value). Every thread of
 /// every block calls it once; blockDim.x must be ScanTiling<value_type>::block_threads.
-template <class Spec, class Body>
-__device__ void scan_tiles(const Spec& spec, const ScanState<Spec>& state, int64_t begin,
+template <class Spec, class StateSpec, class Body>
+__device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, int64_t begin,
                            int64_t end, Body body) {
+  static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,
+                "scan_tiles: state of another scan");
   using value_type = typename Spec::value_type;
   using tiling = ScanTiling<value_type>;
   constexpr int threads = tiling::block_threads;
   constexpr int items = tiling::items;
   using Join = detail::ScanJoin<Spec>;
-  using TileState = typename ScanState<Spec>::TileState;
+  using TileState = typename ScanState<StateSpec>::TileState;
   using Exchange = cub::BlockExchange<value_type, threads, items>;
   using BlockScan = cub::BlockScan<value_type, threads, cub::BLOCK_SCAN_WARP_SCANS>;
   using TilePrefix = cub::TilePrefixCallbackOp<value_type, Join, TileState>;
@@ -185,8 +188,10 @@ __device__ void scan_tiles(const Spec& spec, const ScanState<Spec>& state, int64
 }
 
 /// Hands the total to the spec (a no-op unless the dispatch asked for one).
-template <class Spec>
-void store_total(const Spec& spec, const ScanState<Spec>& state) {
+template <class Spec, class StateSpec>
+void store_total(const Spec& spec, const ScanState<StateSpec>& state) {
+  static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,
+                "store_total: state of another scan");
   spec.store_total(state.total, true);
 }
 

@@ -1,0 +1,335 @@
+// hpar: execution policies RangePolicy and MDRangePolicy, and to_policy.
+//
+// Policy template arguments, in any order: an execution space, IndexType<T> (or an integral
+// type), Schedule<Static|Dynamic>, LaunchBounds<...>, a work tag (any other class), and for
+// MDRangePolicy one Rank<N, OuterIterate, InnerIterate>.
+//
+// MDRangePolicy (docs/design.md sections 5 and 6): Iterate::Default is Left on CUDA and OpenMP
+// and Right in the serial build; with Left, index 0 moves fastest. inner_left says how the
+// indices move inside a tile, outer_left how the tiles are ordered. A tile extent given as 0 (or
+// not given) is chosen here: the inner index up to 32 wide, the others filling a tile volume of
+// at most 256, so a tile maps onto one CUDA block.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+
+#include "array.hpp"
+#include "impl/traits.hpp"
+#include "spaces.hpp"
+
+namespace hpar {
+
+struct ParallelForTag {};
+struct ParallelReduceTag {};
+struct ParallelScanTag {};
+
+struct Static {};
+struct Dynamic {};
+template <class S = Static>
+struct Schedule {
+  using type = S;
+};
+template <class T>
+struct IndexType {
+  using type = T;
+};
+template <unsigned MaxThreads = 0, unsigned MinBlocks = 0>
+struct LaunchBounds {
+  static constexpr unsigned maxTperB = MaxThreads;
+  static constexpr unsigned minBperSM = MinBlocks;
+};
+
+/// Requested chunk size of a RangePolicy (a scheduling hint).
+struct ChunkSize {
+  int value;
+  explicit ChunkSize(int v) : value(v) {}
+};
+
+enum class Iterate { Default, Left, Right };
+
+template <unsigned N, Iterate OuterDir = Iterate::Default, Iterate InnerDir = Iterate::Default>
+struct Rank {
+  static_assert(N >= 2 && N <= 8, "hpar::Rank: MDRangePolicy rank is 2 to 8");
+  static constexpr unsigned rank = N;
+  static constexpr Iterate outer_direction = OuterDir;
+  static constexpr Iterate inner_direction = InnerDir;
+};
+
+namespace impl {
+
+template <class T>
+struct is_index_type : std::is_integral<T> {};
+template <class T>
+struct is_index_type<IndexType<T>> : std::true_type {};
+template <class T>
+struct is_schedule : std::false_type {};
+template <class S>
+struct is_schedule<Schedule<S>> : std::true_type {};
+template <class T>
+struct is_launch_bounds : std::false_type {};
+template <unsigned A, unsigned B>
+struct is_launch_bounds<LaunchBounds<A, B>> : std::true_type {};
+template <class T>
+struct is_rank : std::false_type {};
+template <unsigned N, Iterate O, Iterate I>
+struct is_rank<Rank<N, O, I>> : std::true_type {};
+template <class T>
+struct is_work_tag
+    : std::integral_constant<bool, !is_execution_space<T>::value && !is_index_type<T>::value &&
+                                       !is_schedule<T>::value && !is_launch_bounds<T>::value &&
+                                       !is_rank<T>::value> {};
+
+template <class T>
+struct index_type_of {
+  using type = T;
+};
+template <class T>
+struct index_type_of<IndexType<T>> {
+  using type = T;
+};
+
+struct no_rank {};
+
+/// What the template arguments of a policy say.
+template <class... Args>
+struct PolicyTraits {
+  static_assert(count_if<is_execution_space, Args...>::value <= 1, "hpar: two execution spaces");
+  static_assert(count_if<is_index_type, Args...>::value <= 1, "hpar: two index types");
+  static_assert(count_if<is_schedule, Args...>::value <= 1, "hpar: two schedules");
+  static_assert(count_if<is_rank, Args...>::value <= 1, "hpar: two Rank arguments");
+  static_assert(count_if<is_work_tag, Args...>::value <= 1,
+                "hpar: two work tags (or an argument that is not a policy property)");
+  using execution_space =
+      typename find_first<is_execution_space, DefaultExecutionSpace, Args...>::type;
+  using index_type = typename index_type_of<
+      typename find_first<is_index_type, IndexType<int64_t>, Args...>::type>::type;
+  using schedule_type = typename find_first<is_schedule, Schedule<Static>, Args...>::type;
+  using launch_bounds = typename find_first<is_launch_bounds, LaunchBounds<>, Args...>::type;
+  using work_tag = typename find_first<is_work_tag, void, Args...>::type;
+  using iteration_pattern = typename find_first<is_rank, no_rank, Args...>::type;
+};
+
+[[noreturn]] inline void policy_error(const char* what, int64_t a, int64_t b) {
+  std::fprintf(stderr, "hpar: error: %s (%lld, %lld)\n", what, (long long)a, (long long)b);
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace impl
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+/// The indices [begin, end) of one dimension.
+template <class... Args>
+class HPAR_ANNOTATE("hpar::policy::range") RangePolicy {
+ public:
+  using traits = impl::PolicyTraits<Args...>;
+  using execution_space = typename traits::execution_space;
+  using index_type = typename traits::index_type;
+  using work_tag = typename traits::work_tag;
+  using schedule_type = typename traits::schedule_type;
+  using launch_bounds = typename traits::launch_bounds;
+  using member_type = index_type;
+  using policy = RangePolicy;
+  static_assert(std::is_integral<index_type>::value, "hpar::RangePolicy: index type not integral");
+
+  RangePolicy() = default;
+
+  template <class B, class E,
+            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+  RangePolicy(B begin, E end) : m_begin(member_type(begin)), m_end(member_type(end)) {
+    if (int64_t(m_end) < int64_t(m_begin))
+      impl::policy_error("hpar::RangePolicy: begin is greater than end", int64_t(m_begin),
+                         int64_t(m_end));
+  }
+  template <class B, class E,
+            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+  RangePolicy(B begin, E end, ChunkSize chunk) : RangePolicy(begin, end) {
+    m_chunk = chunk.value;
+  }
+  template <class B, class E,
+            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+  RangePolicy(const execution_space& space, B begin, E end) : RangePolicy(begin, end) {
+    m_space = space;
+  }
+  template <class B, class E,
+            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+  RangePolicy(const execution_space& space, B begin, E end, ChunkSize chunk)
+      : RangePolicy(begin, end) {
+    m_space = space;
+    m_chunk = chunk.value;
+  }
+
+  HPAR_HD member_type begin() const { return m_begin; }
+  HPAR_HD member_type end() const { return m_end; }
+  HPAR_HD int chunk_size() const { return m_chunk; }
+  RangePolicy& set_chunk_size(int chunk) {
+    m_chunk = chunk;
+    return *this;
+  }
+  execution_space space() const { return m_space; }
+
+ private:
+  member_type m_begin = 0;
+  member_type m_end = 0;
+  int m_chunk = 0;
+  execution_space m_space{};
+};
+
+RangePolicy()->RangePolicy<>;
+template <class B, class E>
+RangePolicy(B, E) -> RangePolicy<>;
+template <class B, class E>
+RangePolicy(B, E, ChunkSize) -> RangePolicy<>;
+
+/// A tiled N-dimensional index space [lower, upper).
+template <class... Args>
+class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
+ public:
+  using traits = impl::PolicyTraits<Args...>;
+  using execution_space = typename traits::execution_space;
+  using index_type = typename traits::index_type;
+  using work_tag = typename traits::work_tag;
+  using schedule_type = typename traits::schedule_type;
+  using launch_bounds = typename traits::launch_bounds;
+  using iteration_pattern = typename traits::iteration_pattern;
+  using policy = MDRangePolicy;
+  static_assert(impl::is_rank<iteration_pattern>::value,
+                "hpar::MDRangePolicy needs a Rank<N, ...> argument");
+
+  static constexpr int rank = int(iteration_pattern::rank);
+  using array_index_type = int64_t;
+  using point_type = Array<array_index_type, rank>;
+  using tile_type = Array<array_index_type, rank>;
+
+ private:
+  static constexpr bool left(Iterate d) {
+#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+    return d != Iterate::Right;
+#else
+    return d == Iterate::Left;
+#endif
+  }
+
+ public:
+  /// true: index 0 moves fastest inside a tile.
+  static constexpr bool inner_left = left(iteration_pattern::inner_direction);
+  /// true: tile index 0 moves fastest.
+  static constexpr bool outer_left = left(iteration_pattern::outer_direction);
+
+  MDRangePolicy() = default;
+
+  template <class LT, size_t LN, class UT, size_t UN, class TT = array_index_type,
+            size_t TN = rank,
+            class = std::enable_if_t<std::is_integral<LT>::value && std::is_integral<UT>::value &&
+                                     std::is_integral<TT>::value>>
+  MDRangePolicy(const LT (&lower)[LN], const UT (&upper)[UN], const TT (&tile)[TN] = {}) {
+    static_assert(LN == size_t(rank) && UN == size_t(rank),
+                  "hpar::MDRangePolicy: lower and upper need rank entries");
+    static_assert(TN <= size_t(rank), "hpar::MDRangePolicy: too many tile entries");
+    for (int d = 0; d < rank; ++d) {
+      m_lower[d] = int64_t(lower[d]);
+      m_upper[d] = int64_t(upper[d]);
+      m_tile[d] = size_t(d) < TN ? int64_t(tile[d]) : 0;
+    }
+    choose_tiles();
+  }
+
+  MDRangePolicy(const point_type& lower, const point_type& upper,
+                const tile_type& tile = tile_type{}) {
+    for (int d = 0; d < rank; ++d) {
+      m_lower[d] = lower[d];
+      m_upper[d] = upper[d];
+      m_tile[d] = tile[d];
+    }
+    choose_tiles();
+  }
+
+  template <class LT, size_t LN, class UT, size_t UN, class TT = array_index_type,
+            size_t TN = rank,
+            class = std::enable_if_t<std::is_integral<LT>::value && std::is_integral<UT>::value &&
+                                     std::is_integral<TT>::value>>
+  MDRangePolicy(const execution_space& space, const LT (&lower)[LN], const UT (&upper)[UN],
+                const TT (&tile)[TN] = {})
+      : MDRangePolicy(lower, upper, tile) {
+    m_space = space;
+  }
+
+  MDRangePolicy(const execution_space& space, const point_type& lower, const point_type& upper,
+                const tile_type& tile = tile_type{})
+      : MDRangePolicy(lower, upper, tile) {
+    m_space = space;
+  }
+
+  HPAR_HD int64_t lower(int d) const { return m_lower[d]; }
+  HPAR_HD int64_t upper(int d) const { return m_upper[d]; }
+  HPAR_HD int64_t tile(int d) const { return m_tile[d]; }
+  /// Number of tiles along dimension d.
+  HPAR_HD int64_t tile_count(int d) const {
+    const int64_t n = m_upper[d] - m_lower[d];
+    return n <= 0 ? 0 : (n + m_tile[d] - 1) / m_tile[d];
+  }
+  execution_space space() const { return m_space; }
+  static int max_total_tile_size() { return 256; }
+
+  // Kokkos exposes the bounds as members too.
+  point_type m_lower{};
+  point_type m_upper{};
+  tile_type m_tile{};
+
+ private:
+  /// Fills tile extents given as 0: inner index first (up to 32), total volume at most 256.
+  void choose_tiles() {
+    int64_t budget = 256;
+    for (int d = 0; d < rank; ++d)
+      if (m_tile[d] > 0) budget /= m_tile[d];
+    if (budget < 1) budget = 1;
+    bool first = true;
+    for (int k = 0; k < rank; ++k) {
+      const int d = inner_left ? k : rank - 1 - k;
+      if (m_tile[d] > 0) {
+        first = false;
+        continue;
+      }
+      const int64_t extent = m_upper[d] - m_lower[d] > 0 ? m_upper[d] - m_lower[d] : 1;
+      int64_t t = first ? 32 : budget;
+      if (t > extent) t = extent;
+      if (t > budget) t = budget;
+      if (t < 1) t = 1;
+      m_tile[d] = t;
+      budget /= t;
+      if (budget < 1) budget = 1;
+      first = false;
+    }
+  }
+
+  execution_space m_space{};
+};
+
+HPAR_IMPL_DEVICE_CODE_END
+
+template <class T>
+struct is_range_policy : std::false_type {};
+template <class... A>
+struct is_range_policy<RangePolicy<A...>> : std::true_type {};
+template <class T>
+struct is_mdrange_policy : std::false_type {};
+template <class... A>
+struct is_mdrange_policy<MDRangePolicy<A...>> : std::true_type {};
+
+namespace impl {
+
+/// Policy normalisation: an integral count n becomes RangePolicy<>(0, n); policies pass through.
+template <class P>
+auto to_policy(const P& p) {
+  if constexpr (std::is_integral<P>::value)
+    return RangePolicy<>(0, p);
+  else
+    return p;
+}
+
+}  // namespace impl
+}  // namespace hpar

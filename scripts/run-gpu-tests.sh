@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the binaries made by scripts/build-gpu-tests.sh (on a machine with an NVIDIA GPU) and
+# prints one line per program and a closing "N passed, N failed" line.
+cd "$(dirname "$0")"
+export LD_LIBRARY_PATH=$PWD:${LD_LIBRARY_PATH:-}
+export OMP_TARGET_OFFLOAD=MANDATORY   # the OpenMP binaries must really run on the GPU
+pass=0; fail=0
+for exe in *.cuda *.omp-gcc; do
+  [ -x "$exe" ] || continue
+  if output=$(timeout 300 "./$exe" 2>&1) && grep -q '^PASSED' <<<"$output"; then
+    echo "PASS $exe"; pass=$((pass + 1))
+  else
+    echo "FAIL $exe"; echo "$output" | tail -n 20 | sed 's/^/    /'; fail=$((fail + 1))
+  fi
+done
+grep BUILD-FAILED build.log 2>/dev/null | sed 's/^/FAIL (build) /'
+fail=$((fail + $(grep -c BUILD-FAILED build.log 2>/dev/null || echo 0)))
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,28 @@
+// MDRangePolicy kernels loop over tiles and pass one index per dimension.
+// RUN: %hpar-translate --backend=cuda %s -o %t.cu
+// RUN: %FileCheck %s < %t.cu
+// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+#include <hpar/hpar.hpp>
+
+// CHECK-LABEL: // hpar: parallel_for "stencil" (MDRangePolicy) from mdrange.cpp:[[@LINE+7]]
+// CHECK: const hpar::rt::cuda::MDTiles<Policy::rank> tiles(policy);
+// CHECK: if (tiles.point(t, p, i)) f(index_type(i[0]), index_type(i[1]), index_type(i[2]));
+// CHECK: hpar::rt::cuda::md_shape(kernel, tiles, site);
+void stencil(hpar::View<double***> a, hpar::View<double***> b) {
+  const int n = a.extent(0);
+  hpar::parallel_for("stencil",
+                     hpar::MDRangePolicy<hpar::Rank<3>>({1, 1, 1}, {n - 1, n - 1, n - 1}),
+                     HPAR_LAMBDA(int i, int j, int k) {
+                       b(i, j, k) = (a(i - 1, j, k) + a(i + 1, j, k) + a(i, j - 1, k) +
+                                     a(i, j + 1, k) + a(i, j, k - 1) + a(i, j, k + 1)) / 6.0;
+                     });
+}
+
+// CHECK-LABEL: // hpar: parallel_reduce "norm2" (MDRangePolicy) from mdrange.cpp:[[@LINE+4]]
+// CHECK: spec.call(f, acc.data(), index_type(i[0]), index_type(i[1]))
+double norm2(hpar::View<double**> m) {
+  double s = 0;
+  hpar::parallel_reduce("norm2", hpar::MDRangePolicy<hpar::Rank<2>>({0, 0}, {m.extent(0), m.extent(1)}),
+                        HPAR_LAMBDA(int i, int j, double& acc) { acc += m(i, j) * m(i, j); }, s);
+  return s;
+}

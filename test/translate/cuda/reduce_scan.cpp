@@ -1,0 +1,33 @@
+// parallel_reduce and parallel_scan kernels: accumulator, block finish, look-back scan.
+// RUN: %hpar-translate --backend=cuda %s -o %t.cu
+// RUN: %FileCheck %s < %t.cu
+// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+#include <hpar/hpar.hpp>
+
+// CHECK-LABEL: // hpar: parallel_reduce "dot" (RangePolicy) from reduce_scan.cpp:[[@LINE+12]]
+// CHECK: __global__ void hpar_dot_L[[@LINE+11]](const Policy policy, const Functor f, const Spec spec,
+// CHECK-NEXT: const hpar::rt::cuda::ReduceState<Spec> state) {
+// CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
+// CHECK: spec.call(f, acc.data(), index_type(i));
+// CHECK: hpar::rt::cuda::finish_reduce(spec, state, acc.data());
+// CHECK: void hpar_dot_L[[@LINE+5]]_launch({{.*}}Results&&... results) {
+// CHECK: hpar::impl::make_reduce_spec(policy, f, results...);
+// CHECK: hpar::rt::cuda::store_result(spec, state);
+double dot(hpar::View<double*> x, hpar::View<double*> y) {
+  double sum = 0;
+  hpar::parallel_reduce("dot", x.extent(0), HPAR_LAMBDA(int i, double& s) { s += x(i) * y(i); }, sum);
+  return sum;
+}
+
+// CHECK-LABEL: // hpar: parallel_scan "prefix" (RangePolicy) from reduce_scan.cpp:[[@LINE+7]]
+// CHECK: hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),
+// CHECK: hpar::impl::make_scan_spec(policy, f, results...);
+// CHECK: hpar::rt::cuda::store_total(spec, state);
+long prefix(hpar::View<long*> in, hpar::View<long*> out) {
+  long total = 0;
+  hpar::parallel_scan("prefix", in.extent(0), HPAR_LAMBDA(int i, long& update, bool final) {
+    if (final) out(i) = update;
+    update += in(i);
+  }, total);
+  return total;
+}

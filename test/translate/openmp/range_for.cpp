@@ -1,0 +1,26 @@
+// OpenMP: a parallel_for becomes a named host function holding one target region; free
+// functions it calls are wrapped in declare target; lambdas are not touched.
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
+// RUN: %FileCheck %s < %t.cpp
+// RUN: %if clang-openmp %{ %clangxx-omp -Wno-openmp-mapping -c %t.cpp -o %t.o %}
+// RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}
+#include <hpar/hpar.hpp>
+
+// CHECK: #include <hpar/rt/openmp.hpp>
+
+// CHECK: #pragma omp declare target
+// CHECK-NEXT: double twice(double v) { return 2 * v; }
+// CHECK-NEXT: {{^$}}
+// CHECK-NEXT: #pragma omp end declare target
+double twice(double v) { return 2 * v; }
+
+// CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:[[@LINE+7]]
+// CHECK-NEXT: template <class Label, class PolicyOrCount, class Functor>
+// CHECK-NEXT: void hpar_scale_L[[@LINE+5]](const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// CHECK: #pragma omp target teams distribute parallel for device(hpar::rt::omp::device()) map(to: f)
+// CHECK-NEXT: for (int64_t i = begin; i < end; ++i)
+// CHECK-NEXT: f(index_type(i));
+void scale(hpar::View<double*> x) {
+  hpar::parallel_for("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
+}
+// CHECK: hpar_scale_L[[@LINE-2]]("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
