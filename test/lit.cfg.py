@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from hpar_exec_format import HparExecFormat  # noqa: E402
 
 config.name = "hpar"
-config.suffixes = [".cpp"]
+config.suffixes = [".cpp", ".test"]
 config.excludes = ["Inputs", "cmake", "hpar_exec_format.py", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hpar_obj_root, "test")
@@ -61,5 +61,6 @@ config.substitutions.append(("%clangxx-omp",
 config.substitutions.append(("%gxx-omp", "{} -std=c++17 -fopenmp -foffload=disable {}".format(gxx, inc)))
 config.substitutions.append(("%nvcc",
                              nvcc + " -std=c++17 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr " + inc))
-config.substitutions.append(("%not", "not"))
+config.substitutions.append(("%hpar-src", config.hpar_src_root))
+config.substitutions.append(("%hpar-obj", config.hpar_obj_root))
 config.environment["LD_LIBRARY_PATH"] = config.hpar_tools["llvm_lib"] + ":" + config.environment.get("LD_LIBRARY_PATH", "")

@@ -1,0 +1,296 @@
+// hpar: built-in reducers and reduction_identity (Kokkos spelling).
+//
+// A reducer names how values combine (join), where a combination starts (init) and where the
+// result goes: a scalar the caller owns (references_scalar() is true) or a rank-0 View in the
+// reducer's memory space (Space, HostSpace by default). Custom reducers are user classes with
+// the same members: `using reducer = Self; using value_type = ...; join(dst, src); init(v);
+// reference(); view()`.
+//
+// Ties in MinLoc, MaxLoc and MinMaxLoc go to the smallest location, so every backend and every
+// partition of the index space gives the same answer.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "view.hpp"
+
+namespace hpar {
+
+namespace impl {
+/// Which built-in arithmetic combination a reducer performs (none for everything else).
+enum class BuiltinOp { none, sum, prod, min, max, land, lor, band, bor };
+
+template <class T>
+HPAR_HD constexpr T largest_value() {
+  if constexpr (std::is_same<T, float>::value) return __FLT_MAX__;
+  else if constexpr (std::is_same<T, double>::value) return __DBL_MAX__;
+  else if constexpr (std::is_same<T, long double>::value) return __LDBL_MAX__;
+  else if constexpr (std::is_same<T, bool>::value) return true;
+  else if constexpr (std::is_unsigned<T>::value) return T(~T(0));
+  else return T(std::make_unsigned_t<T>(~std::make_unsigned_t<T>(0)) >> 1);
+}
+template <class T>
+HPAR_HD constexpr T lowest_value() {
+  if constexpr (std::is_floating_point<T>::value) return -largest_value<T>();
+  else if constexpr (std::is_same<T, bool>::value) return false;
+  else if constexpr (std::is_unsigned<T>::value) return T(0);
+  else return T(-largest_value<T>() - 1);
+}
+}  // namespace impl
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+/// The starting value of each built-in combination. Specialise it for user types that are
+/// reduced with the built-in reducers.
+template <class T>
+struct reduction_identity {
+  static_assert(std::is_arithmetic<T>::value,
+                "hpar::reduction_identity: specialise it for this value type");
+  HPAR_HD static constexpr T sum() { return T(0); }
+  HPAR_HD static constexpr T prod() { return T(1); }
+  HPAR_HD static constexpr T max() { return impl::lowest_value<T>(); }
+  HPAR_HD static constexpr T min() { return impl::largest_value<T>(); }
+  HPAR_HD static constexpr T bor() { return T(0); }
+  HPAR_HD static constexpr T band() { return T(~T(0)); }
+  HPAR_HD static constexpr T lor() { return T(0); }
+  HPAR_HD static constexpr T land() { return T(1); }
+};
+
+template <class Scalar, class Index>
+struct ValLocScalar {
+  Scalar val;
+  Index loc;
+};
+
+template <class Scalar>
+struct MinMaxScalar {
+  Scalar min_val;
+  Scalar max_val;
+};
+
+template <class Scalar, class Index>
+struct MinMaxLocScalar {
+  Scalar min_val;
+  Scalar max_val;
+  Index min_loc;
+  Index max_loc;
+};
+
+namespace impl {
+
+/// Where a reducer's result goes: a scalar the caller owns or a rank-0 View in Space.
+template <class Value, class Space>
+class ReducerResult {
+ public:
+  using value_type = std::remove_cv_t<Value>;
+  using memory_space = Space;
+  using result_view_type = View<value_type, Space>;
+
+  HPAR_HD explicit ReducerResult(value_type& value)
+      : m_view(&value), m_references_scalar(true) {}
+  template <class... P>
+  HPAR_HD explicit ReducerResult(const View<value_type, P...>& view)
+      : m_view(view), m_references_scalar(false) {}
+
+  HPAR_HD value_type& reference() const { return *m_view.data(); }
+  HPAR_HD result_view_type view() const { return m_view; }
+  HPAR_HD bool references_scalar() const { return m_references_scalar; }
+
+ private:
+  result_view_type m_view;
+  bool m_references_scalar;
+};
+
+}  // namespace impl
+
+// Each built-in reducer: constructors from a scalar lvalue and from a rank-0 View.
+#define HPAR_IMPL_REDUCER_CONSTRUCTORS(Name, Value)                                  \
+  using reducer = Name;                                                              \
+  using value_type = std::remove_cv_t<Value>;                                        \
+  HPAR_HD Name(value_type& value) : impl::ReducerResult<Value, Space>(value) {}      \
+  template <class... P>                                                              \
+  HPAR_HD Name(const View<value_type, P...>& view)                                   \
+      : impl::ReducerResult<Value, Space>(view) {}
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") Sum : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(Sum, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::sum;
+  HPAR_HD void join(value_type& dst, const value_type& src) const { dst += src; }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::sum(); }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") Prod : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(Prod, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::prod;
+  HPAR_HD void join(value_type& dst, const value_type& src) const { dst *= src; }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::prod(); }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") Min : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(Min, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::min;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (src < dst) dst = src;
+  }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::min(); }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") Max : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(Max, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::max;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (dst < src) dst = src;
+  }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::max(); }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") LAnd : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(LAnd, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::land;
+  HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst && src; }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::land(); }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") LOr : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(LOr, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::lor;
+  HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst || src; }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::lor(); }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") BAnd : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(BAnd, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::band;
+  HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst & src; }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::band(); }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") BOr : impl::ReducerResult<Scalar, Space> {
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(BOr, Scalar)
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::bor;
+  HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst | src; }
+  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::bor(); }
+};
+
+template <class Scalar, class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MinLoc
+    : impl::ReducerResult<ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(MinLoc, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (src.val < dst.val || (src.val == dst.val && src.loc < dst.loc)) dst = src;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.val = reduction_identity<scalar_type>::min();
+    v.loc = reduction_identity<index_type>::min();
+  }
+};
+
+template <class Scalar, class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MaxLoc
+    : impl::ReducerResult<ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(MaxLoc, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (dst.val < src.val || (src.val == dst.val && src.loc < dst.loc)) dst = src;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.val = reduction_identity<scalar_type>::max();
+    v.loc = reduction_identity<index_type>::min();
+  }
+};
+
+template <class Scalar, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MinMax
+    : impl::ReducerResult<MinMaxScalar<std::remove_cv_t<Scalar>>, Space> {
+  using value_type_spelled = MinMaxScalar<std::remove_cv_t<Scalar>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(MinMax, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (src.min_val < dst.min_val) dst.min_val = src.min_val;
+    if (dst.max_val < src.max_val) dst.max_val = src.max_val;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.min_val = reduction_identity<scalar_type>::min();
+    v.max_val = reduction_identity<scalar_type>::max();
+  }
+};
+
+template <class Scalar, class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MinMaxLoc
+    : impl::ReducerResult<MinMaxLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>,
+                          Space> {
+  using value_type_spelled = MinMaxLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(MinMaxLoc, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (src.min_val < dst.min_val || (src.min_val == dst.min_val && src.min_loc < dst.min_loc)) {
+      dst.min_val = src.min_val;
+      dst.min_loc = src.min_loc;
+    }
+    if (dst.max_val < src.max_val || (src.max_val == dst.max_val && src.max_loc < dst.max_loc)) {
+      dst.max_val = src.max_val;
+      dst.max_loc = src.max_loc;
+    }
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.min_val = reduction_identity<scalar_type>::min();
+    v.max_val = reduction_identity<scalar_type>::max();
+    v.min_loc = reduction_identity<index_type>::min();
+    v.max_loc = reduction_identity<index_type>::min();
+  }
+};
+
+#undef HPAR_IMPL_REDUCER_CONSTRUCTORS
+
+HPAR_IMPL_DEVICE_CODE_END
+
+// Deduction from the result: Sum(x), Max(view).
+#define HPAR_IMPL_REDUCER_GUIDES(Name)                                                   \
+  template <class T, class = std::enable_if_t<!is_view<T>::value>>                      \
+  Name(T&) -> Name<T>;                                                                   \
+  template <class T, class... P>                                                         \
+  Name(const View<T, P...>&) -> Name<T, typename View<T, P...>::memory_space>;
+HPAR_IMPL_REDUCER_GUIDES(Sum)
+HPAR_IMPL_REDUCER_GUIDES(Prod)
+HPAR_IMPL_REDUCER_GUIDES(Min)
+HPAR_IMPL_REDUCER_GUIDES(Max)
+HPAR_IMPL_REDUCER_GUIDES(LAnd)
+HPAR_IMPL_REDUCER_GUIDES(LOr)
+HPAR_IMPL_REDUCER_GUIDES(BAnd)
+HPAR_IMPL_REDUCER_GUIDES(BOr)
+#undef HPAR_IMPL_REDUCER_GUIDES
+
+namespace impl {
+template <class T, class = void>
+struct is_reducer_impl : std::false_type {};
+template <class T>
+struct is_reducer_impl<T, std::void_t<typename T::reducer>>
+    : std::is_same<typename T::reducer, T> {};
+}  // namespace impl
+
+/// True for built-in and custom reducers (classes with `using reducer = Self;`).
+template <class T>
+struct is_reducer : impl::is_reducer_impl<std::remove_cv_t<std::remove_reference_t<T>>> {};
+template <class T>
+constexpr bool is_reducer_v = is_reducer<T>::value;
+
+}  // namespace hpar
