@@ -54,7 +54,8 @@ HPAR_HD inline T atomic_load_value(T* src) {
 #if defined(__CUDA_ARCH__)
   using B = atomic_bits_t<T>;
   static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
-  return bit_cast<T>(*reinterpret_cast<volatile B*>(src));
+  const B bits = *reinterpret_cast<volatile B*>(src);
+  return bit_cast<T>(bits);
 #else
   T value;
   __atomic_load(src, &value, __ATOMIC_RELAXED);

@@ -97,7 +97,11 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 HPAR_HD inline void abort(const char* message) {
 #if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__AMDGPU__)
   printf("hpar::abort: %s\n", message);
+#if defined(__CUDA_ARCH__)
+  __trap();
+#else
   __builtin_trap();
+#endif
 #else
   std::fprintf(stderr, "hpar::abort: %s\n", message);
   std::fflush(stderr);

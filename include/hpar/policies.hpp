@@ -112,6 +112,16 @@ struct PolicyTraits {
   using iteration_pattern = typename find_first<is_rank, no_rank, Args...>::type;
 };
 
+/// Whether an iteration direction means index 0 moves fastest (Default follows the default
+/// layout of the build: Left on CUDA and OpenMP, Right in the serial build).
+constexpr bool iterate_left(Iterate d) {
+#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+  return d != Iterate::Right;
+#else
+  return d == Iterate::Left;
+#endif
+}
+
 [[noreturn]] inline void policy_error(const char* what, int64_t a, int64_t b) {
   std::fprintf(stderr, "hpar: error: %s (%lld, %lld)\n", what, (long long)a, (long long)b);
   std::fflush(stderr);
@@ -200,25 +210,18 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
   static_assert(impl::is_rank<iteration_pattern>::value,
                 "hpar::MDRangePolicy needs a Rank<N, ...> argument");
 
-  static constexpr int rank = int(iteration_pattern::rank);
+  // Enumerators, not static data members, so that GCC 12 can map a policy into a target region.
+  enum : int { rank = int(iteration_pattern::rank) };
   using array_index_type = int64_t;
   using point_type = Array<array_index_type, rank>;
   using tile_type = Array<array_index_type, rank>;
 
- private:
-  static constexpr bool left(Iterate d) {
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
-    return d != Iterate::Right;
-#else
-    return d == Iterate::Left;
-#endif
-  }
-
- public:
-  /// true: index 0 moves fastest inside a tile.
-  static constexpr bool inner_left = left(iteration_pattern::inner_direction);
-  /// true: tile index 0 moves fastest.
-  static constexpr bool outer_left = left(iteration_pattern::outer_direction);
+  enum : bool {
+    /// true: index 0 moves fastest inside a tile.
+    inner_left = impl::iterate_left(iteration_pattern::inner_direction),
+    /// true: tile index 0 moves fastest.
+    outer_left = impl::iterate_left(iteration_pattern::outer_direction)
+  };
 
   MDRangePolicy() = default;
 

@@ -25,7 +25,9 @@ template <class T>
 HPAR_HD constexpr T largest_value() {
   if constexpr (std::is_same<T, float>::value) return __FLT_MAX__;
   else if constexpr (std::is_same<T, double>::value) return __DBL_MAX__;
+#if !defined(__CUDA_ARCH__)
   else if constexpr (std::is_same<T, long double>::value) return __LDBL_MAX__;
+#endif
   else if constexpr (std::is_same<T, bool>::value) return true;
   else if constexpr (std::is_unsigned<T>::value) return T(~T(0));
   else return T(std::make_unsigned_t<T>(~std::make_unsigned_t<T>(0)) >> 1);
@@ -116,7 +118,7 @@ class ReducerResult {
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") Sum : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(Sum, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::sum;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::sum; }
   HPAR_HD void join(value_type& dst, const value_type& src) const { dst += src; }
   HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::sum(); }
 };
@@ -124,7 +126,7 @@ struct HPAR_ANNOTATE("hpar::reducer") Sum : impl::ReducerResult<Scalar, Space> {
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") Prod : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(Prod, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::prod;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::prod; }
   HPAR_HD void join(value_type& dst, const value_type& src) const { dst *= src; }
   HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::prod(); }
 };
@@ -132,7 +134,7 @@ struct HPAR_ANNOTATE("hpar::reducer") Prod : impl::ReducerResult<Scalar, Space> 
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") Min : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(Min, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::min;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::min; }
   HPAR_HD void join(value_type& dst, const value_type& src) const {
     if (src < dst) dst = src;
   }
@@ -142,7 +144,7 @@ struct HPAR_ANNOTATE("hpar::reducer") Min : impl::ReducerResult<Scalar, Space> {
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") Max : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(Max, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::max;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::max; }
   HPAR_HD void join(value_type& dst, const value_type& src) const {
     if (dst < src) dst = src;
   }
@@ -152,7 +154,7 @@ struct HPAR_ANNOTATE("hpar::reducer") Max : impl::ReducerResult<Scalar, Space> {
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") LAnd : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(LAnd, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::land;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::land; }
   HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst && src; }
   HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::land(); }
 };
@@ -160,7 +162,7 @@ struct HPAR_ANNOTATE("hpar::reducer") LAnd : impl::ReducerResult<Scalar, Space> 
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") LOr : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(LOr, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::lor;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::lor; }
   HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst || src; }
   HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::lor(); }
 };
@@ -168,7 +170,7 @@ struct HPAR_ANNOTATE("hpar::reducer") LOr : impl::ReducerResult<Scalar, Space> {
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") BAnd : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(BAnd, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::band;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::band; }
   HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst & src; }
   HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::band(); }
 };
@@ -176,7 +178,7 @@ struct HPAR_ANNOTATE("hpar::reducer") BAnd : impl::ReducerResult<Scalar, Space> 
 template <class Scalar, class Space = HostSpace>
 struct HPAR_ANNOTATE("hpar::reducer") BOr : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(BOr, Scalar)
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::bor;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::bor; }
   HPAR_HD void join(value_type& dst, const value_type& src) const { dst = dst | src; }
   HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::bor(); }
 };
@@ -188,7 +190,7 @@ struct HPAR_ANNOTATE("hpar::reducer") MinLoc
   HPAR_IMPL_REDUCER_CONSTRUCTORS(MinLoc, value_type_spelled)
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::none; }
   HPAR_HD void join(value_type& dst, const value_type& src) const {
     if (src.val < dst.val || (src.val == dst.val && src.loc < dst.loc)) dst = src;
   }
@@ -205,7 +207,7 @@ struct HPAR_ANNOTATE("hpar::reducer") MaxLoc
   HPAR_IMPL_REDUCER_CONSTRUCTORS(MaxLoc, value_type_spelled)
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::none; }
   HPAR_HD void join(value_type& dst, const value_type& src) const {
     if (dst.val < src.val || (src.val == dst.val && src.loc < dst.loc)) dst = src;
   }
@@ -221,7 +223,7 @@ struct HPAR_ANNOTATE("hpar::reducer") MinMax
   using value_type_spelled = MinMaxScalar<std::remove_cv_t<Scalar>>;
   HPAR_IMPL_REDUCER_CONSTRUCTORS(MinMax, value_type_spelled)
   using scalar_type = std::remove_cv_t<Scalar>;
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::none; }
   HPAR_HD void join(value_type& dst, const value_type& src) const {
     if (src.min_val < dst.min_val) dst.min_val = src.min_val;
     if (dst.max_val < src.max_val) dst.max_val = src.max_val;
@@ -240,7 +242,7 @@ struct HPAR_ANNOTATE("hpar::reducer") MinMaxLoc
   HPAR_IMPL_REDUCER_CONSTRUCTORS(MinMaxLoc, value_type_spelled)
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
-  static constexpr impl::BuiltinOp builtin_op = impl::BuiltinOp::none;
+  HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::none; }
   HPAR_HD void join(value_type& dst, const value_type& src) const {
     if (src.min_val < dst.min_val || (src.min_val == dst.min_val && src.min_loc < dst.min_loc)) {
       dst.min_val = src.min_val;

@@ -83,7 +83,11 @@ namespace impl {
 HPAR_HD inline void view_error(const char* label, const char* what) {
 #if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__AMDGPU__)
   printf("hpar: error: View \"%s\": %s\n", label, what);
+#if defined(__CUDA_ARCH__)
+  __trap();
+#else
   __builtin_trap();
+#endif
 #else
   std::fprintf(stderr, "hpar: error: View \"%s\": %s\n", label, what);
   std::fflush(stderr);
@@ -126,18 +130,19 @@ class HPAR_ANNOTATE("hpar::view") View {
   using const_type = View<const_data_type, Properties...>;
   using non_const_type = View<non_const_data_type, Properties...>;
 
-  static constexpr std::integral_constant<size_t, traits::rank> rank = {};
-  static constexpr std::integral_constant<size_t, traits::rank_dynamic> rank_dynamic = {};
+  // Enumerators, not static data members: GCC 12 refuses to map a type with static data members
+  // into an OpenMP target region, and closures holding Views are mapped.
+  enum { rank = int(traits::rank), rank_dynamic = int(traits::rank_dynamic) };
 
  private:
-  static constexpr size_t R = traits::rank;
-  static constexpr bool layout_right = std::is_same<array_layout, LayoutRight>::value;
+  enum : size_t { R = traits::rank };
+  enum : bool { layout_right = std::is_same<array_layout, LayoutRight>::value };
 
   template <class, class...>
   friend class View;
 
   pointer_type m_data = nullptr;
-  size_t m_extent[R > 0 ? R : 1] = {};
+  size_t m_extent[R > 0 ? size_t(R) : size_t(1)] = {};
   impl::SharedAllocation* m_record = nullptr;
 
   HPAR_HD void retain() const {
@@ -163,9 +168,9 @@ class HPAR_ANNOTATE("hpar::view") View {
     if (given != int(traits::rank_dynamic) && given != int(R))
       impl::view_error(label, "the number of extent arguments is neither the rank nor the "
                               "number of runtime extents");
-    for (size_t r = 0; r < R; ++r) {
+    for (int r = 0; r < int(R); ++r) {
       const size_t s = traits::analysis::static_extent(r);
-      if (s != 0 && r < size_t(given) && n[r] != s)
+      if (s != 0 && r < given && n[r] != s)
         impl::view_error(label, "an extent argument differs from the static extent");
       m_extent[r] = s != 0 ? s : n[r];
     }
@@ -178,7 +183,7 @@ class HPAR_ANNOTATE("hpar::view") View {
   }
 
   HPAR_HD static void layout_extents(const array_layout& layout, size_t (&n)[8]) {
-    for (size_t r = 0; r < 8; ++r) n[r] = r < R ? layout.dimension[r] : invalid_index;
+    for (int r = 0; r < 8; ++r) n[r] = r < int(R) ? layout.dimension[r] : invalid_index;
   }
 
  public:
@@ -236,12 +241,12 @@ class HPAR_ANNOTATE("hpar::view") View {
   }
 
   HPAR_HD View(const View& other) : m_data(other.m_data), m_record(other.m_record) {
-    for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+    for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
     retain();
   }
 
   HPAR_HD View(View&& other) : m_data(other.m_data), m_record(other.m_record) {
-    for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+    for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
     if (impl::may_touch_count()) other.m_record = nullptr;
   }
 
@@ -261,7 +266,7 @@ class HPAR_ANNOTATE("hpar::view") View {
                   "hpar::View: assignment between different memory spaces");
     static_assert(R < 2 || std::is_same<array_layout, typename other_traits::array_layout>::value,
                   "hpar::View: assignment between different layouts");
-    for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+    for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
     if (!traits::is_unmanaged) {
       m_record = other.m_record;
       retain();
@@ -274,7 +279,7 @@ class HPAR_ANNOTATE("hpar::view") View {
       release();
       m_data = other.m_data;
       m_record = other.m_record;
-      for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+      for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
     }
     return *this;
   }
@@ -284,7 +289,7 @@ class HPAR_ANNOTATE("hpar::view") View {
       release();
       m_data = other.m_data;
       m_record = other.m_record;
-      for (size_t r = 0; r < R; ++r) m_extent[r] = other.m_extent[r];
+      for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
       if (impl::may_touch_count()) other.m_record = nullptr;
     }
     return *this;
@@ -300,7 +305,7 @@ class HPAR_ANNOTATE("hpar::view") View {
   // ---- shape --------------------------------------------------------------------------------------
   template <class I>
   HPAR_HD constexpr size_t extent(const I& r) const {
-    return size_t(r) < R ? m_extent[size_t(r)] : 1;
+    return int(r) < int(R) ? m_extent[size_t(r)] : size_t(1);
   }
   template <class I>
   HPAR_HD constexpr int extent_int(const I& r) const {
@@ -312,7 +317,7 @@ class HPAR_ANNOTATE("hpar::view") View {
   }
   HPAR_HD constexpr size_t size() const {
     size_t n = 1;
-    for (size_t r = 0; r < R; ++r) n *= m_extent[r];
+    for (int r = 0; r < int(R); ++r) n *= m_extent[r];
     return n;
   }
   HPAR_HD constexpr size_t span() const { return size(); }
@@ -323,16 +328,16 @@ class HPAR_ANNOTATE("hpar::view") View {
   HPAR_HD constexpr size_t stride(const I& r) const {
     size_t s = 1;
     if (layout_right) {
-      for (size_t q = size_t(r) + 1; q < R; ++q) s *= m_extent[q];
+      for (int q = int(r) + 1; q < int(R); ++q) s *= m_extent[q];
     } else {
-      for (size_t q = 0; q < size_t(r) && q < R; ++q) s *= m_extent[q];
+      for (int q = 0; q < int(r) && q < int(R); ++q) s *= m_extent[q];
     }
     return s;
   }
   /// Writes the rank strides and then the span into s[0..rank].
   template <class I, class = std::enable_if_t<std::is_integral<I>::value>>
   HPAR_HD void stride(I* s) const {
-    for (size_t r = 0; r < R; ++r) s[r] = I(stride(r));
+    for (int r = 0; r < int(R); ++r) s[r] = I(stride(r));
     s[R] = I(span());
   }
   HPAR_HD size_t stride_0() const { return stride(0); }
@@ -346,7 +351,7 @@ class HPAR_ANNOTATE("hpar::view") View {
 
   array_layout layout() const {
     array_layout l;
-    for (size_t r = 0; r < R; ++r) l.dimension[r] = m_extent[r];
+    for (int r = 0; r < int(R); ++r) l.dimension[r] = m_extent[r];
     return l;
   }
 
@@ -361,7 +366,7 @@ class HPAR_ANNOTATE("hpar::view") View {
                            size_t n4 = 1, size_t n5 = 1, size_t n6 = 1, size_t n7 = 1) {
     const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
     size_t count = 1;
-    for (size_t r = 0; r < R; ++r) {
+    for (int r = 0; r < int(R); ++r) {
       const size_t s = traits::analysis::static_extent(r);
       count *= s != 0 ? s : n[r];
     }
@@ -374,7 +379,7 @@ class HPAR_ANNOTATE("hpar::view") View {
   HPAR_HD size_t offset(I... i) const {
     const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
 #if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
-    for (size_t r = 0; r < R; ++r)
+    for (int r = 0; r < int(R); ++r)
       if (idx[r] >= m_extent[r]) {
         printf("hpar: View index %zu out of bounds for extent %zu of dimension %zu\n", idx[r],
                m_extent[r], r);
@@ -385,11 +390,11 @@ class HPAR_ANNOTATE("hpar::view") View {
       return 0;
     } else if constexpr (layout_right) {
       size_t off = idx[0];
-      for (size_t r = 1; r < R; ++r) off = off * m_extent[r] + idx[r];
+      for (int r = 1; r < int(R); ++r) off = off * m_extent[r] + idx[r];
       return off;
     } else {
       size_t off = idx[R - 1];
-      for (size_t r = R - 1; r-- > 0;) off = off * m_extent[r] + idx[r];
+      for (int r = int(R) - 1; r-- > 0;) off = off * m_extent[r] + idx[r];
       return off;
     }
   }
@@ -412,8 +417,8 @@ class HPAR_ANNOTATE("hpar::view") View {
   HPAR_HD reference_type access(I... i) const {
     static_assert(sizeof...(I) <= 8, "hpar::View: access takes at most 8 indices");
     const size_t given[sizeof...(I) + 1] = {size_t(i)..., 0};
-    size_t idx[R > 0 ? R : 1] = {};
-    for (size_t r = 0; r < R && r < sizeof...(I); ++r) idx[r] = given[r];
+    size_t idx[R > 0 ? size_t(R) : size_t(1)] = {};
+    for (int r = 0; r < int(R) && r < int(sizeof...(I)); ++r) idx[r] = given[r];
     return m_data[offset_of(idx, std::make_index_sequence<R>())];
   }
 

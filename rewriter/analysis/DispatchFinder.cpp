@@ -22,17 +22,14 @@ static void error(ASTContext& Ctx, SourceLocation Loc, llvm::StringRef Message) 
   D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Message;
 }
 
-/// Strips the implicit wrappers (temporaries, casts, copies) around an argument.
+/// Strips the implicit wrappers around an argument: temporaries, implicit casts, and copies or
+/// moves of the same object.
 static const Expr* strip(const Expr* E) {
   while (true) {
     E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto* C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() >= 1 &&
-                                                       !isa<CXXTemporaryObjectExpr>(C)) {
+    if (const auto* C = dyn_cast<CXXConstructExpr>(E);
+        C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
       E = C->getArg(0);
-      continue;
-    }
-    if (const auto* F = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = F->getSubExpr();
       continue;
     }
     return E;

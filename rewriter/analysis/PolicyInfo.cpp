@@ -31,9 +31,13 @@ std::optional<PolicyFacts> describePolicy(QualType T) {
     Facts.kind = ir::PolicyKind::Range;
   } else if (A == "hpar::policy::mdrange") {
     Facts.kind = ir::PolicyKind::MDRange;
-    if (const auto* Rank = dyn_cast_or_null<VarDecl>(member(RD, "rank")))
-      if (const APValue* V = Rank->evaluateValue(); V && V->isInt())
-        Facts.rank = (int)V->getInt().getExtValue();
+    const NamedDecl* Rank = member(RD, "rank");
+    if (const auto* E = dyn_cast_or_null<EnumConstantDecl>(Rank))
+      Facts.rank = (int)E->getInitVal().getExtValue();
+    else if (const auto* V = dyn_cast_or_null<VarDecl>(Rank))
+      if (const APValue* Value = V->evaluateValue(); Value && Value->isInt())
+        Facts.rank = (int)Value->getInt().getExtValue();
+    if (Facts.rank < 2) return std::nullopt;
   } else if (A == "hpar::policy::team") {
     Facts.isTeam = true;
   } else {

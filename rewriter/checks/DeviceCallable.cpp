@@ -114,18 +114,21 @@ private:
   }
 
   /// Checks one function reached from the kernel and, when it is the user's, walks its body.
+  /// Template specializations are walked as instantiated (their calls are resolved there) and
+  /// marked where they are written (the pattern).
   void reach(Reached R) {
-    const FunctionDecl* F = R.fn;
-    if (!F || F->isImplicit() || F->isDeleted()) return;
-    if (const FunctionDecl* P = F->getTemplateInstantiationPattern()) F = P;
-    F = F->getCanonicalDecl();
+    const FunctionDecl* Called = R.fn;
+    if (!Called || Called->isImplicit() || Called->isDeleted()) return;
+    const FunctionDecl* F = Called->getTemplateInstantiationPattern();
+    F = (F ? F : Called)->getCanonicalDecl();
     if (isLibrary(F->getLocation())) return;  // hpar's API and the standard library
-    if (!Visited.insert(F).second) return;
+    if (!Visited.insert(Called->getCanonicalDecl()).second) return;
     std::string Name = F->getQualifiedNameAsString();
+    const FunctionDecl* Body = Called->getDefinition();
     const auto* M = dyn_cast<CXXMethodDecl>(F);
     if (M && M->getParent()->isLambda()) {
       // A lambda defined inside device code is device code; check what it calls.
-      walk(F->getBody(), R.callSite);
+      walk(Body ? Body->getBody() : nullptr, R.callSite);
       return;
     }
     if (M && M->isVirtual()) {
@@ -152,8 +155,8 @@ private:
       note(Def->getLocation(), "'" + Name + "' defined here");
       return;
     }
-    if (InMain && !Annotated) mark(F, Def);
-    walk(Def->getBody(), R.callSite);
+    if (InMain && !Annotated && Marked.insert(F).second) mark(F, Def);
+    walk((Body ? Body : Def)->getBody(), R.callSite);
   }
 
   /// Records the declarations of a main-file function that the backend must mark.
@@ -187,7 +190,8 @@ private:
   const frontend::SearchPaths& Paths;
   ir::TranslationUnit& TU;
   const ir::Kernel* Kernel = nullptr;
-  llvm::DenseSet<const FunctionDecl*> Visited;
+  llvm::DenseSet<const FunctionDecl*> Visited;  // specializations walked
+  llvm::DenseSet<const FunctionDecl*> Marked;   // patterns recorded for marking
   llvm::DenseSet<unsigned> MarkedLambdas;
 };
 

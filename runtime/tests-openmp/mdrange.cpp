@@ -85,14 +85,14 @@ using Left3 = hpar::MDRangePolicy<hpar::Rank<3, hpar::Iterate::Left, hpar::Itera
 using Right3 = hpar::MDRangePolicy<hpar::Rank<3, hpar::Iterate::Right, hpar::Iterate::Right>>;
 static_assert(Left2::inner_left && !Right2::inner_left, "both loop orders are exercised");
 
-/// Number of points of `a` (extents n0 x n1 x n2) that differ from `expect(i0, i1, i2)`.
-template <class HostView, class Expect>
-int64_t mismatches(const HostView& a, int64_t n0, int64_t n1, int64_t n2, const Expect& expect) {
+/// Number of points of an n0 x n1 x n2 box where `got(i0, i1, i2)` differs from `expect(...)`.
+template <class Got, class Expect>
+int64_t mismatches(int64_t n0, int64_t n1, int64_t n2, const Got& got, const Expect& expect) {
   int64_t wrong = 0;
   for (int64_t i2 = 0; i2 < n2; ++i2)
     for (int64_t i1 = 0; i1 < n1; ++i1)
       for (int64_t i0 = 0; i0 < n0; ++i0)
-        if (a(i0, i1, i2) != expect(i0, i1, i2)) ++wrong;
+        if (got(i0, i1, i2) != expect(i0, i1, i2)) ++wrong;
   return wrong;
 }
 
@@ -106,7 +106,8 @@ void check_rank2() {
   hpar_fill2_L70("fill2", Policy({5, 5}, {5, n1}), HPAR_LAMBDA(int64_t i0, int64_t i1) { a(i0, i1) = -1; });
   auto h = hpar::create_mirror_view(a);
   hpar::deep_copy(h, a);
-  CHECK(mismatches(h, n0, n1, 1, [&](int64_t i0, int64_t i1, int64_t) {
+  CHECK(mismatches(n0, n1, 1, [&](int64_t i0, int64_t i1, int64_t) { return h(i0, i1); },
+                   [&](int64_t i0, int64_t i1, int64_t) {
           return (i0 >= 2 && i1 >= 3 && i1 < n1 - 1) ? i0 + 1000 * i1 + 1 : 0;
         }) == 0);
 
@@ -130,7 +131,8 @@ void check_rank3() {
   });
   auto h = hpar::create_mirror_view(a);
   hpar::deep_copy(h, a);
-  CHECK(mismatches(h, n0, n1, n2, [&](int64_t i0, int64_t i1, int64_t i2) {
+  CHECK(mismatches(n0, n1, n2, [&](int64_t i0, int64_t i1, int64_t i2) { return h(i0, i1, i2); },
+                   [&](int64_t i0, int64_t i1, int64_t i2) {
           return (i0 >= 1 && i1 >= 2 && i2 >= 3) ? i0 + 100 * i1 + 10000 * i2 + 1 : 0;
         }) == 0);
 }

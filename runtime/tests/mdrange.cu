@@ -281,7 +281,48 @@ void test_rank6(const char* name, Policy6 policy) {
   cudaFree(hits);
 }
 
+// Coordinates beyond 32 bits (narrow path, 64-bit origin), more than INT_MAX tiles and an
+// extent beyond 2^31 (MDTiles' wide path).
+void test_wide() {
+  {
+    const int64_t a = int64_t(1) << 20, b = int64_t(1) << 12;
+    int64_t count = 0, sum = 0;
+    hpar_sum2_L100_launch("many-tiles", Left2({0, 0}, {a, b}, {1, 1}), HPAR_LAMBDA(int64_t, int64_t, int64_t& c) { c += 1; }, count);
+    hpar_sum2_L100_launch("many-tiles", Right2({0, 0}, {a, b}, {1, 1}), HPAR_LAMBDA(int64_t i, int64_t j, int64_t& s) { s += i + j; }, sum);
+    EXPECT(count == a * b, "many tiles: count %lld", (long long)count);
+    EXPECT(sum == b * (a * (a - 1) / 2) + a * (b * (b - 1) / 2), "many tiles: sum %lld", (long long)sum);
+  }
+  {
+    const int64_t a = int64_t(3) << 30;
+    int64_t sum = 0;
+    hpar_sum2_L100_launch("long-extent", Left2({0, 0}, {a, 1}, {1024, 1}), HPAR_LAMBDA(int64_t i, int64_t, int64_t& s) { s += i; }, sum);
+    EXPECT(sum == a * (a - 1) / 2, "long extent: sum %lld", (long long)sum);
+  }
+  const int64_t base = int64_t(3) << 31;
+  Left3 policy({base, 0, base + 5}, {base + 70, 9, base + 16}, {32, 4, 2});
+  int* hits = nullptr;
+  cudaMallocManaged(&hits, 70 * 9 * 11 * sizeof(int));
+  for (int k = 0; k < 70 * 9 * 11; ++k) hits[k] = 0;
+  hpar_fill3_L40_launch("wide", policy, HPAR_LAMBDA(int64_t i, int64_t j, int64_t k) {
+    hpar::atomic_add(&hits[(i - base) + 70 * (j + 9 * (k - base - 5))], 1);
+  });
+  cudaDeviceSynchronize();
+  int64_t bad = 0;
+  for (int k = 0; k < 70 * 9 * 11; ++k) bad += hits[k] != 1;
+  EXPECT(bad == 0, "wide: %lld points visited wrongly", (long long)bad);
+  double sum = 0, expect = 0;
+  for (int64_t k = base + 5; k < base + 16; ++k)
+    for (int64_t j = 0; j < 9; ++j)
+      for (int64_t i = base; i < base + 70; ++i) expect += (double)((i - base) + (k - base) * j);
+  hpar_sum3_L80_launch("wide", policy, HPAR_LAMBDA(int64_t i, int64_t j, int64_t k, double& s) {
+    s += (double)((i - base) + (k - base) * j);
+  }, sum);
+  EXPECT(sum == expect, "wide: sum %g != %g", sum, expect);
+  cudaFree(hits);
+}
+
 int main() {
+  test_wide();
   test_rank2("left2", Left2({0, 0}, {100, 37}, {16, 8}), 100, 37);
   test_rank2("right2", Right2({3, 1}, {100, 37}, {5, 32}), 100, 37);
   test_rank2("left2-big-tile", Left2({0, 0}, {70, 70}, {64, 64}), 70, 70);  // 4096 points > 1024 threads

@@ -10,5 +10,5 @@
 void broken(hpar::View<double*> x) {
   hpar::parallel_for("broken", x.extent(0), HPAR_LAMBDA(int i) { x(i) = undeclared; });
 }
-// CHECK: parse_error.cpp.tmp.in.cpp:11:74: error: use of undeclared identifier 'undeclared'
+// CHECK: parse_error.cpp.tmp.in.cpp:11:73: error: use of undeclared identifier 'undeclared'
 // CHECK: hpar-translate: no output written

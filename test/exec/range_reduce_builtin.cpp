@@ -242,8 +242,8 @@ void test_empty_identities() {
   hpar::parallel_reduce("e_iprod", 0, HPAR_LAMBDA(const int64_t i, int& v) { v *= int(i); }, hpar::Prod<int>(ip));
   hpar::parallel_reduce("e_imin", 0, HPAR_LAMBDA(const int64_t i, int& v) { v = int(i) < v ? int(i) : v; }, hpar::Min<int>(imn));
   hpar::parallel_reduce("e_imax", 0, HPAR_LAMBDA(const int64_t i, int& v) { v = int(i) > v ? int(i) : v; }, hpar::Max<int>(imx));
-  hpar::parallel_reduce("e_land", 0, HPAR_LAMBDA(const int64_t, int& v) { v = v && 0; }, hpar::LAnd<int>(la));
-  hpar::parallel_reduce("e_lor", 0, HPAR_LAMBDA(const int64_t, int& v) { v = v || 1; }, hpar::LOr<int>(lo));
+  hpar::parallel_reduce("e_land", 0, HPAR_LAMBDA(const int64_t i, int& v) { v = v && (x(i) < 0.0); }, hpar::LAnd<int>(la));
+  hpar::parallel_reduce("e_lor", 0, HPAR_LAMBDA(const int64_t i, int& v) { v = v || (x(i) > 0.0); }, hpar::LOr<int>(lo));
   hpar::parallel_reduce("e_band", 0, HPAR_LAMBDA(const int64_t, int& v) { v &= 0; }, hpar::BAnd<int>(ba));
   hpar::parallel_reduce("e_bor", 0, HPAR_LAMBDA(const int64_t, int& v) { v |= 1; }, hpar::BOr<int>(bo));
   check_same("empty Sum<double>", s, 0.0);

@@ -40,8 +40,10 @@ using MemoryManaged = MemoryTraits<0>;
 using MemoryUnmanaged = MemoryTraits<Unmanaged>;
 using MemoryRandomAccess = MemoryTraits<Unmanaged | RandomAccess>;
 
+HPAR_IMPL_DEVICE_CODE_BEGIN
 /// The value of an extent argument that was not given (Kokkos::KOKKOS_INVALID_INDEX).
 constexpr size_t invalid_index = ~size_t(0);
+HPAR_IMPL_DEVICE_CODE_END
 
 namespace impl {
 
@@ -90,7 +92,7 @@ struct data_analysis {
   static_assert(rank <= 8, "hpar::View: rank is at most 8");
   /// Static extent of dimension r, or 0 when it is a runtime extent.
   HPAR_HD static constexpr size_t static_extent(size_t r) {
-    return r < rank_dynamic || r >= rank ? 0 : arrays::extent(r - rank_dynamic);
+    return int(r) < int(rank_dynamic) || int(r) >= int(rank) ? 0 : arrays::extent(r - rank_dynamic);
   }
 };
 

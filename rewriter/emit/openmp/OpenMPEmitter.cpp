@@ -12,6 +12,18 @@ namespace {
 
 const char* kDevice = "device(hpar::rt::omp::device())";
 
+// The functor (and the reduction or scan spec) reach the device as copies of their bytes, as
+// CUDA kernel parameters do: mapping the class itself is refused by GCC for classes with static
+// members and warned about by clang for classes that are not trivially copyable.
+const char* kFunctorBytes =
+    "  const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);\n";
+const char* kSpecBytes =
+    "  const unsigned char* spec_bytes = reinterpret_cast<const unsigned char*>(&spec);\n";
+const char* kMapFunctor = "map(to: f_bytes[0:sizeof(Functor)])";
+const char* kMapBoth = "map(to: f_bytes[0:sizeof(Functor)], spec_bytes[0:sizeof(Spec)])";
+const char* kFunctorOnDevice = "const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);";
+const char* kSpecOnDevice = "const Spec& sp = *reinterpret_cast<const Spec*>(spec_bytes);";
+
 /// The index arguments of one functor call: i for ranges, i0..iN-1 for MDRange.
 std::string indexArgs(const ir::Kernel& K) {
   if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
@@ -22,7 +34,7 @@ std::string indexArgs(const ir::Kernel& K) {
 }
 
 std::string forCall(const ir::Kernel& K) {
-  return std::string("f(") + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + indexArgs(K) + ")";
+  return std::string("fn(") + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + indexArgs(K) + ")";
 }
 
 /// Local copies of the MDRange bounds: l0, u0, l1, u1, ...
@@ -36,13 +48,16 @@ std::string mdBounds(const ir::Kernel& K) {
 
 /// A worksharing loop nest (`pragma` on the outermost loop) around `body`. MDRange nests come in
 /// both orders, chosen by the policy's inner iteration direction.
-std::string loopNest(const ir::Kernel& K, const std::string& pragma, const std::string& body) {
+std::string loopNest(const ir::Kernel& K, const std::string& pragma, const std::string& prelude,
+                     const std::string& body) {
   std::ostringstream o;
   if (K.policy == ir::PolicyKind::Range) {
     o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
       << "  #pragma omp " << pragma << "\n"
-      << "  for (int64_t i = begin; i < end; ++i)\n"
-      << "    " << body << ";\n";
+      << "  for (int64_t i = begin; i < end; ++i) {\n"
+      << "    " << prelude << "\n"
+      << "    " << body << ";\n"
+      << "  }\n";
     return o.str();
   }
   o << mdBounds(K);
@@ -52,9 +67,11 @@ std::string loopNest(const ir::Kernel& K, const std::string& pragma, const std::
     for (int k = 0; k < K.rank; ++k) {
       int d = left ? K.rank - 1 - k : k;  // Left: index 0 innermost
       n << indent << std::string(2 * k, ' ') << "for (int64_t i" << d << " = l" << d << "; i" << d
-        << " < u" << d << "; ++i" << d << ")\n";
+        << " < u" << d << "; ++i" << d << ")" << (k + 1 == K.rank ? " {" : "") << "\n";
     }
-    n << indent << std::string(2 * K.rank, ' ') << body << ";\n";
+    std::string in = indent + std::string(2 * K.rank, ' ');
+    n << in << prelude << "\n" << in << body << ";\n"
+      << indent << std::string(2 * (K.rank - 1), ' ') << "}\n";
     return n.str();
   };
   o << "  if constexpr (Policy::inner_left) {\n" << nest(true, "    ") << "  } else {\n"
@@ -100,18 +117,22 @@ public:
 
 private:
   std::string forBody(const ir::Kernel& K) const {
-    return loopNest(K, std::string("target teams distribute parallel for ") + kDevice + " map(to: f)",
-                    forCall(K));
+    return kFunctorBytes + loopNest(K, std::string("target teams distribute parallel for ") + kDevice +
+                                           " " + kMapFunctor,
+                                    kFunctorOnDevice, forCall(K));
   }
 
   std::string clauseReduceBody(const ir::Kernel& K) const {
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  typename std::remove_const_t<decltype(spec)>::value_type result;\n"
+      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
+      << "  typename Spec::value_type result;\n"
       << "  spec.init(&result);\n"
-      << loopNest(K, std::string("target teams distribute parallel for ") + kDevice +
-                         " map(to: f, spec) reduction(" + K.clause.op + ": result)",
-                  "spec.call(f, &result, " + indexArgs(K) + ")")
+      << kFunctorBytes << kSpecBytes
+      << loopNest(K, std::string("target teams distribute parallel for ") + kDevice + " " +
+                         kMapBoth + " reduction(" + K.clause.op + ": result)",
+                  std::string(kFunctorOnDevice) + " " + kSpecOnDevice,
+                  "sp.call(fn, &result, " + indexArgs(K) + ")")
       << "  spec.final(&result);\n"
       << "  spec.store(&result, false);\n";
     return o.str();
@@ -133,35 +154,42 @@ private:
       for (int d = 0; d < K.rank; ++d) o << " * (u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
       o << ";\n";
     }
-    o << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice
-      << " map(to: f, spec) is_device_ptr(slots)\n"
+    // Each team walks blocks of nthreads positions and its threads share each block, so every
+    // position is visited once however many threads the implementation really starts.
+    o << kFunctorBytes << kSpecBytes
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
+      << kMapBoth << " is_device_ptr(slots)\n"
       << "  #pragma omp parallel num_threads(nthreads)\n"
       << "  {\n"
-      << "    const int64_t me = (int64_t)omp_get_team_num() * nthreads + omp_get_thread_num();\n"
-      << "    const int64_t stride = (int64_t)omp_get_num_teams() * nthreads;\n"
-      << "    value_type* acc = slots + me * count;\n"
-      << "    spec.init(acc);\n";
+      << "    " << kFunctorOnDevice << "\n"
+      << "    " << kSpecOnDevice << "\n"
+      << "    const int64_t team = omp_get_team_num(), thread = omp_get_thread_num();\n"
+      << "    const int64_t team_stride = (int64_t)omp_get_num_teams() * nthreads;\n"
+      << "    const int team_threads = omp_get_num_threads();\n"
+      << "    value_type* acc = slots + (team * nthreads + thread) * count;\n";
     if (K.policy == ir::PolicyKind::Range) {
-      o << "    for (int64_t i = begin + me; i < end; i += stride)\n"
-        << "      spec.call(f, acc, index_type(i));\n";
+      o << "    for (int64_t block = begin + team * nthreads; block < end; block += team_stride)\n"
+        << "      for (int64_t i = block + thread; i < end && i < block + nthreads; i += team_threads)\n"
+        << "        sp.call(fn, acc, index_type(i));\n";
     } else {
       // Unflatten a linear position; the fastest index follows the inner iteration direction.
-      o << "    for (int64_t lin = me; lin < total; lin += stride) {\n"
-        << "      int64_t rest = lin;\n";
-      for (int d = 0; d < K.rank; ++d) o << "      int64_t i" << d << ";\n";
+      o << "    for (int64_t block = team * nthreads; block < total; block += team_stride)\n"
+        << "      for (int64_t lin = block + thread; lin < total && lin < block + nthreads; lin += team_threads) {\n"
+        << "        int64_t rest = lin;\n";
+      for (int d = 0; d < K.rank; ++d) o << "        int64_t i" << d << ";\n";
       auto unflatten = [&](bool left) {
         std::ostringstream u;
         for (int k = 0; k < K.rank; ++k) {
           int d = left ? k : K.rank - 1 - k;
-          u << "        i" << d << " = l" << d << " + rest % (u" << d << " - l" << d << "); rest /= (u"
+          u << "          i" << d << " = l" << d << " + rest % (u" << d << " - l" << d << "); rest /= (u"
             << d << " - l" << d << ");\n";
         }
         return u.str();
       };
-      o << "      if constexpr (Policy::inner_left) {\n" << unflatten(true) << "      } else {\n"
-        << unflatten(false) << "      }\n"
-        << "      spec.call(f, acc, " << indexArgs(K) << ");\n"
-        << "    }\n";
+      o << "        if constexpr (Policy::inner_left) {\n" << unflatten(true) << "        } else {\n"
+        << unflatten(false) << "        }\n"
+        << "        sp.call(fn, acc, " << indexArgs(K) << ");\n"
+        << "      }\n";
     }
     o << "  }\n"
       << "  partials.finish();\n";
@@ -177,24 +205,29 @@ private:
       << "  hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);\n"
       << "  value_type* sums = chunks.data();\n"
       << "  const int64_t nchunks = chunks.count(), len = chunks.length();\n"
+      << kFunctorBytes << kSpecBytes
       << "  // Pass 1: the total of each chunk.\n"
       << "  #pragma omp target teams distribute parallel for " << kDevice
-      << " map(to: f, spec) is_device_ptr(sums)\n"
+      << " " << kMapBoth << " is_device_ptr(sums)\n"
       << "  for (int64_t c = 0; c < nchunks; ++c) {\n"
+      << "    " << kFunctorOnDevice << "\n"
+      << "    " << kSpecOnDevice << "\n"
       << "    value_type v;\n"
-      << "    spec.init(v);\n"
+      << "    sp.init(v);\n"
       << "    const int64_t last = begin + (c + 1) * len < end ? begin + (c + 1) * len : end;\n"
-      << "    for (int64_t i = begin + c * len; i < last; ++i) spec.call(f, v, false, index_type(i));\n"
+      << "    for (int64_t i = begin + c * len; i < last; ++i) sp.call(fn, v, false, index_type(i));\n"
       << "    sums[c] = v;\n"
       << "  }\n"
       << "  chunks.exclusive_offsets();\n"
       << "  // Pass 2: each chunk again from its offset, with final = true.\n"
       << "  #pragma omp target teams distribute parallel for " << kDevice
-      << " map(to: f, spec) is_device_ptr(sums)\n"
+      << " " << kMapBoth << " is_device_ptr(sums)\n"
       << "  for (int64_t c = 0; c < nchunks; ++c) {\n"
+      << "    " << kFunctorOnDevice << "\n"
+      << "    " << kSpecOnDevice << "\n"
       << "    value_type v = sums[c];\n"
       << "    const int64_t last = begin + (c + 1) * len < end ? begin + (c + 1) * len : end;\n"
-      << "    for (int64_t i = begin + c * len; i < last; ++i) spec.call(f, v, true, index_type(i));\n"
+      << "    for (int64_t i = begin + c * len; i < last; ++i) sp.call(fn, v, true, index_type(i));\n"
       << "  }\n"
       << "  chunks.store_total();\n";
     return o.str();

@@ -1,7 +1,7 @@
 // A labelled RangePolicy parallel_for becomes a named grid-stride kernel and a launcher; the
 // dispatch keeps its arguments and only its callee changes.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
-// RUN: %FileCheck %s < %t.cu
+// RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
 
@@ -9,26 +9,40 @@
 // CHECK-NEXT: // Edit the source file, not this one.
 // CHECK-NEXT: #include <hpar/rt/cuda.cuh>
 
-// CHECK-LABEL: // hpar: parallel_for "saxpy" (RangePolicy) from range_for.cpp:[[@LINE+10]]
+// CHECK-LABEL: // hpar: parallel_for "saxpy" (RangePolicy) from range_for.cpp:30
 // CHECK-NEXT: template <class Policy, class Functor>
-// CHECK-NEXT: __global__ void hpar_saxpy_L[[@LINE+8]](const Policy policy, const Functor f) {
-// CHECK: i += (int64_t)gridDim.x * blockDim.x)
+// CHECK-NEXT: __global__ void hpar_saxpy_L30(const Policy policy, const Functor f) {
+// CHECK-NEXT: using index_type = typename Policy::index_type;
+// CHECK-NEXT: const int64_t end = policy.end();
+// CHECK-NEXT: for (int64_t i = policy.begin() + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < end;
+// CHECK-NEXT: i += (int64_t)gridDim.x * blockDim.x)
 // CHECK-NEXT: f(index_type(i));
-// CHECK: void hpar_saxpy_L[[@LINE+4]]_launch(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// CHECK-NEXT: }
+// CHECK: void hpar_saxpy_L30_launch(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// CHECK: const hpar::rt::KernelSite site{hpar::impl::label_c_str(label), "hpar_saxpy_L30", "range_for.cpp", 30};
+// CHECK: hpar::rt::cuda::range_shape(kernel, policy.end() - policy.begin(), 0, site);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f);
 // CHECK: hpar::rt::cuda::check_launch(site);
 // CHECK: void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
+// CHECK-NEXT: hpar_saxpy_L30_launch("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
+// CHECK-NEXT: HPAR_LAMBDA(int i) { y(i) = a * x(i) + y(i); });
 void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
   hpar::parallel_for("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
                      HPAR_LAMBDA(int i) { y(i) = a * x(i) + y(i); });
 }
-// CHECK: hpar_saxpy_L[[@LINE-3]]_launch("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
-// CHECK-NEXT: HPAR_LAMBDA(int i) { y(i) = a * x(i) + y(i); });
-// CHECK-NOT: hpar::parallel_for(
 
 // Without a label the kernel is named after the file; the count shorthand is kept.
-// CHECK-LABEL: // hpar: parallel_for (RangePolicy) from range_for.cpp:[[@LINE+3]]
-// CHECK: __global__ void hpar_range_for_L[[@LINE+2]](
+// CHECK-LABEL: // hpar: parallel_for (RangePolicy) from range_for.cpp:44
+// CHECK: __global__ void hpar_range_for_L44(
+// CHECK: const hpar::rt::KernelSite site{"", "hpar_range_for_L44", "range_for.cpp", 44};
+// A tagged policy passes the tag first.
+// CHECK-LABEL: // hpar: parallel_for "tagged" (RangePolicy) from range_for.cpp:45
+// CHECK: f(typename Policy::work_tag(), index_type(i));
+// CHECK: hpar_range_for_L44_launch(v.extent(0), HPAR_LAMBDA
+// CHECK-NEXT: hpar_tagged_L45_launch("tagged",
+struct Twice {};
 void fill(hpar::View<int*> v) {
   hpar::parallel_for(v.extent(0), HPAR_LAMBDA(const int64_t i) { v(i) = 7; });
+  hpar::parallel_for("tagged", hpar::RangePolicy<Twice>(0, v.extent(0)), HPAR_LAMBDA(Twice, int i) { v(i) *= 2; });
 }
-// CHECK: hpar_range_for_L[[@LINE-2]]_launch(v.extent(0), HPAR_LAMBDA
+// CHECK-NOT: hpar::parallel_for(

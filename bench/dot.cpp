@@ -1,0 +1,70 @@
+// Dot product with hpar: sum over i of x(i) * y(i), N doubles per vector (default N = 2^28).
+//
+// Timed: one parallel_reduce dispatch into a host scalar plus hpar::fence(), per repetition (the
+// scalar result already implies waiting for the device and copying the sum back).
+// Bytes per run: x and y read (dot_bytes below).
+// Check: the sum of every repetition against a host sum, relative tolerance 1e-12. The inputs are
+// small multiples of 1/4, so every partial sum is exact and any correct order gives the host sum.
+#include <hpar/hpar.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "common.hpp"
+
+/// Bytes one dot product moves through device memory: x and y read.
+inline double dot_bytes(int64_t n) { return 2.0 * sizeof(double) * double(n); }
+
+HPAR_INLINE_FUNCTION double dot_x(int64_t i) { return 1.0 + 0.5 * double(i % 8); }
+HPAR_INLINE_FUNCTION double dot_y(int64_t i) { return 0.25 * double(i % 5) - 0.5; }
+
+/// Runs the dot benchmark and prints its RESULT line; returns whether the check passed.
+bool run_dot(const bench::Options& opt) {
+  const int64_t n = opt.n;
+  hpar::View<double*> x(hpar::view_alloc(hpar::WithoutInitializing, "x"), n);
+  hpar::View<double*> y(hpar::view_alloc(hpar::WithoutInitializing, "y"), n);
+
+  hpar::parallel_for("dot_init", n, HPAR_LAMBDA(const int64_t i) {
+    x(i) = dot_x(i);
+    y(i) = dot_y(i);
+  });
+  hpar::fence();
+
+  std::vector<double> seconds, sums;
+  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
+    double sum = 0.0;
+    hpar::Timer timer;
+    hpar::parallel_reduce("dot", n, HPAR_LAMBDA(const int64_t i, double& partial) {
+      partial += x(i) * y(i);
+    }, sum);
+    hpar::fence();
+    const double t = timer.seconds();
+    sums.push_back(sum);
+    if (r >= opt.warmup) seconds.push_back(t);
+  }
+
+  double expected = 0.0;
+  for (int64_t i = 0; i < n; ++i) expected += dot_x(i) * dot_y(i);
+  const double tolerance = 1e-12 * std::fabs(expected) + 1e-12;
+  bool ok = true;
+  for (size_t r = 0; r < sums.size(); ++r) {
+    if (!(std::fabs(sums[r] - expected) <= tolerance)) {
+      std::printf("mismatch in dot, repetition %zu: got %.17g, expected %.17g\n", r, sums[r],
+                  expected);
+      ok = false;
+    }
+  }
+  bench::print_result("dot", n, dot_bytes(n), seconds, ok);
+  return ok;
+}
+
+int main(int argc, char* argv[]) {
+  hpar::ScopeGuard guard(argc, argv);
+  const bench::Options opt =
+      bench::parse_options(argc, argv, int64_t(1) << 28, "number of doubles per vector");
+  const bool ok = run_dot(opt);
+  const bool copy_ok = bench::report_copy_bandwidth(opt);
+  return ok && copy_ok ? 0 : 1;
+}

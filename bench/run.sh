@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Runs every benchmark binary in this directory (bench/out/, as built by bench/build.sh) and
+# prints one table per benchmark. Arguments go to every binary, e.g. `./run.sh --reps 50`.
+#
+# Columns
+#   best_ms, median_ms  over the timed repetitions (each: one dispatch + fence)
+#   GB/s                bytes per run / best time (bytes as defined by each benchmark)
+#   copy_GB/s           device-to-device copy bandwidth measured in the same process
+#   of_copy             GB/s / copy_GB/s
+#   vs_baseline         best time / best time of cuda-baseline (above 1: slower than it)
+# Every output line of the binaries is kept in logs/<binary>.log, the RESULT lines of all of them
+# in logs/results.txt. The OpenMP binaries run with OMP_TARGET_OFFLOAD=MANDATORY unless the
+# environment sets it, so they fail instead of quietly running on the host.
+#
+# Exit status: non-zero when a binary failed, printed no result, or a check failed.
+set -u
+cd "$(dirname "$0")"
+export LD_LIBRARY_PATH="$PWD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+benchmarks="triad dot scan stencil3d"
+impls="cuda-baseline hpar-cuda hpar-openmp"
+limit=${BENCH_TIMEOUT:-900}
+mkdir -p logs
+results=logs/results.txt
+: > "$results"
+
+for b in $benchmarks; do
+  for impl in $impls; do
+    exe=$b-$impl
+    if [ ! -x "./$exe" ]; then
+      echo "RUN run=$exe bench=$b impl=$impl rc=missing" >> "$results"
+      continue
+    fi
+    echo "run: ./$exe $*" >&2
+    if [ "$impl" = hpar-openmp ]; then
+      OMP_TARGET_OFFLOAD=${OMP_TARGET_OFFLOAD:-MANDATORY} timeout "$limit" "./$exe" "$@" \
+        > "logs/$exe.log" 2>&1
+    else
+      timeout "$limit" "./$exe" "$@" > "logs/$exe.log" 2>&1
+    fi
+    rc=$?
+    grep '^RESULT ' "logs/$exe.log" | sed "s/^RESULT /RESULT run=$exe /" >> "$results"
+    echo "RUN run=$exe bench=$b impl=$impl rc=$rc" >> "$results"
+    if [ "$rc" -ne 0 ]; then
+      echo "run: ./$exe exited with status $rc; end of logs/$exe.log:" >&2
+      tail -n 8 "logs/$exe.log" | sed 's/^/    /' >&2
+    fi
+  done
+done
+
+awk -v benchmarks="$benchmarks" -v impls="$impls" '
+# Splits "key=value" fields of a RESULT or RUN line into f[].
+function parse(    i, eq) {
+  delete f
+  for (i = 2; i <= NF; ++i) {
+    eq = index($i, "=")
+    if (eq > 0) f[substr($i, 1, eq - 1)] = substr($i, eq + 1)
+  }
+}
+$1 == "RESULT" {
+  parse()
+  r = f["run"]
+  if (f["check"] != "ok") { bad[r] = bad[r] " " f["name"] "-check-" f["check"] }
+  if (f["name"] == "copy") { copy[r] = f["gbytes_per_s"]; next }
+  have[r] = 1; best[r] = f["best_ms"]; median[r] = f["median_ms"]; gbps[r] = f["gbytes_per_s"]
+  check[r] = f["check"]; n[r] = f["n"]; bytes[r] = f["bytes"]; reps[r] = f["reps"]
+  next
+}
+$1 == "RUN" { parse(); rc[f["run"]] = f["rc"] }
+END {
+  nb = split(benchmarks, B, " "); ni = split(impls, I, " ")
+  failures = 0
+  for (x = 1; x <= nb; ++x) {
+    b = B[x]; base = b "-cuda-baseline"; size = ""
+    for (y = 1; y <= ni; ++y) if (have[b "-" I[y]]) { size = "n=" n[b "-" I[y]] "  reps=" reps[b "-" I[y]] "  bytes/run=" bytes[b "-" I[y]]; break }
+    printf "\n== %s  %s\n", b, size
+    printf "%-14s %10s %10s %9s %10s %8s %12s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "check"
+    for (y = 1; y <= ni; ++y) {
+      r = b "-" I[y]
+      if (rc[r] == "missing") { printf "%-14s %s\n", I[y], "(not built)"; continue }
+      if (!have[r]) {
+        printf "%-14s FAILED: exit status %s, no RESULT line (see logs/%s.log)\n", I[y], rc[r], r
+        ++failures; continue
+      }
+      ofc = (copy[r] > 0) ? sprintf("%.3f", gbps[r] / copy[r]) : "-"
+      vs = (have[base] && best[base] > 0) ? sprintf("%.3f", best[r] / best[base]) : "-"
+      status = check[r]
+      if (rc[r] != 0) status = status " (exit status " rc[r] ")"
+      if (bad[r] != "") status = status " (" substr(bad[r], 2) ")"
+      if (rc[r] != 0 || bad[r] != "") ++failures
+      printf "%-14s %10.3f %10.3f %9.1f %10s %8s %12s  %s\n", I[y], best[r], median[r], gbps[r], (copy[r] != "" ? copy[r] : "-"), ofc, vs, status
+    }
+  }
+  printf "\n%s\n", failures ? failures " run(s) FAILED" : "all checks passed"
+  exit failures ? 1 : 0
+}' "$results"

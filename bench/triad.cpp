@@ -1,0 +1,61 @@
+// STREAM triad with hpar: a(i) = b(i) + s * c(i) over N doubles (default N = 2^28).
+//
+// Timed: one parallel_for dispatch plus hpar::fence(), per repetition.
+// Bytes per run: read b and c, write a (triad_bytes below).
+// Check: every element of a, on a host mirror, against the same formula evaluated on the host.
+// The inputs are small multiples of 1/4, so b + s*c is exact however the compiler contracts it,
+// and the comparison is exact.
+#include <hpar/hpar.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "common.hpp"
+
+/// Bytes one triad moves through device memory: b and c read, a written.
+inline double triad_bytes(int64_t n) { return 3.0 * sizeof(double) * double(n); }
+
+HPAR_INLINE_FUNCTION double triad_b(int64_t i) { return double(i % 1024); }
+HPAR_INLINE_FUNCTION double triad_c(int64_t i) { return 0.25 * double(i % 509); }
+
+/// Runs the triad benchmark and prints its RESULT line; returns whether the check passed.
+bool run_triad(const bench::Options& opt) {
+  const int64_t n = opt.n;
+  const double s = 3.0;
+  hpar::View<double*> a(hpar::view_alloc(hpar::WithoutInitializing, "a"), n);
+  hpar::View<double*> b(hpar::view_alloc(hpar::WithoutInitializing, "b"), n);
+  hpar::View<double*> c(hpar::view_alloc(hpar::WithoutInitializing, "c"), n);
+
+  hpar::parallel_for("triad_init", n, HPAR_LAMBDA(const int64_t i) {
+    a(i) = -1.0;
+    b(i) = triad_b(i);
+    c(i) = triad_c(i);
+  });
+  hpar::fence();
+
+  std::vector<double> seconds;
+  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
+    hpar::Timer timer;
+    hpar::parallel_for("triad", n, HPAR_LAMBDA(const int64_t i) { a(i) = b(i) + s * c(i); });
+    hpar::fence();
+    const double t = timer.seconds();
+    if (r >= opt.warmup) seconds.push_back(t);
+  }
+
+  auto h = hpar::create_mirror_view(a);
+  hpar::deep_copy(h, a);
+  bench::Mismatches bad("triad a");
+  for (int64_t i = 0; i < n; ++i) bad.expect_eq(i, h(i), triad_b(i) + s * triad_c(i));
+  const bool ok = bad.finish();
+  bench::print_result("triad", n, triad_bytes(n), seconds, ok);
+  return ok;
+}
+
+int main(int argc, char* argv[]) {
+  hpar::ScopeGuard guard(argc, argv);
+  const bench::Options opt =
+      bench::parse_options(argc, argv, int64_t(1) << 28, "number of doubles per array");
+  const bool ok = run_triad(opt);
+  const bool copy_ok = bench::report_copy_bandwidth(opt);
+  return ok && copy_ok ? 0 : 1;
+}

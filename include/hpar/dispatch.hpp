@@ -1,0 +1,165 @@
+// hpar: parallel_for, parallel_reduce, parallel_scan — the serial reference implementation.
+//
+// These are the entry points hpar-translate replaces (each overload carries the annotation
+// design.md section 3 names). Compiled untranslated they run in order on the calling thread:
+//   for:    f([tag,] i...) for every index; MDRange indices in the policy's inner order;
+//   reduce: spec.init, spec.call for every index, spec.final, spec.store(&v, false);
+//   scan:   one pass, f([tag,] i, update, true) with update holding the exclusive prefix.
+// The reduce and scan paths use the same specs as the device backends.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "impl/traits.hpp"
+#include "policies.hpp"
+#include "reduce_spec.hpp"
+#include "scan_spec.hpp"
+
+namespace hpar {
+namespace impl {
+
+template <class Policy, class Body, size_t... K>
+void serial_mdrange(const Policy& policy, const Body& body, std::index_sequence<K...>) {
+  using index_type = typename Policy::index_type;
+  constexpr int N = Policy::rank;
+  int64_t idx[N];
+  for (int d = 0; d < N; ++d) {
+    if (policy.upper(d) <= policy.lower(d)) return;
+    idx[d] = policy.lower(d);
+  }
+  while (true) {
+    body(index_type(idx[K])...);
+    int k = 0;
+    for (; k < N; ++k) {
+      const int d = Policy::inner_left ? k : N - 1 - k;
+      if (++idx[d] < policy.upper(d)) break;
+      idx[d] = policy.lower(d);
+    }
+    if (k == N) return;
+  }
+}
+
+/// Calls body(i...) for every index of the policy, in order.
+template <class Policy, class Body>
+void serial_iterate(const Policy& policy, const Body& body) {
+  if constexpr (is_mdrange_policy<Policy>::value) {
+    serial_mdrange(policy, body, std::make_index_sequence<Policy::rank>());
+  } else {
+    using index_type = typename Policy::index_type;
+    const int64_t end = int64_t(policy.end());
+    for (int64_t i = int64_t(policy.begin()); i < end; ++i) body(index_type(i));
+  }
+}
+
+template <class Policy, class Functor>
+void serial_for(const Policy& policy, const Functor& f) {
+  using tag = typename Policy::work_tag;
+  serial_iterate(policy, [&](auto... i) { call_functor<tag>(f, i...); });
+}
+
+template <class Policy, class Functor, class... Results>
+void serial_reduce(const Policy& policy, const Functor& f, Results&&... results) {
+  const auto spec = make_reduce_spec(policy, f, std::forward<Results>(results)...);
+  using spec_type = std::remove_cv_t<decltype(spec)>;
+  using value_type = typename spec_type::value_type;
+  value_type local{};
+  value_type* acc = &local;
+  value_type* heap = nullptr;
+  if (spec_type::is_array) acc = heap = new value_type[spec.value_count()];
+  spec.init(acc);
+  serial_iterate(policy, [&](auto... i) { spec.call(f, acc, i...); });
+  spec.final(acc);
+  spec.store(acc, false);
+  delete[] heap;
+}
+
+template <class Policy, class Functor, class... Total>
+void serial_scan(const Policy& policy, const Functor& f, Total&&... total) {
+  static_assert(is_range_policy<Policy>::value, "hpar::parallel_scan needs a RangePolicy");
+  const auto spec = make_scan_spec(policy, f, std::forward<Total>(total)...);
+  using index_type = typename Policy::index_type;
+  typename std::remove_cv_t<decltype(spec)>::value_type update;
+  spec.init(update);
+  const int64_t end = int64_t(policy.end());
+  for (int64_t i = int64_t(policy.begin()); i < end; ++i)
+    spec.call(f, update, true, index_type(i));
+  spec.store_total(&update, false);
+}
+
+template <class L>
+using if_label = std::enable_if_t<is_label<L>::value>;
+template <class P>
+using if_not_label = std::enable_if_t<!is_label<P>::value>;
+
+}  // namespace impl
+
+// ---- parallel_for ---------------------------------------------------------------------------------
+
+template <class Label, class PolicyOrCount, class Functor>
+HPAR_ANNOTATE("hpar::parallel_for")
+inline impl::if_label<Label> parallel_for(const Label& label, const PolicyOrCount& policy,
+                                          const Functor& functor) {
+  (void)label;
+  impl::serial_for(impl::to_policy(policy), functor);
+}
+
+template <class PolicyOrCount, class Functor>
+HPAR_ANNOTATE("hpar::parallel_for")
+inline impl::if_not_label<PolicyOrCount> parallel_for(const PolicyOrCount& policy,
+                                                      const Functor& functor) {
+  impl::serial_for(impl::to_policy(policy), functor);
+}
+
+// ---- parallel_reduce ------------------------------------------------------------------------------
+
+template <class Label, class PolicyOrCount, class Functor, class... Results>
+HPAR_ANNOTATE("hpar::parallel_reduce")
+inline impl::if_label<Label> parallel_reduce(const Label& label, const PolicyOrCount& policy,
+                                             const Functor& functor, Results&&... results) {
+  (void)label;
+  impl::serial_reduce(impl::to_policy(policy), functor, std::forward<Results>(results)...);
+}
+
+template <class PolicyOrCount, class Functor, class... Results>
+HPAR_ANNOTATE("hpar::parallel_reduce")
+inline impl::if_not_label<PolicyOrCount> parallel_reduce(const PolicyOrCount& policy,
+                                                         const Functor& functor,
+                                                         Results&&... results) {
+  impl::serial_reduce(impl::to_policy(policy), functor, std::forward<Results>(results)...);
+}
+
+// ---- parallel_scan --------------------------------------------------------------------------------
+
+template <class Label, class PolicyOrCount, class Functor>
+HPAR_ANNOTATE("hpar::parallel_scan")
+inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
+                                           const Functor& functor) {
+  (void)label;
+  impl::serial_scan(impl::to_policy(policy), functor);
+}
+
+template <class Label, class PolicyOrCount, class Functor, class Total>
+HPAR_ANNOTATE("hpar::parallel_scan")
+inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
+                                           const Functor& functor, Total&& total) {
+  (void)label;
+  impl::serial_scan(impl::to_policy(policy), functor, std::forward<Total>(total));
+}
+
+template <class PolicyOrCount, class Functor>
+HPAR_ANNOTATE("hpar::parallel_scan")
+inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
+                                                       const Functor& functor) {
+  impl::serial_scan(impl::to_policy(policy), functor);
+}
+
+template <class PolicyOrCount, class Functor, class Total>
+HPAR_ANNOTATE("hpar::parallel_scan")
+inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
+                                                       const Functor& functor, Total&& total) {
+  impl::serial_scan(impl::to_policy(policy), functor, std::forward<Total>(total));
+}
+
+}  // namespace hpar

@@ -1,0 +1,20 @@
+// hpar: the user API (Kokkos programming model in namespace hpar). Include this header only.
+//
+// Compiled as is, it is the serial reference implementation. hpar-translate rewrites the
+// parallel dispatches of a file into CUDA or OpenMP offload code that includes the backend
+// runtime, which defines HPAR_BACKEND_CUDA or HPAR_BACKEND_OPENMP before including this header.
+#pragma once
+
+#include "macros.hpp"
+#include "spaces.hpp"
+#include "memory.hpp"
+#include "core.hpp"
+#include "atomics.hpp"
+#include "array.hpp"
+#include "view.hpp"
+#include "deep_copy.hpp"
+#include "policies.hpp"
+#include "reducers.hpp"
+#include "reduce_spec.hpp"
+#include "scan_spec.hpp"
+#include "dispatch.hpp"

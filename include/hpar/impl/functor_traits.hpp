@@ -1,0 +1,118 @@
+// hpar: what a functor offers to a reduction or scan.
+//
+// Each optional member (init, join, final) is detected separately, first with the work tag as
+// the first argument (when the policy has one), then without. For a scalar value_type the value
+// is passed by reference; for an array value_type (T[]) as a pointer to value_count elements,
+// which is what Kokkos' `join(value_type dst, const value_type src)` declares. `volatile`
+// parameters bind to these arguments as well.
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#include "../macros.hpp"
+
+namespace hpar {
+namespace impl {
+
+template <class F, class = void>
+struct has_value_type : std::false_type {};
+template <class F>
+struct has_value_type<F, std::void_t<typename F::value_type>> : std::true_type {};
+
+template <class F>
+struct functor_value_type {
+  using type = typename F::value_type;
+};
+
+template <class F, class = void>
+struct has_value_count : std::false_type {};
+template <class F>
+struct has_value_count<F, std::void_t<decltype(std::declval<const F&>().value_count)>>
+    : std::true_type {};
+
+// Detection of f.init(v), f.join(d, s), f.final(v), each with and without a tag. V is the
+// argument type: T& for scalars, T* for arrays; C its const form.
+#define HPAR_IMPL_DETECT_MEMBER(name, call_args, tag_args, ...)                             \
+  template <class F, class V, class C, class = void>                                       \
+  struct has_##name : std::false_type {};                                                  \
+  template <class F, class V, class C>                                                     \
+  struct has_##name<F, V, C, std::void_t<decltype(std::declval<const F&>().name call_args)>> \
+      : std::true_type {};                                                                 \
+  template <class F, class Tag, class V, class C, class = void>                            \
+  struct has_tagged_##name : std::false_type {};                                           \
+  template <class F, class Tag, class V, class C>                                          \
+  struct has_tagged_##name<F, Tag, V, C,                                                   \
+                           std::void_t<decltype(std::declval<const F&>().name tag_args)>>  \
+      : std::true_type {};
+
+HPAR_IMPL_DETECT_MEMBER(init, (std::declval<V>()), (std::declval<const Tag&>(), std::declval<V>()))
+HPAR_IMPL_DETECT_MEMBER(final, (std::declval<V>()), (std::declval<const Tag&>(), std::declval<V>()))
+HPAR_IMPL_DETECT_MEMBER(join, (std::declval<V>(), std::declval<C>()),
+                        (std::declval<const Tag&>(), std::declval<V>(), std::declval<C>()))
+#undef HPAR_IMPL_DETECT_MEMBER
+
+/// Tag is void when the policy has no work tag.
+template <class F, class Tag, class V, class C>
+struct functor_hooks {
+  static constexpr bool tagged_init = !std::is_void<Tag>::value && has_tagged_init<F, Tag, V, C>::value;
+  static constexpr bool tagged_join = !std::is_void<Tag>::value && has_tagged_join<F, Tag, V, C>::value;
+  static constexpr bool tagged_final = !std::is_void<Tag>::value && has_tagged_final<F, Tag, V, C>::value;
+  static constexpr bool init = tagged_init || has_init<F, V, C>::value;
+  static constexpr bool join = tagged_join || has_join<F, V, C>::value;
+  static constexpr bool final = tagged_final || has_final<F, V, C>::value;
+};
+
+// ---- the parameters of a non-generic operator() ---------------------------------------------------
+
+template <class... A>
+struct type_list {};
+
+template <size_t K, class L>
+struct list_at {
+  using type = void;
+};
+template <class A0, class... A>
+struct list_at<0, type_list<A0, A...>> {
+  using type = A0;
+};
+template <size_t K, class A0, class... A>
+struct list_at<K, type_list<A0, A...>> {
+  using type = typename list_at<K - 1, type_list<A...>>::type;
+};
+
+template <class M>
+struct member_args {
+  using type = void;
+};
+template <class R, class C, class... A>
+struct member_args<R (C::*)(A...)> {
+  using type = type_list<A...>;
+};
+template <class R, class C, class... A>
+struct member_args<R (C::*)(A...) const> {
+  using type = type_list<A...>;
+};
+template <class R, class C, class... A>
+struct member_args<R (C::*)(A...) noexcept> {
+  using type = type_list<A...>;
+};
+template <class R, class C, class... A>
+struct member_args<R (C::*)(A...) const noexcept> {
+  using type = type_list<A...>;
+};
+
+/// The K-th parameter type of F::operator() without reference and cv, or void when operator()
+/// is overloaded or a template.
+template <class F, size_t K, class = void>
+struct call_parameter {
+  using type = void;
+};
+template <class F, size_t K>
+struct call_parameter<F, K, std::void_t<decltype(&F::operator())>> {
+  using args = typename member_args<decltype(&F::operator())>::type;
+  using type = std::remove_cv_t<std::remove_reference_t<typename list_at<K, args>::type>>;
+};
+
+}  // namespace impl
+}  // namespace hpar
