@@ -296,7 +296,7 @@ void test_wide() {
     const int64_t a = int64_t(3) << 30;
     int64_t sum = 0;
     hpar_sum2_L100_launch("long-extent", Left2({0, 0}, {a, 1}, {1024, 1}), HPAR_LAMBDA(int64_t i, int64_t, int64_t& s) { s += i; }, sum);
-    EXPECT(sum == a * (a - 1) / 2, "long extent: sum %lld", (long long)sum);
+    EXPECT(sum == (a / 2) * (a - 1), "long extent: sum %lld", (long long)sum);
   }
   const int64_t base = int64_t(3) << 31;
   Left3 policy({base, 0, base + 5}, {base + 70, 9, base + 16}, {32, 4, 2});

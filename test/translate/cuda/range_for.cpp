@@ -32,14 +32,14 @@ void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
 }
 
 // Without a label the kernel is named after the file; the count shorthand is kept.
-// CHECK-LABEL: // hpar: parallel_for (RangePolicy) from range_for.cpp:44
-// CHECK: __global__ void hpar_range_for_L44(
-// CHECK: const hpar::rt::KernelSite site{"", "hpar_range_for_L44", "range_for.cpp", 44};
+// CHECK-LABEL: // hpar: parallel_for (RangePolicy) from range_for.cpp:45
+// CHECK: __global__ void hpar_range_for_L45(
+// CHECK: const hpar::rt::KernelSite site{"", "hpar_range_for_L45", "range_for.cpp", 45};
 // A tagged policy passes the tag first.
-// CHECK-LABEL: // hpar: parallel_for "tagged" (RangePolicy) from range_for.cpp:45
+// CHECK-LABEL: // hpar: parallel_for "tagged" (RangePolicy) from range_for.cpp:46
 // CHECK: f(typename Policy::work_tag(), index_type(i));
-// CHECK: hpar_range_for_L44_launch(v.extent(0), HPAR_LAMBDA
-// CHECK-NEXT: hpar_tagged_L45_launch("tagged",
+// CHECK: hpar_range_for_L45_launch(v.extent(0), HPAR_LAMBDA
+// CHECK-NEXT: hpar_tagged_L46_launch("tagged",
 struct Twice {};
 void fill(hpar::View<int*> v) {
   hpar::parallel_for(v.extent(0), HPAR_LAMBDA(const int64_t i) { v(i) = 7; });

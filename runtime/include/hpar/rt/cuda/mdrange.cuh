@@ -52,6 +52,12 @@ __host__ __device__ inline uint32_t divide(uint32_t n, uint32_t multiplier, int 
   return (uint32_t)(((uint64_t)n * multiplier) >> shift);
 }
 
+/// ceil(2^32 / d) for d >= 2 (and 0 for d == 1, handled by the caller): n / d == umulhi(n, it)
+/// whenever n * d < 2^32.
+__host__ __device__ inline uint32_t reciprocal(uint32_t d) {
+  return d <= 1 ? 0u : (uint32_t)(((uint64_t(1) << 32) + d - 1) / d);
+}
+
 }  // namespace detail
 
 /// The tiles of one MDRangePolicy of rank N; see the mapping above. Trivially copyable; build it
@@ -66,10 +72,9 @@ struct MDTiles {
   template <class Policy>
   __host__ __device__ explicit MDTiles(const Policy& policy)
       : inner_left_(Policy::inner_left), outer_left_(Policy::outer_left) {
-    int64_t tiles = 1, points = 1;
+    int64_t tiles = 1, points = 1, max_tile = 1, max_across = 1;
     bool narrow = true;
     tiles_invalid_ = false;
-    tile_shifts_ = tiles_shifts_ = 0;
 #pragma unroll
     for (int d = 0; d < N; ++d) {
       lower_[d] = (int64_t)policy.lower(d);
@@ -84,15 +89,16 @@ struct MDTiles {
       tiles *= across;
       points = points <= INT_MAX ? points * safe_tile : points;
       narrow = narrow && extent + safe_tile <= INT_MAX;
-      by_tile_[d] = detail::division_multiplier((uint32_t)safe_tile);
-      by_tiles_[d] = detail::division_multiplier(tiles_[d]);
-      tile_shifts_ |= (uint64_t)detail::division_shift((uint32_t)safe_tile) << (8 * d);
-      tiles_shifts_ |= (uint64_t)detail::division_shift(tiles_[d]) << (8 * d);
+      by_tile_[d] = detail::reciprocal((uint32_t)safe_tile);
+      by_tiles_[d] = detail::reciprocal(tiles_[d]);
+      max_tile = safe_tile > max_tile ? safe_tile : max_tile;
+      max_across = (int64_t)tiles_[d] > max_across ? (int64_t)tiles_[d] : max_across;
     }
     count = tiles;
     volume_overflow_ = points > INT_MAX;
     volume = volume_overflow_ ? INT_MAX : (int)points;
-    narrow_ = narrow && count <= INT_MAX;
+    // reciprocal division is exact while dividend x divisor < 2^32
+    narrow_ = narrow && points * max_tile < (int64_t(1) << 32) && count * max_across < (int64_t(1) << 32);
   }
 
   /// Point `p` (0 <= p < volume) of tile `t` (0 <= t < count) into idx; false when that point lies
@@ -126,8 +132,6 @@ struct MDTiles {
   __host__ __device__ bool volume_overflows() const { return volume_overflow_; }
 
  private:
-  __device__ int shift_of_tile(int d) const { return (int)((tile_shifts_ >> (8 * d)) & 255u); }
-  __device__ int shift_of_tiles(int d) const { return (int)((tiles_shifts_ >> (8 * d)) & 255u); }
 
   // In-tile offsets of p, the stride-1 dimension fastest (index 0 when Left).
   template <bool Left>
@@ -136,7 +140,7 @@ struct MDTiles {
     for (int k = 0; k < N; ++k) {
       const int d = Left ? k : N - 1 - k;
       if (k < N - 1) {
-        const uint32_t q = detail::divide(r, by_tile_[d], shift_of_tile(d));
+        const uint32_t q = tile_[d] == 1 ? r : __umulhi(r, by_tile_[d]);
         offset[d] = r - q * (uint32_t)tile_[d];
         r = q;
       } else {
@@ -152,7 +156,7 @@ struct MDTiles {
     for (int k = 0; k < N; ++k) {
       const int d = Left ? k : N - 1 - k;
       if (k < N - 1) {
-        const uint32_t q = detail::divide(s, by_tiles_[d], shift_of_tiles(d));
+        const uint32_t q = tiles_[d] == 1 ? s : __umulhi(s, by_tiles_[d]);
         corner[d] = s - q * tiles_[d];
         s = q;
       } else {
@@ -195,7 +199,6 @@ struct MDTiles {
   int tile_[N];
   uint32_t tiles_[N];                   // tiles along each dimension (narrow boxes)
   uint32_t by_tile_[N], by_tiles_[N];   // division multipliers for tile_ and tiles_
-  uint64_t tile_shifts_, tiles_shifts_;  // and their shifts, 8 bits per dimension
   bool inner_left_, outer_left_, narrow_, tiles_invalid_, volume_overflow_;
 };
 
