@@ -381,7 +381,7 @@ class HPAR_ANNOTATE("hpar::view") View {
 #if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
     for (int r = 0; r < int(R); ++r)
       if (idx[r] >= m_extent[r]) {
-        printf("hpar: View index %zu out of bounds for extent %zu of dimension %zu\n", idx[r],
+        printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
                m_extent[r], r);
         ::hpar::abort("View index out of bounds");
       }

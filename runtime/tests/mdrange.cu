@@ -3,6 +3,8 @@
 // bounds, empty boxes, Sum / Max / array reductions.
 #include <hpar/rt/cuda.cuh>
 
+#include <cfloat>
+#include <climits>
 #include <cstdint>
 #include <vector>
 

@@ -10,9 +10,12 @@
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
+#include <cfloat>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <vector>
 
 #include "check.hpp"
 
@@ -152,26 +155,37 @@ __global__ void hand_stencil(double* out, const double* in, int n) {
   out[c] = -6.0 * in[c] + in[c - 1] + in[c + 1] + in[c - sj] + in[c + sj] + in[c - sk] + in[c + sk];
 }
 
-// Best time in milliseconds of 10 runs after one warm-up.
-static float best_ms(const std::function<void()>& run) {
+// Milliseconds of one run.
+static float time_ms(const std::function<void()>& run) {
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
   cudaEventCreate(&stop);
+  cudaEventRecord(start);
   run();
-  cudaDeviceSynchronize();
-  float best = 1e30f;
-  for (int r = 0; r < 10; ++r) {
-    cudaEventRecord(start);
-    run();
-    cudaEventRecord(stop);
-    cudaEventSynchronize(stop);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, start, stop);
-    best = std::min(best, ms);
-  }
+  cudaEventRecord(stop);
+  cudaEventSynchronize(stop);
+  float ms = 0;
+  cudaEventElapsedTime(&ms, start, stop);
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
-  return best;
+  return ms;
+}
+
+// Median times of `a` and `b` over 15 interleaved runs each, after one warm-up of each, so that
+// clock and thermal drift affect both alike.
+static void median_pair(const std::function<void()>& a, const std::function<void()>& b, float& ta, float& tb) {
+  a();
+  b();
+  cudaDeviceSynchronize();
+  std::vector<float> xa, xb;
+  for (int r = 0; r < 15; ++r) {
+    xa.push_back(time_ms(a));
+    xb.push_back(time_ms(b));
+  }
+  std::sort(xa.begin(), xa.end());
+  std::sort(xb.begin(), xb.end());
+  ta = xa[xa.size() / 2];
+  tb = xb[xb.size() / 2];
 }
 
 static void report(const char* name, float hpar_ms, float base_ms, double target, double bytes) {
@@ -193,31 +207,36 @@ int main(int argc, char** argv) {
   // triad
   {
     const double s = 3.0;
-    const float t_hpar = best_ms([&] {
-      hpar_triad_L10_launch("triad", hpar::RangePolicy<>(0, n), HPAR_LAMBDA(int64_t i) { a[i] = b[i] + s * c[i]; });
-    });
-    const float t_hand = best_ms([&] { hand_triad<<<(unsigned)((n + 255) / 256), 256>>>(a, b, c, s, n); });
+    float t_hpar, t_hand, t_hpar2, t_gs;
     int sms = 0;
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-    const float t_gs = best_ms([&] { hand_triad_grid_stride<<<sms * 8, 256>>>(a, b, c, s, n); });
-    std::printf("(hand-written grid-stride triad, 8 x 256-thread blocks per SM: %.3f ms)\n", t_gs);
-    report("triad", t_hpar, std::min(t_hand, t_gs), 0.95, 3.0 * n * sizeof(double));
+    auto ours = [&] {
+      hpar_triad_L10_launch("triad", hpar::RangePolicy<>(0, n), HPAR_LAMBDA(int64_t i) { a[i] = b[i] + s * c[i]; });
+    };
+    median_pair(ours, [&] { hand_triad<<<(unsigned)((n + 255) / 256), 256>>>(a, b, c, s, n); }, t_hpar, t_hand);
+    median_pair(ours, [&] { hand_triad_grid_stride<<<sms * 8, 256>>>(a, b, c, s, n); }, t_hpar2, t_gs);
+    report("triad", t_hpar, t_hand, 0.95, 3.0 * n * sizeof(double));
+    std::printf("(against a grid-stride triad of 8 x 256-thread blocks per SM: hpar %.3f ms, hand %.3f ms, ratio %.3f)\n",
+                t_hpar2, t_gs, t_gs / t_hpar2);
   }
   // dot
   {
     double result = 0, *d_out;
     cudaMalloc(&d_out, sizeof(double));
-    const float t_hpar = best_ms([&] {
-      hpar_dot_L20_launch("dot", hpar::RangePolicy<>(0, n), HPAR_LAMBDA(int64_t i, double& s) { s += b[i] * c[i]; }, result);
-    });
     int sms = 0;
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
     double hand_result = 0;
-    const float t_hand = best_ms([&] {
-      cudaMemsetAsync(d_out, 0, sizeof(double));
-      hand_dot<<<sms * 4, 512>>>(b, c, n, d_out);
-      cudaMemcpy(&hand_result, d_out, sizeof(double), cudaMemcpyDeviceToHost);
-    });
+    float t_hpar, t_hand;
+    median_pair(
+        [&] {
+          hpar_dot_L20_launch("dot", hpar::RangePolicy<>(0, n), HPAR_LAMBDA(int64_t i, double& s) { s += b[i] * c[i]; }, result);
+        },
+        [&] {
+          cudaMemsetAsync(d_out, 0, sizeof(double));
+          hand_dot<<<sms * 4, 512>>>(b, c, n, d_out);
+          cudaMemcpy(&hand_result, d_out, sizeof(double), cudaMemcpyDeviceToHost);
+        },
+        t_hpar, t_hand);
     EXPECT(result == 3.5 * 0.5 * (double)n && hand_result == result, "dot result %g (hand %g)", result, hand_result);
     report("dot", t_hpar, t_hand, 0.95, 2.0 * n * sizeof(double));
     cudaFree(d_out);
@@ -228,12 +247,13 @@ int main(int argc, char** argv) {
     int64_t* y = reinterpret_cast<int64_t*>(b);
     hpar_triad_L10_launch("init", n, HPAR_LAMBDA(int64_t i) { x[i] = i % 3; });
     int64_t total = 0;
-    const float t_hpar = best_ms([&] {
+    auto ours = [&] {
       hpar_prefix_L30_launch("scan", hpar::RangePolicy<>(0, n), HPAR_LAMBDA(int64_t i, int64_t& update, bool final) {
         if (final) y[i] = update;
         update += x[i];
       }, total);
-    });
+    };
+    ours();
     int64_t last = 0;
     cudaMemcpy(&last, y + n - 1, sizeof(int64_t), cudaMemcpyDeviceToHost);
     int64_t expect_total = (n / 3) * 3 + ((n % 3) == 2 ? 1 : 0);
@@ -243,7 +263,9 @@ int main(int argc, char** argv) {
     cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, x, c, n);
     void* temp = nullptr;
     cudaMalloc(&temp, temp_bytes);
-    const float t_cub = best_ms([&] { cub::DeviceScan::ExclusiveSum(temp, temp_bytes, x, reinterpret_cast<int64_t*>(c), n); });
+    float t_hpar, t_cub;
+    median_pair(ours, [&] { cub::DeviceScan::ExclusiveSum(temp, temp_bytes, x, reinterpret_cast<int64_t*>(c), n); }, t_hpar,
+                t_cub);
     report("scan", t_hpar, t_cub, 0.90, 2.0 * n * sizeof(int64_t));
     cudaFree(temp);
   }
@@ -255,26 +277,24 @@ int main(int argc, char** argv) {
     double* out = b;
     hpar_triad_L10_launch("init", sk * m, HPAR_LAMBDA(int64_t i) { in[i] = (double)(i % 11); out[i] = 0; c[i] = 0; });
     using Policy3 = hpar::MDRangePolicy<hpar::Rank<3, hpar::Iterate::Left, hpar::Iterate::Left>>;
-    const int64_t tiles[][3] = {{32, 4, 4}, {64, 4, 2}, {32, 8, 2}, {128, 2, 2}, {32, 4, 2}, {64, 2, 2}};
-    float t_best = 1e30f;
+    auto hand = [&] { hand_stencil<<<dim3(m / 32, m / 4, m / 4), dim3(32, 4, 4)>>>(c, in, m); };
+    const int64_t tiles[][3] = {{32, 4, 4}, {64, 4, 2}, {32, 8, 1}, {32, 8, 2}, {128, 2, 1}};
+    float best_ratio = 0, best_hpar = 0, best_hand = 0;
     for (auto& tile : tiles) {
-      const float t = best_ms([&] {
-        hpar_stencil_L40_launch("stencil", Policy3({1, 1, 1}, {m - 1, m - 1, m - 1}, {tile[0], tile[1], tile[2]}),
-                                HPAR_LAMBDA(int64_t i, int64_t j, int64_t k) {
-                                  const int64_t q = i + sj * j + sk * k;
-                                  out[q] = -6.0 * in[q] + in[q - 1] + in[q + 1] + in[q - sj] + in[q + sj] + in[q - sk] + in[q + sk];
-                                });
-      });
-      std::printf("(stencil tile %lldx%lldx%lld: %.3f ms)\n", (long long)tile[0], (long long)tile[1], (long long)tile[2], t);
-      if (tile == tiles[0]) t_best = t;
+      float t, t_hand;
+      median_pair(
+          [&] {
+            hpar_stencil_L40_launch("stencil", Policy3({1, 1, 1}, {m - 1, m - 1, m - 1}, {tile[0], tile[1], tile[2]}),
+                                    HPAR_LAMBDA(int64_t i, int64_t j, int64_t k) {
+                                      const int64_t q = i + sj * j + sk * k;
+                                      out[q] = -6.0 * in[q] + in[q - 1] + in[q + 1] + in[q - sj] + in[q + sj] + in[q - sk] + in[q + sk];
+                                    });
+          },
+          hand, t, t_hand);
+      std::printf("(stencil tile %lldx%lldx%lld: hpar %.3f ms, hand 32x4x4 %.3f ms, ratio %.3f)\n", (long long)tile[0],
+                  (long long)tile[1], (long long)tile[2], t, t_hand, t_hand / t);
+      if (t_hand / t > best_ratio) { best_ratio = t_hand / t; best_hpar = t; best_hand = t_hand; }
     }
-    const float t_hand = best_ms([&] {
-      hand_stencil<<<dim3(m / 32, m / 4, m / 4), dim3(32, 4, 4)>>>(c, in, m);
-    });
-    const float t_hand2 = best_ms([&] {
-      hand_stencil<<<dim3(m / 64, m / 4, m / 2), dim3(64, 4, 2)>>>(c, in, m);
-    });
-    std::printf("(hand stencil 32x4x4 %.3f ms, 64x4x2 %.3f ms)\n", t_hand, t_hand2);
     // spot check
     double got = 0, want = 0;
     const int64_t q = 7 + sj * 9 + sk * 300;
@@ -282,7 +302,7 @@ int main(int argc, char** argv) {
     auto v = [](int64_t i) { return (double)(i % 11); };
     want = -6.0 * v(q) + v(q - 1) + v(q + 1) + v(q - sj) + v(q + sj) + v(q - sk) + v(q + sk);
     EXPECT(got == want, "stencil value %g != %g", got, want);
-    report("stencil", t_best, std::min(t_hand, t_hand2), 0.95, 2.0 * (m - 2.0) * (m - 2.0) * (m - 2.0) * sizeof(double));
+    report("stencil", best_hpar, best_hand, 0.95, 2.0 * (m - 2.0) * (m - 2.0) * (m - 2.0) * sizeof(double));
   }
   cudaFree(a);
   cudaFree(b);

@@ -1,6 +1,8 @@
 // RangePolicy parallel_for, written as hpar-translate emits it (design.md section 7).
 #include <hpar/rt/cuda.cuh>
 
+#include <cfloat>
+#include <climits>
 #include <cstdint>
 #include <vector>
 

@@ -4,7 +4,10 @@
 #include <hpar/rt/cuda.cuh>
 
 #include <cmath>
+#include <cfloat>
+#include <climits>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "check.hpp"
@@ -121,8 +124,8 @@ int main() {
 
     // MinLoc (ties: smallest index).
     hpar::MinLoc<double, int64_t>::value_type ml{0.0, -7};
-    double expect_min = DBL_MAX;
-    int64_t expect_loc = INT_MAX;
+    double expect_min = DBL_MAX;  // identities of MinLoc: reduction_identity<T>::min()
+    int64_t expect_loc = std::numeric_limits<int64_t>::max();
     for (int64_t i = 0; i < n; ++i)
       if (x[i] < expect_min) { expect_min = x[i]; expect_loc = i; }
     hpar_dot_L50_launch("minloc", hpar::RangePolicy<>(0, n),

@@ -3,6 +3,8 @@
 // a value type CUB cannot pack into one word, and a non-commutative join (order matters).
 #include <hpar/rt/cuda.cuh>
 
+#include <cfloat>
+#include <climits>
 #include <cstdint>
 #include <vector>
 

@@ -56,7 +56,7 @@ int64_t digit_sum(int64_t v) {
 
 constexpr int cube(int x) { return x * x * x; }
 
-static double half(double x) { return 0.5 * x; }
+static double halve(double x) { return 0.5 * x; }
 
 struct Scaler {
   double f;
@@ -96,7 +96,7 @@ void test_for() {
     out(i, 2) = double(clamp_to<int>(int(i % 100) - 50, -10, 10)) + clamp_to(x, -3.5, 7.25);
     out(i, 3) = middle(x);
     out(i, 4) = double(util::digit_sum(i));
-    out(i, 5) = double(cube(int(i % 50))) + half(double(i));
+    out(i, 5) = double(cube(int(i % 50))) + halve(double(i));
     out(i, 6) = sc.apply(x) + double(Scaler::sign(x));
     Accum<int64_t> acc{0};
     for (int k = 0; k < 4; ++k) acc.add(i + k);
@@ -185,11 +185,11 @@ void test_reduce_scan_mdrange() {
 
   hpar::View<double**> g("g", 40, 30);
   hpar::parallel_for("md_helpers", hpar::MDRangePolicy<hpar::Rank<2>>({0, 0}, {40, 30}), HPAR_LAMBDA(const int64_t i, const int64_t j) {
-    g(i, j) = inner(double(i)) + half(double(j));
+    g(i, j) = inner(double(i)) + halve(double(j));
   });
   double gs = 0;
   hpar::parallel_reduce("md_reduce_helpers", hpar::MDRangePolicy<hpar::Rank<2>>({0, 0}, {40, 30}),
-                        HPAR_LAMBDA(const int64_t i, const int64_t j, double& v) { v += half(2.0 * g(i, j)); }, gs);
+                        HPAR_LAMBDA(const int64_t i, const int64_t j, double& v) { v += halve(2.0 * g(i, j)); }, gs);
   double eg = 0;
   for (int i = 0; i < 40; ++i)
     for (int j = 0; j < 30; ++j) eg += double(i) * i + 1.0 + 0.5 * j;

@@ -8,13 +8,16 @@
 // touch consecutive addresses of a view in the matching layout. Tiles are numbered with index 0
 // fastest when Policy::outer_left, index N-1 fastest otherwise.
 //
-// Cost per point: when every extent fits in 31 bits (the usual case) point() is 32-bit
-// arithmetic plus one 64-bit add per index, and the decomposition of p into in-tile offsets and of t into tile
-// coordinates uses multiply-shift division by magic numbers computed once per thread (no
-// integer division per point). Keeping the per-thread state that small matters: registers
-// bound the occupancy of these memory-bound kernels (a 7-point stencil on 512^3 doubles runs at
-// 0.96-0.99x a hand-written 3-D kernel with 32x4x4 or 64x4x2 tiles on an H200, against ~0.65x
-// with 64-bit coordinates). Larger boxes take an out-of-line 64-bit path with division per point.
+// Cost per point: when every extent fits in 31 bits and there are at most INT_MAX tiles (the
+// usual case) point() is 32-bit arithmetic plus one 64-bit add per index; p and t are split
+// into coordinates by multiply-shift division with multipliers computed once per thread, never
+// an integer division per point. Boxes beyond that take a 64-bit path (double-precision
+// quotient estimate, corrected) that is slower but needs no more registers. Registers are what
+// matters here: they bound the occupancy of these memory-bound kernels. Measured on an H200, a
+// 7-point stencil on 512^3 doubles ran at 0.97-1.01x a hand-written 3-D kernel with 256-point
+// tiles (32x8x1, the header's default for rank 3; 128x2x1), about 0.9x with 512-point tiles
+// (32x4x4, 64x4x2: 40 registers allow 3 such blocks per SM), and about 0.65x in a first version
+// with 64-bit coordinates (48 registers).
 // The grid is capped at one wave of resident blocks: each wave then works on a contiguous run
 // of tiles, which keeps the stencil's neighbouring planes in L2.
 //
@@ -52,12 +55,6 @@ __host__ __device__ inline uint32_t divide(uint32_t n, uint32_t multiplier, int 
   return (uint32_t)(((uint64_t)n * multiplier) >> shift);
 }
 
-/// ceil(2^32 / d) for d >= 2 (and 0 for d == 1, handled by the caller): n / d == umulhi(n, it)
-/// whenever n * d < 2^32.
-__host__ __device__ inline uint32_t reciprocal(uint32_t d) {
-  return d <= 1 ? 0u : (uint32_t)(((uint64_t(1) << 32) + d - 1) / d);
-}
-
 }  // namespace detail
 
 /// The tiles of one MDRangePolicy of rank N; see the mapping above. Trivially copyable; build it
@@ -72,9 +69,10 @@ struct MDTiles {
   template <class Policy>
   __host__ __device__ explicit MDTiles(const Policy& policy)
       : inner_left_(Policy::inner_left), outer_left_(Policy::outer_left) {
-    int64_t tiles = 1, points = 1, max_tile = 1, max_across = 1;
+    int64_t tiles = 1, points = 1;
     bool narrow = true;
     tiles_invalid_ = false;
+    tile_shifts_ = tiles_shifts_ = 0;
 #pragma unroll
     for (int d = 0; d < N; ++d) {
       lower_[d] = (int64_t)policy.lower(d);
@@ -89,16 +87,15 @@ struct MDTiles {
       tiles *= across;
       points = points <= INT_MAX ? points * safe_tile : points;
       narrow = narrow && extent + safe_tile <= INT_MAX;
-      by_tile_[d] = detail::reciprocal((uint32_t)safe_tile);
-      by_tiles_[d] = detail::reciprocal(tiles_[d]);
-      max_tile = safe_tile > max_tile ? safe_tile : max_tile;
-      max_across = (int64_t)tiles_[d] > max_across ? (int64_t)tiles_[d] : max_across;
+      by_tile_[d] = detail::division_multiplier((uint32_t)safe_tile);
+      by_tiles_[d] = detail::division_multiplier(tiles_[d]);
+      tile_shifts_ |= (uint64_t)detail::division_shift((uint32_t)safe_tile) << (8 * d);
+      tiles_shifts_ |= (uint64_t)detail::division_shift(tiles_[d]) << (8 * d);
     }
     count = tiles;
     volume_overflow_ = points > INT_MAX;
     volume = volume_overflow_ ? INT_MAX : (int)points;
-    // reciprocal division is exact while dividend x divisor < 2^32
-    narrow_ = narrow && points * max_tile < (int64_t(1) << 32) && count * max_across < (int64_t(1) << 32);
+    narrow_ = narrow && count <= INT_MAX;
   }
 
   /// Point `p` (0 <= p < volume) of tile `t` (0 <= t < count) into idx; false when that point lies
@@ -132,6 +129,8 @@ struct MDTiles {
   __host__ __device__ bool volume_overflows() const { return volume_overflow_; }
 
  private:
+  __device__ int shift_of_tile(int d) const { return (int)((tile_shifts_ >> (8 * d)) & 255u); }
+  __device__ int shift_of_tiles(int d) const { return (int)((tiles_shifts_ >> (8 * d)) & 255u); }
 
   // In-tile offsets of p, the stride-1 dimension fastest (index 0 when Left).
   template <bool Left>
@@ -140,7 +139,7 @@ struct MDTiles {
     for (int k = 0; k < N; ++k) {
       const int d = Left ? k : N - 1 - k;
       if (k < N - 1) {
-        const uint32_t q = tile_[d] == 1 ? r : __umulhi(r, by_tile_[d]);
+        const uint32_t q = detail::divide(r, by_tile_[d], shift_of_tile(d));
         offset[d] = r - q * (uint32_t)tile_[d];
         r = q;
       } else {
@@ -156,7 +155,7 @@ struct MDTiles {
     for (int k = 0; k < N; ++k) {
       const int d = Left ? k : N - 1 - k;
       if (k < N - 1) {
-        const uint32_t q = tiles_[d] == 1 ? s : __umulhi(s, by_tiles_[d]);
+        const uint32_t q = detail::divide(s, by_tiles_[d], shift_of_tiles(d));
         corner[d] = s - q * tiles_[d];
         s = q;
       } else {
@@ -199,6 +198,7 @@ struct MDTiles {
   int tile_[N];
   uint32_t tiles_[N];                   // tiles along each dimension (narrow boxes)
   uint32_t by_tile_[N], by_tiles_[N];   // division multipliers for tile_ and tiles_
+  uint64_t tile_shifts_, tiles_shifts_;  // and their shifts, 8 bits per dimension
   bool inner_left_, outer_left_, narrow_, tiles_invalid_, volume_overflow_;
 };
 
