@@ -52,9 +52,9 @@ inline int device() { return hpar::impl::omp_device(); }
 namespace detail {
 
 #pragma omp declare target
-inline int running_on_gpu_variant() { return 1; }
+[[gnu::used]] static int running_on_gpu_variant() { return 1; }
 #pragma omp declare variant(running_on_gpu_variant) match(device = {kind(gpu)})
-inline int running_on_gpu() { return 0; }
+[[gnu::used]] static int running_on_gpu() { return 0; }
 #pragma omp end declare target
 
 /// The value of environment variable `name` when it is a positive integer, else 0.
