@@ -9,7 +9,10 @@ and becomes one lit test per backend (exec/range_for.cpp/cuda, ...):
   omp-gcc    hpar-translate --backend=openmp, built with g++ -fopenmp, host fallback
   cuda       hpar-translate --backend=cuda, built with nvcc; run only where a GPU is present
 
-A program passes when it exits 0 and prints PASSED.
+A program passes when it exits 0 and prints PASSED. A program with a line
+    // HPAR-EXEC-FAILS: <text>
+must instead stop with a non-zero status and print <text>; translated builds must also name
+the failing kernel ("kernel 'hpar_...'") and its source line.
 """
 import os
 import re
@@ -28,6 +31,15 @@ def backends_of(path):
             if m:
                 return m.group(1).split()
     return []
+
+
+def expected_failure(path):
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"\s*//\s*HPAR-EXEC-FAILS:\s*(.*\S)", line)
+            if m:
+                return m.group(1)
+    return None
 
 
 def commands(backend, src, work, tools, gpu):
@@ -78,9 +90,22 @@ class HparExecFormat(lit.formats.base.TestFormat):
                             test.path_in_suite[-2] + "." + backend)
         os.makedirs(work, exist_ok=True)
         gpu = "gpu" in test.config.available_features
+        failure = expected_failure(src)
         log = []
-        for cmd in commands(backend, src, work, test.config.hpar_tools, gpu):
+        cmds = commands(backend, src, work, test.config.hpar_tools, gpu)
+        runs_program = not (backend == "cuda" and not gpu)
+        for n, cmd in enumerate(cmds):
             log.append("$ " + cmd)
+            if failure and runs_program and n == len(cmds) - 1:
+                p = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=600,
+                                   env=test.config.environment)
+                out = p.stdout + p.stderr
+                log.append(out)
+                ok = p.returncode != 0 and failure in out and "PASSED" not in p.stdout
+                if backend != "serial":
+                    ok = ok and "kernel 'hpar_" in out and os.path.basename(src) + ":" in out
+                return lit.Test.Result(lit.Test.PASS if ok else lit.Test.FAIL,
+                                       "\n".join(log) + ("" if ok else "\nexpected failure not seen"))
             try:
                 p = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=600,
                                    env=test.config.environment)
@@ -91,7 +116,6 @@ class HparExecFormat(lit.formats.base.TestFormat):
             if p.returncode != 0:
                 log.append(f"exit status {p.returncode}")
                 return lit.Test.Result(lit.Test.FAIL, "\n".join(log))
-        last_ran_program = not (backend == "cuda" and not gpu)
-        if last_ran_program and "PASSED" not in p.stdout:
+        if runs_program and "PASSED" not in p.stdout:
             return lit.Test.Result(lit.Test.FAIL, "\n".join(log) + "\nno PASSED line")
         return lit.Test.Result(lit.Test.PASS, "\n".join(log))

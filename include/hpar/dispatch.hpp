@@ -93,6 +93,31 @@ using if_label = std::enable_if_t<is_label<L>::value>;
 template <class P>
 using if_not_label = std::enable_if_t<!is_label<P>::value>;
 
+/// Normalises the policy argument of a serial dispatch and ends the program with a message naming
+/// the dispatch when its values are invalid (translated dispatches do the same in their launcher).
+template <class PolicyOrCount>
+auto checked_policy(const char* pattern, const char* label, const PolicyOrCount& p) {
+  const auto policy = to_policy(p);
+  const std::string why = policy_problem(policy);
+  if (!why.empty()) {
+    std::fprintf(stderr, "hpar: error: %s \"%s\": %s\n", pattern, label, why.c_str());
+    std::fflush(stderr);
+    std::abort();
+  }
+  return policy;
+}
+
+// In a CUDA or OpenMP build every dispatch must have been rewritten by hpar-translate; one that
+// reaches these functions would run on the host over device memory.
+#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+#define HPAR_IMPL_REQUIRE_TRANSLATED(F)                                                          \
+  static_assert(sizeof(F) == 0,                                                                  \
+                "hpar: this dispatch was not translated; run hpar-translate on the file that "   \
+                "contains it (a dispatch must be written in the translated file)")
+#else
+#define HPAR_IMPL_REQUIRE_TRANSLATED(F) static_assert(sizeof(F) > 0, "")
+#endif
+
 }  // namespace impl
 
 // ---- parallel_for ---------------------------------------------------------------------------------
@@ -101,15 +126,16 @@ template <class Label, class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_for")
 inline impl::if_label<Label> parallel_for(const Label& label, const PolicyOrCount& policy,
                                           const Functor& functor) {
-  (void)label;
-  impl::serial_for(impl::to_policy(policy), functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_for(impl::checked_policy("parallel_for", impl::label_c_str(label), policy), functor);
 }
 
 template <class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_for")
 inline impl::if_not_label<PolicyOrCount> parallel_for(const PolicyOrCount& policy,
                                                       const Functor& functor) {
-  impl::serial_for(impl::to_policy(policy), functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_for(impl::checked_policy("parallel_for", "", policy), functor);
 }
 
 // ---- parallel_reduce ------------------------------------------------------------------------------
@@ -118,8 +144,8 @@ template <class Label, class PolicyOrCount, class Functor, class... Results>
 HPAR_ANNOTATE("hpar::parallel_reduce")
 inline impl::if_label<Label> parallel_reduce(const Label& label, const PolicyOrCount& policy,
                                              const Functor& functor, Results&&... results) {
-  (void)label;
-  impl::serial_reduce(impl::to_policy(policy), functor, std::forward<Results>(results)...);
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_reduce(impl::checked_policy("parallel_reduce", impl::label_c_str(label), policy), functor, std::forward<Results>(results)...);
 }
 
 template <class PolicyOrCount, class Functor, class... Results>
@@ -127,7 +153,8 @@ HPAR_ANNOTATE("hpar::parallel_reduce")
 inline impl::if_not_label<PolicyOrCount> parallel_reduce(const PolicyOrCount& policy,
                                                          const Functor& functor,
                                                          Results&&... results) {
-  impl::serial_reduce(impl::to_policy(policy), functor, std::forward<Results>(results)...);
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_reduce(impl::checked_policy("parallel_reduce", "", policy), functor, std::forward<Results>(results)...);
 }
 
 // ---- parallel_scan --------------------------------------------------------------------------------
@@ -136,30 +163,32 @@ template <class Label, class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
                                            const Functor& functor) {
-  (void)label;
-  impl::serial_scan(impl::to_policy(policy), functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_scan(impl::checked_policy("parallel_scan", impl::label_c_str(label), policy), functor);
 }
 
 template <class Label, class PolicyOrCount, class Functor, class Total>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
                                            const Functor& functor, Total&& total) {
-  (void)label;
-  impl::serial_scan(impl::to_policy(policy), functor, std::forward<Total>(total));
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_scan(impl::checked_policy("parallel_scan", impl::label_c_str(label), policy), functor, std::forward<Total>(total));
 }
 
 template <class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
                                                        const Functor& functor) {
-  impl::serial_scan(impl::to_policy(policy), functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_scan(impl::checked_policy("parallel_scan", "", policy), functor);
 }
 
 template <class PolicyOrCount, class Functor, class Total>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
                                                        const Functor& functor, Total&& total) {
-  impl::serial_scan(impl::to_policy(policy), functor, std::forward<Total>(total));
+  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  impl::serial_scan(impl::checked_policy("parallel_scan", "", policy), functor, std::forward<Total>(total));
 }
 
 }  // namespace hpar

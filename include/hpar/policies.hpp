@@ -11,6 +11,8 @@
 // at most 256, so a tile maps onto one CUDA block.
 #pragma once
 
+#include <string>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -122,12 +124,6 @@ constexpr bool iterate_left(Iterate d) {
 #endif
 }
 
-[[noreturn]] inline void policy_error(const char* what, int64_t a, int64_t b) {
-  std::fprintf(stderr, "hpar: error: %s (%lld, %lld)\n", what, (long long)a, (long long)b);
-  std::fflush(stderr);
-  std::abort();
-}
-
 }  // namespace impl
 
 HPAR_IMPL_DEVICE_CODE_BEGIN
@@ -150,11 +146,9 @@ class HPAR_ANNOTATE("hpar::policy::range") RangePolicy {
 
   template <class B, class E,
             class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
-  RangePolicy(B begin, E end) : m_begin(member_type(begin)), m_end(member_type(end)) {
-    if (int64_t(m_end) < int64_t(m_begin))
-      impl::policy_error("hpar::RangePolicy: begin is greater than end", int64_t(m_begin),
-                         int64_t(m_end));
-  }
+  RangePolicy(B begin, E end) : m_begin(member_type(begin)), m_end(member_type(end)) {}
+  // A policy with begin > end is reported when it is dispatched (impl::policy_problem), where
+  // the message can name the kernel.
   template <class B, class E,
             class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
   RangePolicy(B begin, E end, ChunkSize chunk) : RangePolicy(begin, end) {
@@ -324,6 +318,30 @@ template <class... A>
 struct is_mdrange_policy<MDRangePolicy<A...>> : std::true_type {};
 
 namespace impl {
+
+/// Describes what is wrong with a range policy's values, or returns "" when nothing is.
+template <class... A>
+std::string policy_problem(const RangePolicy<A...>& p) {
+  if (int64_t(p.end()) < int64_t(p.begin()))
+    return "RangePolicy begin (" + std::to_string(int64_t(p.begin())) + ") is greater than end (" +
+           std::to_string(int64_t(p.end())) + ")";
+  return "";
+}
+
+/// Describes what is wrong with an MDRange policy's values, or returns "" when nothing is.
+template <class... A>
+std::string policy_problem(const MDRangePolicy<A...>& p) {
+  for (int d = 0; d < MDRangePolicy<A...>::rank; ++d) {
+    if (p.upper(d) < p.lower(d))
+      return "MDRangePolicy dimension " + std::to_string(d) + ": lower bound (" +
+             std::to_string(p.lower(d)) + ") is greater than upper bound (" +
+             std::to_string(p.upper(d)) + ")";
+    if (p.tile(d) < 1)
+      return "MDRangePolicy dimension " + std::to_string(d) + ": tile extent " +
+             std::to_string(p.tile(d)) + " is not positive";
+  }
+  return "";
+}
 
 /// Policy normalisation: an integral count n becomes RangePolicy<>(0, n); policies pass through.
 template <class P>

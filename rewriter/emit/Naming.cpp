@@ -62,7 +62,9 @@ std::string hostFunctionHead(const ir::Kernel& K, const std::string& name) {
          "  const auto policy = hpar::impl::to_policy(policy_or_count);\n" +
          "  using Policy = std::remove_const_t<decltype(policy)>;\n" +
          "  const hpar::rt::KernelSite site{" + label + ", \"" + K.name + "\", \"" + quoted(K.file) +
-         "\", " + std::to_string(K.line) + "};\n";
+         "\", " + std::to_string(K.line) + "};\n" +
+         "  if (const std::string why = hpar::impl::policy_problem(policy); !why.empty())\n" +
+         "    hpar::rt::fail(site, why.c_str());\n";
 }
 
 }  // namespace emit
