@@ -7,13 +7,21 @@ export OMP_TARGET_OFFLOAD=MANDATORY   # the OpenMP binaries must really run on t
 pass=0; fail=0
 for exe in *.cuda *.omp-gcc; do
   [ -x "$exe" ] || continue
-  if output=$(timeout 300 "./$exe" 2>&1) && grep -q '^PASSED' <<<"$output"; then
+  # A program with an HPAR-EXEC-FAILS line must stop with that message, naming its kernel.
+  expected=$(sed -n 's|^// HPAR-EXEC-FAILS: *||p' "src/${exe%.*}.hpar."* 2>/dev/null | head -n 1)
+  output=$(timeout 300 "./$exe" 2>&1); status=$?
+  if [ -n "$expected" ]; then
+    if [ $status -ne 0 ] && grep -qF "$expected" <<<"$output" && grep -q "kernel 'hpar_" <<<"$output"; then
+      ok=1; else ok=0; fi
+  elif [ $status -eq 0 ] && grep -q '^PASSED' <<<"$output"; then ok=1; else ok=0; fi
+  if [ $ok -eq 1 ]; then
     echo "PASS $exe"; pass=$((pass + 1))
   else
     echo "FAIL $exe"; echo "$output" | tail -n 20 | sed 's/^/    /'; fail=$((fail + 1))
   fi
 done
+build_failures=$(grep -c BUILD-FAILED build.log 2>/dev/null)
 grep BUILD-FAILED build.log 2>/dev/null | sed 's/^/FAIL (build) /'
-fail=$((fail + $(grep -c BUILD-FAILED build.log 2>/dev/null || echo 0)))
+fail=$((fail + ${build_failures:-0}))
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

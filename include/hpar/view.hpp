@@ -76,7 +76,7 @@ struct is_view<View<D, P...>> : std::true_type {};
 template <class T>
 constexpr bool is_view_v = is_view<T>::value;
 
-HPAR_IMPL_DEVICE_CODE_BEGIN
+// (no declare target: members used in target regions are compiled for the device implicitly)
 
 namespace impl {
 /// Reports a malformed View construction and ends the program.
@@ -429,6 +429,6 @@ class HPAR_ANNOTATE("hpar::view") View {
   }
 };
 
-HPAR_IMPL_DEVICE_CODE_END
+
 
 }  // namespace hpar
