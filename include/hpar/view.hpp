@@ -95,6 +95,15 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 #endif
 }
 
+/// Reads *p through the read-only data cache on CUDA devices when the type allows it.
+template <class T>
+HPAR_HD inline T read_only_load(const T* p) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_arithmetic<T>::value) return __ldg(p);
+#endif
+  return *p;
+}
+
 /// Whether this code runs where View reference counts may be touched (the host).
 HPAR_HD inline bool may_touch_count() {
 #if defined(__CUDA_ARCH__)
@@ -124,7 +133,11 @@ class HPAR_ANNOTATE("hpar::view") View {
   using memory_traits = typename traits::memory_traits;
   using size_type = size_t;
   using pointer_type = value_type*;
-  using reference_type = value_type&;
+  // A const view with the RandomAccess trait reads by value, through the read-only data cache on
+  // CUDA devices (as Kokkos does); every other view hands out references.
+  using reference_type =
+      std::conditional_t<std::is_const<value_type>::value && traits::memory_traits::is_random_access,
+                         non_const_value_type, value_type&>;
   using HostMirror = View<non_const_data_type, array_layout, HostSpace>;
   using host_mirror_type = HostMirror;
   using const_type = View<const_data_type, Properties...>;
@@ -403,13 +416,13 @@ class HPAR_ANNOTATE("hpar::view") View {
   template <class... I>
   HPAR_HD reference_type operator()(I... i) const {
     static_assert(sizeof...(I) == R, "hpar::View: operator() needs exactly rank indices");
-    return m_data[offset(i...)];
+    return load(m_data + offset(i...));
   }
 
   template <class I>
   HPAR_HD reference_type operator[](I i) const {
     static_assert(R == 1, "hpar::View: operator[] needs a rank-1 view");
-    return m_data[offset(i)];
+    return load(m_data + offset(i));
   }
 
   /// Like operator(), but extra trailing indices (which must be 0) and missing ones are allowed.
@@ -419,10 +432,19 @@ class HPAR_ANNOTATE("hpar::view") View {
     const size_t given[sizeof...(I) + 1] = {size_t(i)..., 0};
     size_t idx[R > 0 ? size_t(R) : size_t(1)] = {};
     for (int r = 0; r < int(R) && r < int(sizeof...(I)); ++r) idx[r] = given[r];
-    return m_data[offset_of(idx, std::make_index_sequence<R>())];
+    return load(m_data + offset_of(idx, std::make_index_sequence<R>()));
   }
 
  private:
+  /// The element at p, as operator() hands it out (see reference_type).
+  HPAR_HD reference_type load(value_type* p) const {
+    if constexpr (std::is_reference<reference_type>::value) {
+      return *p;
+    } else {
+      return impl::read_only_load(p);
+    }
+  }
+
   template <size_t... K>
   HPAR_HD size_t offset_of(const size_t* idx, std::index_sequence<K...>) const {
     return offset(idx[K]...);

@@ -88,7 +88,46 @@ private:
            extra + "site);\n";
   }
 
+  /// Rank-2/3 MDRange for: tiles on blockIdx, points on threadIdx (no division per point).
+  std::string gridForKernel(const ir::Kernel& K) const {
+    std::ostringstream o;
+    const char* axes[3] = {"x", "y", "z"};
+    o << "template <class Policy, class Functor, bool OnePointPerThread>\n"
+      << "__global__ void " << K.name << "(const Policy policy, const Functor f,\n"
+      << "    const hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box) {\n"
+      << "  using index_type = typename Policy::index_type;\n"
+      << "  if constexpr (OnePointPerThread) {  // the usual case: one block per tile, one thread per point\n"
+      << "    int64_t i[Policy::rank];\n"
+      << "    if (box.point(blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z, i))\n"
+      << "      " << forCall(K) << ";\n"
+      << "    return;\n"
+      << "  }\n";
+    std::string indent = "  ";
+    for (int a = 2; a >= 0; --a, indent += "  ")
+      o << indent << "for (int64_t b" << axes[a] << " = blockIdx." << axes[a] << "; b" << axes[a]
+        << " < box.tiles[" << a << "]; b" << axes[a] << " += gridDim." << axes[a] << ")\n";
+    for (int a = 2; a >= 0; --a, indent += "  ")
+      o << indent << "for (int t" << axes[a] << " = threadIdx." << axes[a] << "; t" << axes[a]
+        << " < box.tile[" << a << "]; t" << axes[a] << " += blockDim." << axes[a] << ")"
+        << (a == 0 ? " {" : "") << "\n";
+    o << indent << "int64_t i[Policy::rank];\n"
+      << indent << "if (box.point(bx, by, bz, tx, ty, tz, i)) " << forCall(K) << ";\n"
+      << std::string(indent.size() - 2, ' ') << "}\n"
+      << "}\n\n"
+      << launcherHead(K)
+      << "  const auto looping = " << K.name << "<Policy, Functor, false>;\n"
+      << "  const auto direct = " << K.name << "<Policy, Functor, true>;\n"
+      << "  hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box(policy);\n"
+      << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::md_grid_shape(looping, box, site);\n"
+      << "  if (shape.grid.x > 0)\n"
+      << "    (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem>>>(policy, f, box);\n"
+      << "  hpar::rt::cuda::check_launch(site);\n"
+      << "}\n";
+    return o.str();
+  }
+
   std::string forKernel(const ir::Kernel& K) const {
+    if (K.policy == ir::PolicyKind::MDRange && K.rank <= 3) return gridForKernel(K);
     std::ostringstream o;
     o << "template <class Policy, class Functor>\n"
       << "__global__ void " << K.name << "(const Policy policy, const Functor f) {\n"

@@ -28,4 +28,5 @@
 #include <hpar/rt/cuda/buffer.cuh>
 #include <hpar/rt/cuda/reduce.cuh>
 #include <hpar/rt/cuda/mdrange.cuh>
+#include <hpar/rt/cuda/mdgrid.cuh>
 #include <hpar/rt/cuda/scan.cuh>
