@@ -56,7 +56,12 @@ public:
                                          "internal error: overlapping rewrites of this file"));
       return;
     }
-    TranslatedFile& Out = Outputs[File];
+    // Keyed by real path: a compilation database may name the file differently from the command line.
+    std::string Key = File;
+    if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID()))
+      if (!Entry->getFileEntry().tryGetRealPathName().empty())
+        Key = Entry->getFileEntry().tryGetRealPathName().str();
+    TranslatedFile& Out = Outputs[Key];
     Out.text = std::move(Result);
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.dependencies.push_back(It->first.getName().str());
@@ -102,17 +107,21 @@ private:
 
 }  // namespace
 
+std::string realPath(const std::string& path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(path, Real)) return std::string(Real);
+  llvm::SmallString<256> Abs(path);
+  llvm::sys::fs::make_absolute(Abs);
+  return std::string(Abs);
+}
+
 int translate(const tooling::CompilationDatabase& db, const std::vector<std::string>& files,
               const frontend::SearchPaths& paths, BackendKind backend,
               std::map<std::string, TranslatedFile>& outputs) {
   std::unique_ptr<emit::Backend> B =
       backend == BackendKind::Cuda ? emit::makeCudaBackend() : emit::makeOpenMPBackend();
   std::vector<std::string> Absolute;
-  for (const std::string& F : files) {
-    llvm::SmallString<256> A(F);
-    llvm::sys::fs::make_absolute(A);
-    Absolute.push_back(std::string(A));
-  }
+  for (const std::string& F : files) Absolute.push_back(realPath(F));
   tooling::ClangTool Tool(db, Absolute);
   Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths));
   TranslateActionFactory Factory(paths, *B, outputs);

@@ -18,7 +18,10 @@ struct TranslatedFile {
   std::vector<std::string> dependencies;
 };
 
-/// Translates `files`; on success fills `outputs` (absolute input path -> generated text) and returns 0.
+/// The real path of a file (absolute, links resolved): how `translate` keys its outputs.
+std::string realPath(const std::string& path);
+
+/// Translates `files`; on success fills `outputs` (realPath(input) -> generated text) and returns 0.
 /// Every problem is reported as a clang diagnostic; then the return value is non-zero and
 /// `outputs` holds only the files that translated cleanly.
 int translate(const clang::tooling::CompilationDatabase& db, const std::vector<std::string>& files,

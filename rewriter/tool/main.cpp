@@ -100,9 +100,7 @@ int main(int argc, const char** argv) {
     return 1;
   }
   for (size_t i = 0; i < files.size(); ++i) {
-    SmallString<256> abs(files[i]);
-    sys::fs::make_absolute(abs);
-    const hpar::TranslatedFile& result = outputs[std::string(abs)];
+    const hpar::TranslatedFile& result = outputs[hpar::realPath(files[i])];
     std::string err = hpar::output::writeAtomically(outPaths[i], result.text);
     if (!err.empty()) return fail(err);
     if (!DepFile.empty()) {
