@@ -95,7 +95,7 @@ template <class Dst, class Src>
 void copy_common(const Dst& dst, const Src& src) {
   constexpr size_t R = Dst::rank;
   size_t extent[8], dst_stride[8], src_stride[8];
-  for (size_t r = 0; r < R; ++r) {
+  for (int r = 0; r < int(R); ++r) {
     extent[r] = dst.extent(r) < src.extent(r) ? dst.extent(r) : src.extent(r);
     dst_stride[r] = dst.stride(r);
     src_stride[r] = src.stride(r);
@@ -122,7 +122,7 @@ void deep_copy(const View<DT, DP...>& dst, const View<ST, SP...>& src) {
                              typename S::non_const_value_type>::value,
                 "hpar::deep_copy: views of different value types");
   static_assert(int(D::rank) == int(S::rank), "hpar::deep_copy: views of different ranks");
-  for (size_t r = 0; r < D::rank; ++r)
+  for (int r = 0; r < int(D::rank); ++r)
     if (dst.extent(r) != src.extent(r))
       impl::deep_copy_error(dst.label(), src.label(), "the extents differ");
   if (dst.size() == 0) return;
@@ -194,7 +194,7 @@ Mirror make_mirror(const V& v, bool initialize) {
   prop.label = v.label() + "_mirror";
   prop.initialize = initialize;
   typename Mirror::array_layout layout;
-  for (size_t r = 0; r < V::rank; ++r) layout.dimension[r] = v.extent(r);
+  for (int r = 0; r < int(V::rank); ++r) layout.dimension[r] = v.extent(r);
   return Mirror(prop, layout);
 }
 }  // namespace impl

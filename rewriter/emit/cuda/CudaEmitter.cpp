@@ -98,8 +98,7 @@ private:
       << "  using index_type = typename Policy::index_type;\n"
       << "  if constexpr (OnePointPerThread) {  // the usual case: one block per tile, one thread per point\n"
       << "    int64_t i[Policy::rank];\n"
-      << "    if (box.point(blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z, i))\n"
-      << "      " << forCall(K) << ";\n"
+      << "    if (box.point_of_thread(i)) " << forCall(K) << ";\n"
       << "    return;\n"
       << "  }\n";
     std::string indent = "  ";

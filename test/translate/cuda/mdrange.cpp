@@ -10,8 +10,7 @@
 // CHECK: const hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box) {
 // CHECK: if constexpr (OnePointPerThread) {
 // CHECK-NEXT: int64_t i[Policy::rank];
-// CHECK-NEXT: if (box.point(blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z, i))
-// CHECK-NEXT: f(index_type(i[0]), index_type(i[1]), index_type(i[2]));
+// CHECK-NEXT: if (box.point_of_thread(i)) f(index_type(i[0]), index_type(i[1]), index_type(i[2]));
 // CHECK: for (int64_t bz = blockIdx.z; bz < box.tiles[2]; bz += gridDim.z)
 // CHECK: if (box.point(bx, by, bz, tx, ty, tz, i)) f(index_type(i[0]), index_type(i[1]), index_type(i[2]));
 // CHECK: hpar::rt::cuda::md_grid_shape(looping, box, site);

@@ -14,7 +14,7 @@
 //   template <class Policy, class Functor, bool OnePointPerThread>
 //   __global__ void hpar_stencil_L7(const Policy policy, const Functor f,
 //       const hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box) {
-//     if constexpr (OnePointPerThread) { ...one box.point(blockIdx..., threadIdx..., i), f(...)... }
+//     if constexpr (OnePointPerThread) { ...one box.point_of_thread(i), f(...)... }
 //     for (int64_t bz = blockIdx.z; bz < box.tiles[2]; bz += gridDim.z)
 //       ... by, bx, then tz, ty, tx over the tile ...
 //             if (box.point(bx, by, bz, tx, ty, tz, i)) f(index_type(i[0]), ...);
@@ -65,6 +65,22 @@ struct MDGrid {
     }
   }
 
+  /// The point of this thread when the grid covers every tile and a block holds a tile
+  /// (one_point_per_thread): the offsets from lower fit in 32 bits there (md_grid_shape checks).
+  __device__ bool point_of_thread(int64_t (&idx)[N]) const {
+    const int64_t x = lower[0] + (int)(blockIdx.x * (unsigned)tile[0] + threadIdx.x);
+    const int64_t y = lower[1] + (int)(blockIdx.y * (unsigned)tile[1] + threadIdx.y);
+    idx[dim(0)] = x;
+    idx[dim(1)] = y;
+    bool inside = x >= first_x && x < upper[0] && y < upper[1];
+    if constexpr (N == 3) {
+      const int64_t z = lower[2] + (int)(blockIdx.z * (unsigned)tile[2] + threadIdx.z);
+      idx[dim(2)] = z;
+      inside = inside && z < upper[2];
+    }
+    return inside;
+  }
+
   /// The point at position (tx, ty, tz) of tile (bx, by, bz) into idx; false outside the box.
   __device__ bool point(int64_t bx, int64_t by, int64_t bz, int tx, int ty, int tz,
                         int64_t (&idx)[N]) const {
@@ -100,7 +116,9 @@ LaunchShape md_grid_shape(Kernel kernel, MDGrid<N, Left>& box, const KernelSite&
   auto clamp = [](int64_t v, int64_t hi) { return (unsigned)(v < hi ? v : hi); };
   box.one_point_per_thread = bx == box.tile[0] && by == box.tile[1] && bz == box.tile[2] &&
                              box.tiles[0] <= INT_MAX && box.tiles[1] <= 65535 &&
-                             box.tiles[2] <= 65535;
+                             box.tiles[2] <= 65535 && box.tiles[0] * box.tile[0] <= INT_MAX &&
+                             box.tiles[1] * box.tile[1] <= INT_MAX &&
+                             box.tiles[2] * box.tile[2] <= INT_MAX;
   return LaunchShape{dim3(clamp(box.tiles[0], INT_MAX), clamp(box.tiles[1], 65535),
                           clamp(box.tiles[2], 65535)),
                      dim3((unsigned)bx, (unsigned)by, (unsigned)bz), 0};
