@@ -1,6 +1,7 @@
 // Checks atomics under contention from parallel_for: atomic_add, atomic_fetch_add, atomic_sub, atomic_min, atomic_max, atomic_compare_exchange (int, int64_t, double).
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <climits>
 #include <cmath>
@@ -8,41 +9,6 @@
 #include <cstdio>
 #include <vector>
 
-namespace {
-
-int g_failed = 0;
-
-void check(bool ok, const char* what) {
-  if (!ok) {
-    ++g_failed;
-    std::printf("check failed: %s\n", what);
-  }
-}
-
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
-
-void check_same(const char* what, double got, double expected) {
-  if (!(got == expected)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g\n", what, got, expected);
-  }
-}
-
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
-
-}  // namespace
 
 void test_add_sub(const int64_t n) {
   hpar::View<int*> ic("ic", 8);           // [0] total, [1..7] bins

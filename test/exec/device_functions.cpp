@@ -1,32 +1,12 @@
 // Checks that functions defined in this file without device annotations (free, overloaded, templates, chains, members, namespace, constexpr, static) and annotated ones are callable from every kind of kernel.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 
-namespace {
-
-int g_failed = 0;
-
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
-
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
-
-}  // namespace
 
 // ---- Functions without any device annotation ----
 double square(double x) { return x * x; }

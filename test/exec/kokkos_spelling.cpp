@@ -1,30 +1,12 @@
 // Checks a program written in the Kokkos spelling (Kokkos_Core.hpp, Kokkos::, KOKKOS_LAMBDA, KOKKOS_INLINE_FUNCTION, initialize/finalize): for, reduce, scan, MDRange, atomics, Views.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
+#include "check.hpp"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 
-namespace {
-
-int g_failed = 0;
-
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
-
-void check_near(const char* what, double got, double expected, double tol) {
-  if (!(std::fabs(got - expected) <= tol)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g (tolerance %g)\n", what, got, expected, tol);
-  }
-}
-
-}  // namespace
 
 struct Saxpy {
   Kokkos::View<double*> x, y;

@@ -1,6 +1,7 @@
 // Checks parallel_for over MDRangePolicy ranks 2-6: both iteration orders, default order, explicit and default tiles, non-zero (and, with a signed IndexType, negative) lower bounds, every point visited exactly once.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -8,16 +9,7 @@
 
 namespace {
 
-int g_failed = 0;
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 template <int R, class Mirror>
 double at(const Mirror& m, const int64_t* d) {

@@ -1,6 +1,7 @@
 // Checks parallel_reduce over MDRangePolicy ranks 2-6: Sum, Max, MinLoc, a functor with init/join/final, several reducers, View results, both iteration orders, tiles, empty boxes.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <climits>
 #include <cmath>
@@ -8,34 +9,6 @@
 #include <cstdio>
 #include <limits>
 
-namespace {
-
-int g_failed = 0;
-
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
-
-void check_near(const char* what, double got, double expected, double tol) {
-  if (!(std::fabs(got - expected) <= tol)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g (tolerance %g)\n", what, got, expected, tol);
-  }
-}
-
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
-
-}  // namespace
 
 using hpar::Iterate;
 using hpar::MDRangePolicy;

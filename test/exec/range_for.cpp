@@ -1,6 +1,7 @@
 // Checks parallel_for over RangePolicy: N shorthand, non-zero begin, IndexType, Schedule, ChunkSize, labels, functors, templates, empty ranges, fence and Timer.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -12,21 +13,8 @@ namespace K = hpar;
 
 namespace {
 
-int g_failed = 0;
 
-void check(bool ok, const char* what) {
-  if (!ok) {
-    ++g_failed;
-    std::printf("check failed: %s\n", what);
-  }
-}
 
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
 
 // Counts mismatching elements of one array and records one failed check for the array.
 struct ElementCheck {
@@ -48,14 +36,6 @@ struct ElementCheck {
   }
 };
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 }  // namespace
 

@@ -1,6 +1,7 @@
 // Checks parallel_reduce over RangePolicy with scalar results and the reducers Sum Prod Min Max LAnd LOr BAnd BOr (int and double), including empty ranges.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <climits>
 #include <cmath>
@@ -11,37 +12,10 @@
 
 namespace {
 
-int g_failed = 0;
 
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
 
-void check_near(const char* what, double got, double expected, double tol) {
-  if (!(std::fabs(got - expected) <= tol)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g (tolerance %g)\n", what, got, expected, tol);
-  }
-}
 
-void check_same(const char* what, double got, double expected) {
-  if (!(got == expected)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g\n", what, got, expected);
-  }
-}
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 // Deterministic host-side pseudo-random numbers.
 struct Lcg {

@@ -1,6 +1,7 @@
 // Checks the location reducers MinLoc MaxLoc MinMax MinMaxLoc (double and int values, int and int64_t indices), ties, sub-ranges and empty ranges.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <climits>
 #include <cmath>
@@ -11,37 +12,10 @@
 
 namespace {
 
-int g_failed = 0;
 
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
 
-void check_same(const char* what, double got, double expected) {
-  if (!(got == expected)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g\n", what, got, expected);
-  }
-}
 
-void check(bool ok, const char* what) {
-  if (!ok) {
-    ++g_failed;
-    std::printf("check failed: %s\n", what);
-  }
-}
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 struct Lcg {
   uint64_t s;

@@ -1,6 +1,7 @@
 // Checks several results in one parallel_reduce: reducers, plain scalars and Views mixed, with lambdas and a functor, including empty ranges.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <climits>
 #include <cmath>
@@ -11,30 +12,9 @@
 
 namespace {
 
-int g_failed = 0;
 
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
 
-void check_near(const char* what, double got, double expected, double tol) {
-  if (!(std::fabs(got - expected) <= tol)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g (tolerance %g)\n", what, got, expected, tol);
-  }
-}
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 const double kDmax = std::numeric_limits<double>::max();
 

@@ -1,6 +1,7 @@
 // Checks parallel_reduce into rank-0 Views (device and host), plainly and through reducers, a functor with final, ordering with later kernels, empty ranges.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <climits>
 #include <cmath>
@@ -9,34 +10,6 @@
 #include <limits>
 #include <vector>
 
-namespace {
-
-int g_failed = 0;
-
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
-
-void check_near(const char* what, double got, double expected, double tol) {
-  if (!(std::fabs(got - expected) <= tol)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g (tolerance %g)\n", what, got, expected, tol);
-  }
-}
-
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
-
-}  // namespace
 
 using DevSpace = typename hpar::View<double>::memory_space;
 using MinLocT = typename hpar::MinLoc<double, int>::value_type;

@@ -1,6 +1,7 @@
 // Checks parallel_scan over RangePolicy: exclusive and inclusive use of final, with and without a total, non-zero begin, functors with init/join, stream compaction, empty ranges.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -10,21 +11,8 @@
 
 namespace {
 
-int g_failed = 0;
 
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
 
-void check_near(const char* what, double got, double expected, double tol) {
-  if (!(std::fabs(got - expected) <= tol)) {
-    ++g_failed;
-    std::printf("check failed: %s: got %.17g, expected %.17g (tolerance %g)\n", what, got, expected, tol);
-  }
-}
 
 struct ElementCheck {
   const char* what;
@@ -44,14 +32,6 @@ struct ElementCheck {
   }
 };
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 }  // namespace
 

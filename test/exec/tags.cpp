@@ -1,6 +1,7 @@
 // Checks work tags: one functor with several tagged operator() overloads dispatched by tagged RangePolicy and MDRangePolicy for, reduce and scan.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -9,14 +10,7 @@
 
 namespace {
 
-int g_failed = 0;
 
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
 
 struct ElementCheck {
   const char* what;
@@ -36,14 +30,6 @@ struct ElementCheck {
   }
 };
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 }  // namespace
 

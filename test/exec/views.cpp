@@ -1,6 +1,7 @@
 // Checks Views: ranks 1-8, runtime and static extents, LayoutLeft/LayoutRight strides and data order, HostSpace, Unmanaged, shared ownership, deep_copy forms, extent/size/span/label.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
+#include "check.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -10,21 +11,8 @@
 
 namespace {
 
-int g_failed = 0;
 
-void check(bool ok, const char* what) {
-  if (!ok) {
-    ++g_failed;
-    std::printf("check failed: %s\n", what);
-  }
-}
 
-void check_eq(const char* what, long long got, long long expected) {
-  if (got != expected) {
-    ++g_failed;
-    std::printf("check failed: %s: got %lld, expected %lld\n", what, got, expected);
-  }
-}
 
 struct ElementCheck {
   std::string what;
@@ -44,14 +32,6 @@ struct ElementCheck {
   }
 };
 
-int report() {
-  if (g_failed != 0) {
-    std::printf("FAILED: %d checks\n", g_failed);
-    return 1;
-  }
-  std::printf("PASSED\n");
-  return 0;
-}
 
 template <int R, class M>
 double at(const M& m, const int64_t* d) {
