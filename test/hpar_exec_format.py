@@ -53,8 +53,7 @@ def commands(backend, src, work, tools, gpu):
         cxx = (f"{tools['clangxx']} -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
                if backend == "omp-clang" else f"{tools['gxx']} -std=c++17 -O2 -fopenmp -foffload=disable")
         return [f"{tools['translate']} --backend=openmp {src} -o {out}",
-                f"{cxx} -Wno-openmp-mapping {inc} -I{os.path.dirname(src)} {out} -o {exe}"
-                if backend == "omp-clang" else f"{cxx} {inc} -I{os.path.dirname(src)} {out} -o {exe}",
+                f"{cxx} {inc} -I{os.path.dirname(src)} {out} -o {exe}",
                 exe]
     if backend == "cuda":
         out = os.path.join(work, "prog.hpar.cu")
