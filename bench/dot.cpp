@@ -2,7 +2,7 @@
 //
 // Timed: one parallel_reduce dispatch into a host scalar plus hpar::fence(), per repetition (the
 // scalar result already implies waiting for the device and copying the sum back).
-// Bytes per run: x and y read (dot_bytes below).
+// Bytes per run: x and y read (dot_bytes in problems.hpp).
 // Check: the sum of every repetition against a host sum, relative tolerance 1e-12. The inputs are
 // small multiples of 1/4, so every partial sum is exact and any correct order gives the host sum.
 #include <hpar/hpar.hpp>
@@ -12,13 +12,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "common.hpp"
-
-/// Bytes one dot product moves through device memory: x and y read.
-inline double dot_bytes(int64_t n) { return 2.0 * sizeof(double) * double(n); }
-
-HPAR_INLINE_FUNCTION double dot_x(int64_t i) { return 1.0 + 0.5 * double(i % 8); }
-HPAR_INLINE_FUNCTION double dot_y(int64_t i) { return 0.25 * double(i % 5) - 0.5; }
+#include "problems.hpp"
 
 /// Runs the dot benchmark and prints its RESULT line; returns whether the check passed.
 bool run_dot(const bench::Options& opt) {
@@ -45,17 +39,7 @@ bool run_dot(const bench::Options& opt) {
     if (r >= opt.warmup) seconds.push_back(t);
   }
 
-  double expected = 0.0;
-  for (int64_t i = 0; i < n; ++i) expected += dot_x(i) * dot_y(i);
-  const double tolerance = 1e-12 * std::fabs(expected) + 1e-12;
-  bool ok = true;
-  for (size_t r = 0; r < sums.size(); ++r) {
-    if (!(std::fabs(sums[r] - expected) <= tolerance)) {
-      std::printf("mismatch in dot, repetition %zu: got %.17g, expected %.17g\n", r, sums[r],
-                  expected);
-      ok = false;
-    }
-  }
+  const bool ok = check_dot(sums, n);
   bench::print_result("dot", n, dot_bytes(n), seconds, ok);
   return ok;
 }

@@ -2,19 +2,14 @@
 // (default N = 2^28), with parallel_scan.
 //
 // Timed: one parallel_scan dispatch plus hpar::fence(), per repetition.
-// Bytes per run: in read, out written (scan_bytes below).
+// Bytes per run: in read, out written (scan_bytes in problems.hpp).
 // Check: every element of out, on a host mirror, against a running sum on the host.
 #include <hpar/hpar.hpp>
 
 #include <cstdint>
 #include <vector>
 
-#include "common.hpp"
-
-/// Bytes one scan moves through device memory: in read, out written.
-inline double scan_bytes(int64_t n) { return 2.0 * sizeof(int64_t) * double(n); }
-
-HPAR_INLINE_FUNCTION int64_t scan_input(int64_t i) { return (i * 7) % 13 - 4; }
+#include "problems.hpp"
 
 /// Runs the scan benchmark and prints its RESULT line; returns whether the check passed.
 bool run_scan(const bench::Options& opt) {
@@ -43,13 +38,7 @@ bool run_scan(const bench::Options& opt) {
 
   auto h = hpar::create_mirror_view(out);
   hpar::deep_copy(h, out);
-  bench::Mismatches bad("scan out");
-  int64_t running = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    bad.expect_eq(i, h(i), running);
-    running += scan_input(i);
-  }
-  const bool ok = bad.finish();
+  const bool ok = check_scan(h.data(), n);
   bench::print_result("scan", n, scan_bytes(n), seconds, ok);
   return ok;
 }

@@ -6,7 +6,7 @@
 // Every repetition applies the same sweep u -> v, so the result does not depend on R.
 //
 // Timed: one MDRangePolicy parallel_for dispatch plus hpar::fence(), per repetition.
-// Bytes per run: u read once and v written once per interior point (stencil_bytes below); the
+// Bytes per run: u read once and v written once per interior point (stencil_bytes in problems.hpp); the
 // neighbour reads are assumed to hit in cache.
 // Check: every point of v (the interior against the stencil evaluated on the host, the boundary
 // against its initial value), on a host mirror. The inputs are integers and c0, c1 are powers of
@@ -17,20 +17,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "common.hpp"
-
-/// Bytes one sweep moves through device memory: u read and v written at each interior point.
-inline double stencil_bytes(int64_t n) {
-  const double interior = double(n - 2) * double(n - 2) * double(n - 2);
-  return 2.0 * sizeof(double) * interior;
-}
-
-constexpr double stencil_c0 = 0.25;
-constexpr double stencil_c1 = 0.125;
-
-HPAR_INLINE_FUNCTION double stencil_input(int64_t i, int64_t j, int64_t k) {
-  return double((i + 2 * j + 3 * k) % 17);
-}
+#include "problems.hpp"
 
 /// Runs the stencil benchmark and prints its RESULT line; returns whether the check passed.
 bool run_stencil(const bench::Options& opt) {
@@ -66,26 +53,7 @@ bool run_stencil(const bench::Options& opt) {
 
   auto h = hpar::create_mirror_view(v);
   hpar::deep_copy(h, v);
-  bench::Mismatches bad("stencil v");
-  for (int64_t k = 0; k < n; ++k)
-    for (int64_t j = 0; j < n; ++j)
-      for (int64_t i = 0; i < n; ++i) {
-        const bool boundary = i == 0 || j == 0 || k == 0 || i == n - 1 || j == n - 1 || k == n - 1;
-        const double expected =
-            boundary ? stencil_input(i, j, k)
-                     : c0 * stencil_input(i, j, k) +
-                           c1 * (stencil_input(i - 1, j, k) + stencil_input(i + 1, j, k) +
-                                 stencil_input(i, j - 1, k) + stencil_input(i, j + 1, k) +
-                                 stencil_input(i, j, k - 1) + stencil_input(i, j, k + 1));
-        const double got = h(i, j, k);
-        if (got != expected) {
-          char where[80];
-          std::snprintf(where, sizeof where, "(%lld,%lld,%lld)", (long long)i, (long long)j,
-                        (long long)k);
-          bad.expect_eq(where, got, expected);
-        }
-      }
-  const bool ok = bad.finish();
+  const bool ok = check_stencil([&](int64_t i, int64_t j, int64_t k) { return h(i, j, k); }, n);
   bench::print_result("stencil3d", n, stencil_bytes(n), seconds, ok);
   return ok;
 }

@@ -6,17 +6,11 @@
 // partials in a fixed order, so the result is deterministic. The timed region includes copying
 // the sum back to the host, as the hpar version's scalar result does.
 #define BENCH_IMPL "cuda-baseline"
-#include "common.hpp"
+#include "problems.hpp"
 #include "baselines/baseline.cuh"
 
 #include <cmath>
 #include <vector>
-
-/// Bytes one dot product moves through device memory: x and y read.
-inline double dot_bytes(int64_t n) { return 2.0 * sizeof(double) * double(n); }
-
-__host__ __device__ inline double dot_x(int64_t i) { return 1.0 + 0.5 * double(i % 8); }
-__host__ __device__ inline double dot_y(int64_t i) { return 0.25 * double(i % 5) - 0.5; }
 
 // Measured on an H200 at 2^28 doubles: 512 threads and 8 waves of resident blocks is the best
 // of 128 to 1024 threads and 1 to 32 waves, by at most 2%.
@@ -113,17 +107,7 @@ bool run_dot(const bench::Options& opt) {
     if (r >= opt.warmup) seconds.push_back(t);
   }
 
-  double expected = 0.0;
-  for (int64_t i = 0; i < n; ++i) expected += dot_x(i) * dot_y(i);
-  const double tolerance = 1e-12 * std::fabs(expected) + 1e-12;
-  bool ok = true;
-  for (size_t r = 0; r < sums.size(); ++r) {
-    if (!(std::fabs(sums[r] - expected) <= tolerance)) {
-      std::printf("mismatch in dot, repetition %zu: got %.17g, expected %.17g\n", r, sums[r],
-                  expected);
-      ok = false;
-    }
-  }
+  const bool ok = check_dot(sums, n);
   bench::print_result("dot", n, dot_bytes(n), seconds, ok);
   return ok;
 }

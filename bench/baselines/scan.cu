@@ -4,17 +4,12 @@
 // Same sizes, inputs, timing, byte count and check as bench/scan.cpp. CUB's temporary storage
 // is allocated once, outside the timed region.
 #define BENCH_IMPL "cuda-baseline"
-#include "common.hpp"
+#include "problems.hpp"
 #include "baselines/baseline.cuh"
 
 #include <cub/device/device_scan.cuh>
 
 #include <vector>
-
-/// Bytes one scan moves through device memory: in read, out written.
-inline double scan_bytes(int64_t n) { return 2.0 * sizeof(int64_t) * double(n); }
-
-__host__ __device__ inline int64_t scan_input(int64_t i) { return (i * 7) % 13 - 4; }
 
 constexpr int kBlock = 256;
 
@@ -49,13 +44,7 @@ bool run_scan(const bench::Options& opt) {
 
   std::vector<int64_t> h(static_cast<size_t>(n));
   BASELINE_CHECK(cudaMemcpy(h.data(), out.data(), size_t(n) * sizeof(int64_t), cudaMemcpyDeviceToHost));
-  bench::Mismatches bad("scan out");
-  int64_t running = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    bad.expect_eq(i, h[size_t(i)], running);
-    running += scan_input(i);
-  }
-  const bool ok = bad.finish();
+  const bool ok = check_scan(h.data(), n);
   bench::print_result("scan", n, scan_bytes(n), seconds, ok);
   return ok;
 }

@@ -10,23 +10,10 @@
 // shapes from 32x1x8 to 256x1x1 (0.635 ms; 32x4x4 0.711 ms), and starting the blocks at i = 0
 // instead of i = 1 gains about 5%.
 #define BENCH_IMPL "cuda-baseline"
-#include "common.hpp"
+#include "problems.hpp"
 #include "baselines/baseline.cuh"
 
 #include <vector>
-
-/// Bytes one sweep moves through device memory: u read and v written at each interior point.
-inline double stencil_bytes(int64_t n) {
-  const double interior = double(n - 2) * double(n - 2) * double(n - 2);
-  return 2.0 * sizeof(double) * interior;
-}
-
-constexpr double stencil_c0 = 0.25;
-constexpr double stencil_c1 = 0.125;
-
-__host__ __device__ inline double stencil_input(int64_t i, int64_t j, int64_t k) {
-  return double((i + 2 * j + 3 * k) % 17);
-}
 
 constexpr int kBX = 32, kBY = 8, kBZ = 1;
 
@@ -75,27 +62,7 @@ bool run_stencil(const bench::Options& opt) {
 
   std::vector<double> h(static_cast<size_t>(points));
   BASELINE_CHECK(cudaMemcpy(h.data(), v.data(), size_t(points) * sizeof(double), cudaMemcpyDeviceToHost));
-  bench::Mismatches bad("stencil v");
-  const double c0 = stencil_c0, c1 = stencil_c1;
-  for (int64_t k = 0; k < n; ++k)
-    for (int64_t j = 0; j < n; ++j)
-      for (int64_t i = 0; i < n; ++i) {
-        const bool boundary = i == 0 || j == 0 || k == 0 || i == n - 1 || j == n - 1 || k == n - 1;
-        const double expected =
-            boundary ? stencil_input(i, j, k)
-                     : c0 * stencil_input(i, j, k) +
-                           c1 * (stencil_input(i - 1, j, k) + stencil_input(i + 1, j, k) +
-                                 stencil_input(i, j - 1, k) + stencil_input(i, j + 1, k) +
-                                 stencil_input(i, j, k - 1) + stencil_input(i, j, k + 1));
-        const double got = h[size_t(i + n * (j + n * k))];
-        if (got != expected) {
-          char where[80];
-          std::snprintf(where, sizeof where, "(%lld,%lld,%lld)", (long long)i, (long long)j,
-                        (long long)k);
-          bad.expect_eq(where, got, expected);
-        }
-      }
-  const bool ok = bad.finish();
+  const bool ok = check_stencil([&](int64_t i, int64_t j, int64_t k) { return h[size_t(i + n * (j + n * k))]; }, n);
   bench::print_result("stencil3d", n, stencil_bytes(n), seconds, ok);
   return ok;
 }
