@@ -78,7 +78,7 @@ public:
 
   void run() {
     for (Decl* D : Ctx.getTranslationUnitDecl()->decls()) {
-      if (D->getBeginLoc().isValid() && isLibraryLocation(D->getBeginLoc())) continue;
+      if (D->getBeginLoc().isValid() && frontend::isLibraryLocation(SM, Paths, D->getBeginLoc())) continue;
       if (!SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc()))) {
         // Declarations from user headers: dispatches there cannot be rewritten.
         TopLevel = nullptr;
@@ -99,7 +99,7 @@ public:
     else return true;
 
     SourceLocation Loc = Call->getBeginLoc();
-    if (isLibraryLocation(Loc)) return true;  // hpar's own headers and system headers
+    if (frontend::isLibraryLocation(SM, Paths, Loc)) return true;  // hpar's own headers and system headers
     if (!TopLevel || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) {
       error(Ctx, Loc, "hpar dispatch in a header cannot be translated: only the file given to "
                       "hpar-translate is rewritten; move the dispatch into it");
@@ -183,14 +183,6 @@ public:
   std::vector<DispatchSite> Sites;
 
 private:
-  bool isLibraryLocation(SourceLocation Loc) {
-    SourceLocation E = SM.getExpansionLoc(Loc);
-    if (SM.isInSystemHeader(E)) return true;
-    auto File = SM.getFileEntryRefForID(SM.getFileID(E));
-    if (!File) return false;
-    llvm::StringRef Real = File->getFileEntry().tryGetRealPathName();
-    return frontend::isHparFile(Paths, Real.str());
-  }
 
   ASTContext& Ctx;
   SourceManager& SM;

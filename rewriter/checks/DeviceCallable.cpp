@@ -49,19 +49,17 @@ public:
     Kernel = &K;
     if (const LambdaExpr* L = analysis::lambdaOf(Site.functor)) {
       checkLambda(L);
-      walk(L->getBody(), L->getBeginLoc());
+      walk(L->getBody());
       return;
     }
     const CXXRecordDecl* RD =
         Site.functor->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
     if (!RD || !RD->hasDefinition()) return;
     for (const CXXMethodDecl* M : RD->getDefinition()->methods()) {
-      llvm::StringRef Name = M->getNameAsString();
       bool Entry = M->getOverloadedOperator() == OO_Call ||
                    (M->getDeclName().isIdentifier() &&
                     (M->getName() == "init" || M->getName() == "join" || M->getName() == "final"));
       if (Entry) reach({M, Site.call->getBeginLoc()});
-      (void)Name;
     }
     // Templated operator() (generic functors) are reached through their pattern.
     for (const Decl* D : RD->getDefinition()->decls())
@@ -96,21 +94,13 @@ private:
   }
 
   /// Checks the calls and throws of one body reached from the kernel.
-  void walk(const Stmt* Body, SourceLocation From) {
+  void walk(const Stmt* Body) {
     if (!Body) return;
     CallCollector C;
     C.TraverseStmt(const_cast<Stmt*>(Body));
     for (SourceLocation T : C.Throws)
       error(T, "'throw' cannot run on the device (reached from kernel '" + Kernel->name + "')");
     for (const Reached& R : C.Calls) reach(R);
-    (void)From;
-  }
-
-  bool isLibrary(SourceLocation Loc) {
-    SourceLocation E = SM.getExpansionLoc(Loc);
-    if (SM.isInSystemHeader(E)) return true;
-    auto File = SM.getFileEntryRefForID(SM.getFileID(E));
-    return File && frontend::isHparFile(Paths, File->getFileEntry().tryGetRealPathName().str());
   }
 
   /// Checks one function reached from the kernel and, when it is the user's, walks its body.
@@ -121,14 +111,14 @@ private:
     if (!Called || Called->isImplicit() || Called->isDeleted()) return;
     const FunctionDecl* F = Called->getTemplateInstantiationPattern();
     F = (F ? F : Called)->getCanonicalDecl();
-    if (isLibrary(F->getLocation())) return;  // hpar's API and the standard library
+    if (frontend::isLibraryLocation(SM, Paths, F->getLocation())) return;  // hpar's API and the standard library
     if (!Visited.insert(Called->getCanonicalDecl()).second) return;
     std::string Name = F->getQualifiedNameAsString();
     const FunctionDecl* Body = Called->getDefinition();
     const auto* M = dyn_cast<CXXMethodDecl>(F);
     if (M && M->getParent()->isLambda()) {
       // A lambda defined inside device code is device code; check what it calls.
-      walk(Body ? Body->getBody() : nullptr, R.callSite);
+      walk(Body ? Body->getBody() : nullptr);
       return;
     }
     if (M && M->isVirtual()) {
@@ -156,7 +146,7 @@ private:
       return;
     }
     if (InMain && !Annotated && Marked.insert(F).second) mark(F, Def);
-    walk((Body ? Body : Def)->getBody(), R.callSite);
+    walk((Body ? Body : Def)->getBody());
   }
 
   /// Records the declarations of a main-file function that the backend must mark.

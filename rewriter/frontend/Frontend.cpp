@@ -50,9 +50,15 @@ clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths
                                                 clang::tooling::ArgumentInsertPosition::END));
 }
 
-bool isHparFile(const SearchPaths& paths, const std::string& realPath) {
+bool isLibraryLocation(const clang::SourceManager& SM, const SearchPaths& paths,
+                       clang::SourceLocation loc) {
+  clang::SourceLocation E = SM.getExpansionLoc(loc);
+  if (SM.isInSystemHeader(E)) return true;
+  auto File = SM.getFileEntryRefForID(SM.getFileID(E));
+  if (!File) return false;
+  llvm::StringRef real = File->getFileEntry().tryGetRealPathName();
   auto under = [&](const std::string& dir) {
-    return !dir.empty() && llvm::StringRef(realPath).starts_with(dir + "/hpar/");
+    return !dir.empty() && real.starts_with(dir + "/hpar/");
   };
   return under(paths.apiInclude) || under(paths.runtimeInclude);
 }

@@ -2,6 +2,7 @@
 // extra arguments every parse gets.
 #pragma once
 
+#include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include <string>
 #include <vector>
@@ -23,8 +24,10 @@ SearchPaths findSearchPaths(const char* argv0);
 /// Arguments added to every compile command: parse only, translating mode, hpar's headers.
 clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths);
 
-/// True when a file belongs to hpar itself (API or runtime headers).
-bool isHparFile(const SearchPaths& paths, const std::string& realPath);
+/// True when a location lies in a system header or in hpar's own headers (API or runtime): code
+/// the translator neither rewrites nor checks.
+bool isLibraryLocation(const clang::SourceManager& SM, const SearchPaths& paths,
+                       clang::SourceLocation loc);
 
 }  // namespace frontend
 }  // namespace hpar
