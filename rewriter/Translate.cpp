@@ -14,20 +14,6 @@
 using namespace clang;
 
 namespace hpar {
-namespace emit {
-
-output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
-  output::EditList Edits;
-  Edits.insert(0, B.prologue(TU));
-  for (const ir::Kernel& K : TU.kernels) {
-    Edits.insert(K.insertAt, B.kernel(K));
-    Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
-  }
-  B.markDeviceCode(TU, Edits);
-  return Edits;
-}
-
-}  // namespace emit
 
 namespace {
 

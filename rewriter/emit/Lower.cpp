@@ -1,0 +1,21 @@
+// Applies a backend to the IR of one translation unit: the edits that turn the main file into
+// the output (prologue, kernels before their enclosing declarations, callees, device marks).
+#include "emit/Backend.h"
+
+namespace hpar {
+namespace emit {
+
+output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
+  output::EditList Edits;
+  Edits.insert(0, B.prologue(TU));
+  for (const ir::Kernel& K : TU.kernels) {
+    Edits.insert(K.insertAt, B.kernel(K));
+    Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
+  }
+  B.markDeviceCode(TU, Edits);
+  return Edits;
+}
+
+}  // namespace emit
+
+}  // namespace hpar
