@@ -16,6 +16,7 @@
 #include "policies.hpp"
 #include "reduce_spec.hpp"
 #include "scan_spec.hpp"
+#include "team.hpp"
 
 namespace hpar {
 namespace impl {
@@ -41,10 +42,14 @@ void serial_mdrange(const Policy& policy, const Body& body, std::index_sequence<
   }
 }
 
-/// Calls body(i...) for every index of the policy, in order.
+/// Calls body(i...) for every index of the policy, in order; for a TeamPolicy, body(member) for
+/// every team (one thread of one lane each).
 template <class Policy, class Body>
 void serial_iterate(const Policy& policy, const Body& body) {
-  if constexpr (is_mdrange_policy<Policy>::value) {
+  if constexpr (is_team_policy<Policy>::value) {
+    const int leagues = policy.league_size();
+    for (int league = 0; league < leagues; ++league) body(SerialTeamMember(league, leagues));
+  } else if constexpr (is_mdrange_policy<Policy>::value) {
     serial_mdrange(policy, body, std::make_index_sequence<Policy::rank>());
   } else {
     using index_type = typename Policy::index_type;

@@ -17,4 +17,6 @@
 #include "reducers.hpp"
 #include "reduce_spec.hpp"
 #include "scan_spec.hpp"
+#include "team.hpp"
+#include "nested.hpp"
 #include "dispatch.hpp"

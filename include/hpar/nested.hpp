@@ -1,0 +1,336 @@
+// hpar: nested parallelism inside a team functor — TeamThreadRange, ThreadVectorRange,
+// TeamVectorRange, the nested parallel_for / parallel_reduce / parallel_scan over them, and
+// single(PerTeam | PerThread).
+//
+// Levels and their participants (docs/design.md section 8):
+//   ThreadLevel      TeamThreadRange:   the team's threads; the lanes of a thread run the same
+//                                       iterations (a team functor runs on every lane);
+//   VectorLevel      ThreadVectorRange: the vector lanes of the calling thread;
+//   TeamVectorLevel  TeamVectorRange:   every lane of every thread of the team.
+// The patterns here are written once, over what each build's team member provides for a level:
+//   impl_rank(level), impl_size(level)       this participant's position, how many there are;
+//   impl_reduce(level, value, join)          combines one value per participant; all get it;
+//   impl_exclusive_scan(level, value, join, identity, total)
+//                                            exclusive prefix in rank order, and the total;
+//   impl_broadcast(level, value, root)       root's value (from its lane 0) to all;
+//   impl_team_leader(), impl_lane_leader()   thread 0 lane 0 of the team / lane 0 of a thread.
+// Every participant of a level must reach a nested reduce or scan (as in Kokkos); a nested
+// parallel_for has no barrier after it.
+//
+// A nested scan visits the range in chunks of impl_size(level) consecutive indices: each
+// participant calls the closure with final == false to learn its contribution, the level scans
+// the contributions, and each participant calls the closure again with final == true and its
+// exclusive prefix. Scans are sums of the closure's value type, as in Kokkos.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "impl/functor_traits.hpp"
+#include "reduce_spec.hpp"
+#include "reducers.hpp"
+#include "team.hpp"
+
+namespace hpar {
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+namespace impl {
+
+struct ThreadLevel {};
+struct VectorLevel {};
+struct TeamVectorLevel {};
+
+/// The indices [begin, end) of one nested level of one team member.
+template <class Level, class Index, class Member>
+struct NestedRange {
+  using level = Level;
+  using index_type = Index;
+  using member_type = Member;
+  const Member* member;
+  Index begin;
+  Index end;
+};
+
+/// A scalar nested-reduction result: a sum written back into the caller's variable.
+template <class T>
+struct NestedSum {
+  using reducer = NestedSum;
+  using value_type = T;
+  T* target;
+  HPAR_HD void join(T& dst, const T& src) const { dst += src; }
+  HPAR_HD void init(T& v) const { v = reduction_identity<T>::sum(); }
+  HPAR_HD T& reference() const { return *target; }
+};
+
+/// A nested-reduction result as a reducer: reducers pass through, a scalar becomes a sum.
+template <class R>
+HPAR_HD auto nested_reducer(R& result) {
+  if constexpr (is_reducer<R>::value)
+    return std::remove_cv_t<R>(result);
+  else
+    return NestedSum<R>{&result};
+}
+template <class R, class = std::enable_if_t<is_reducer<R>::value>>
+HPAR_HD R nested_reducer(const R& reducer) {
+  return reducer;
+}
+
+/// One or more reducers combined; value_type is one value, or a Pack of one per reducer.
+template <class... Reducers>
+class NestedReduction {
+  enum : bool { single = sizeof...(Reducers) == 1 };
+  using indices = std::make_index_sequence<sizeof...(Reducers)>;
+
+ public:
+  using value_type = typename combined_value<Reducers...>::type;
+
+  HPAR_HD explicit NestedReduction(const Reducers&... reducers) : m_reducers(pack(reducers...)) {}
+
+  HPAR_HD void init(value_type& acc) const { init_each(acc, indices()); }
+  HPAR_HD void join(value_type& dst, const value_type& src) const { join_each(dst, src, indices()); }
+  template <class F, class I>
+  HPAR_HD void call(const F& f, value_type& acc, I i) const {
+    call_each(f, acc, i, indices());
+  }
+  /// Writes the finished value into every reducer's reference().
+  HPAR_HD void store(const value_type& acc) const { store_each(acc, indices()); }
+
+ private:
+  Pack<Reducers...> m_reducers;
+
+  template <class R0>
+  HPAR_HD static Pack<R0> pack(const R0& r0) {
+    return Pack<R0>{r0};
+  }
+  template <class R0, class R1, class... R>
+  HPAR_HD static Pack<R0, R1, R...> pack(const R0& r0, const R1& r1, const R&... r) {
+    return Pack<R0, R1, R...>{r0, pack(r1, r...)};
+  }
+
+  template <size_t K>
+  HPAR_HD static auto& value(value_type& acc) {
+    if constexpr (single)
+      return acc;
+    else
+      return get<K>(acc);
+  }
+  template <size_t K>
+  HPAR_HD static const auto& value(const value_type& acc) {
+    if constexpr (single)
+      return acc;
+    else
+      return get<K>(acc);
+  }
+  template <size_t... K>
+  HPAR_HD void init_each(value_type& acc, std::index_sequence<K...>) const {
+    (get<K>(m_reducers).init(value<K>(acc)), ...);
+  }
+  template <size_t... K>
+  HPAR_HD void join_each(value_type& dst, const value_type& src, std::index_sequence<K...>) const {
+    (get<K>(m_reducers).join(value<K>(dst), value<K>(src)), ...);
+  }
+  template <class F, class I, size_t... K>
+  HPAR_HD void call_each(const F& f, value_type& acc, I i, std::index_sequence<K...>) const {
+    f(i, value<K>(acc)...);
+  }
+  template <size_t... K>
+  HPAR_HD void store_each(const value_type& acc, std::index_sequence<K...>) const {
+    ((get<K>(m_reducers).reference() = value<K>(acc)), ...);
+  }
+};
+
+template <class... Reducers>
+HPAR_HD NestedReduction<Reducers...> make_nested_reduction(const Reducers&... reducers) {
+  return NestedReduction<Reducers...>(reducers...);
+}
+
+/// The sum a nested scan uses to combine contributions.
+template <class T>
+struct ScanSum {
+  HPAR_HD void join(T& dst, const T& src) const { dst += src; }
+};
+
+/// The value type of a nested scan: the closure's update parameter, else the total's type.
+template <class F, class Total>
+struct nested_scan_value {
+  using from_call = typename call_parameter<F, 1>::type;
+  using type = std::conditional_t<std::is_void<from_call>::value, Total, from_call>;
+};
+
+template <class L, class I, class M, class F, class T>
+HPAR_HD void nested_scan(const NestedRange<L, I, M>& r, const F& f, T* total) {
+  const M& m = *r.member;
+  const I size = I(m.impl_size(L()));
+  const I rank = I(m.impl_rank(L()));
+  const ScanSum<T> sum;
+  T carry = T();
+  for (I chunk = r.begin; chunk < r.end; chunk += size) {
+    const I i = chunk + rank;
+    T contribution = T();
+    if (i < r.end) f(i, contribution, false);
+    T chunk_total;
+    const T prefix = m.impl_exclusive_scan(L(), contribution, sum, T(), chunk_total);
+    if (i < r.end) {
+      T update = carry + prefix;
+      f(i, update, true);
+    }
+    carry += chunk_total;
+  }
+  if (total) *total = carry;
+}
+
+/// Who runs a single(): PerTeam(team) or PerThread(team).
+template <class Member>
+struct PerTeamSingle {
+  const Member* member;
+};
+template <class Member>
+struct PerThreadSingle {
+  const Member* member;
+};
+
+template <class I0, class I1>
+using nested_index_t = std::common_type_t<I0, I1>;
+
+}  // namespace impl
+
+// ---- nested ranges ---------------------------------------------------------------------------------
+
+/// [0, count) over the team's threads.
+template <class Member, class N, class = std::enable_if_t<std::is_integral<N>::value>>
+HPAR_ANNOTATE("hpar::nested::team_thread")
+HPAR_HD inline impl::NestedRange<impl::ThreadLevel, N, Member> TeamThreadRange(const Member& m,
+                                                                              const N& count) {
+  return {&m, N(0), count};
+}
+/// [begin, end) over the team's threads.
+template <class Member, class B, class E,
+          class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+HPAR_ANNOTATE("hpar::nested::team_thread")
+HPAR_HD inline impl::NestedRange<impl::ThreadLevel, impl::nested_index_t<B, E>, Member>
+TeamThreadRange(const Member& m, const B& begin, const E& end) {
+  return {&m, impl::nested_index_t<B, E>(begin), impl::nested_index_t<B, E>(end)};
+}
+/// [0, count) over the calling thread's vector lanes.
+template <class Member, class N, class = std::enable_if_t<std::is_integral<N>::value>>
+HPAR_ANNOTATE("hpar::nested::thread_vector")
+HPAR_HD inline impl::NestedRange<impl::VectorLevel, N, Member> ThreadVectorRange(const Member& m,
+                                                                                const N& count) {
+  return {&m, N(0), count};
+}
+/// [begin, end) over the calling thread's vector lanes.
+template <class Member, class B, class E,
+          class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+HPAR_ANNOTATE("hpar::nested::thread_vector")
+HPAR_HD inline impl::NestedRange<impl::VectorLevel, impl::nested_index_t<B, E>, Member>
+ThreadVectorRange(const Member& m, const B& begin, const E& end) {
+  return {&m, impl::nested_index_t<B, E>(begin), impl::nested_index_t<B, E>(end)};
+}
+/// [0, count) over every lane of every thread of the team.
+template <class Member, class N, class = std::enable_if_t<std::is_integral<N>::value>>
+HPAR_ANNOTATE("hpar::nested::team_vector")
+HPAR_HD inline impl::NestedRange<impl::TeamVectorLevel, N, Member> TeamVectorRange(const Member& m,
+                                                                                  const N& count) {
+  return {&m, N(0), count};
+}
+/// [begin, end) over every lane of every thread of the team.
+template <class Member, class B, class E,
+          class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+HPAR_ANNOTATE("hpar::nested::team_vector")
+HPAR_HD inline impl::NestedRange<impl::TeamVectorLevel, impl::nested_index_t<B, E>, Member>
+TeamVectorRange(const Member& m, const B& begin, const E& end) {
+  return {&m, impl::nested_index_t<B, E>(begin), impl::nested_index_t<B, E>(end)};
+}
+
+// ---- nested patterns --------------------------------------------------------------------------------
+
+/// f(i) for every index of the range, shared among the level's participants. No barrier follows.
+template <class L, class I, class M, class F>
+HPAR_ANNOTATE("hpar::nested::parallel_for")
+HPAR_HD inline void parallel_for(const impl::NestedRange<L, I, M>& r, const F& f) {
+  const M& m = *r.member;
+  const I stride = I(m.impl_size(L()));
+  for (I i = r.begin + I(m.impl_rank(L())); i < r.end; i += stride) f(i);
+}
+
+/// f(i, value...) for every index; the combined value(s) go to every result, on every
+/// participant. A result is a scalar (summed) or a reducer; several results reduce at once.
+template <class L, class I, class M, class F, class R0, class... R>
+HPAR_ANNOTATE("hpar::nested::parallel_reduce")
+HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F& f, R0&& result,
+                                    R&&... more) {
+  const M& m = *r.member;
+  const auto reduction = impl::make_nested_reduction(impl::nested_reducer(result),
+                                                     impl::nested_reducer(more)...);
+  typename std::remove_cv_t<decltype(reduction)>::value_type acc;
+  reduction.init(acc);
+  const I stride = I(m.impl_size(L()));
+  for (I i = r.begin + I(m.impl_rank(L())); i < r.end; i += stride) reduction.call(f, acc, i);
+  m.impl_reduce(L(), acc, reduction);
+  reduction.store(acc);
+}
+
+/// f(i, update, final) in index order across the level: update holds the exclusive prefix sum.
+template <class L, class I, class M, class F>
+HPAR_ANNOTATE("hpar::nested::parallel_scan")
+HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& f) {
+  using T = typename impl::nested_scan_value<F, void>::type;
+  static_assert(!std::is_void<T>::value,
+                "hpar::parallel_scan: cannot tell the scan's value type; give the closure a "
+                "non-generic update parameter or pass a total");
+  impl::nested_scan(r, f, static_cast<T*>(nullptr));
+}
+
+/// As above; `total` receives the sum over the whole range on every participant.
+template <class L, class I, class M, class F, class T>
+HPAR_ANNOTATE("hpar::nested::parallel_scan")
+HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& f, T& total) {
+  using V = typename impl::nested_scan_value<F, T>::type;
+  static_assert(std::is_same<V, T>::value,
+                "hpar::parallel_scan: the total's type differs from the scan's value type");
+  impl::nested_scan(r, f, &total);
+}
+
+// ---- single --------------------------------------------------------------------------------------------
+
+template <class Member, class = std::enable_if_t<!std::is_arithmetic<Member>::value>>
+HPAR_HD inline impl::PerTeamSingle<Member> PerTeam(const Member& m) {
+  return {&m};
+}
+template <class Member, class = std::enable_if_t<!std::is_arithmetic<Member>::value>>
+HPAR_HD inline impl::PerThreadSingle<Member> PerThread(const Member& m) {
+  return {&m};
+}
+
+/// f() once per team (thread 0, lane 0). No barrier follows.
+template <class M, class F>
+HPAR_ANNOTATE("hpar::nested::single")
+HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f) {
+  if (s.member->impl_team_leader()) f();
+}
+/// f(value) once per team; then every thread and lane of the team holds that value.
+template <class M, class F, class T>
+HPAR_ANNOTATE("hpar::nested::single")
+HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f, T& value) {
+  if (s.member->impl_team_leader()) f(value);
+  s.member->impl_broadcast(impl::ThreadLevel(), value, 0);
+}
+/// f() once per thread (lane 0). No synchronisation follows.
+template <class M, class F>
+HPAR_ANNOTATE("hpar::nested::single")
+HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f) {
+  if (s.member->impl_lane_leader()) f();
+}
+/// f(value) once per thread; then every lane of the thread holds that value.
+template <class M, class F, class T>
+HPAR_ANNOTATE("hpar::nested::single")
+HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f, T& value) {
+  if (s.member->impl_lane_leader()) f(value);
+  s.member->impl_broadcast(impl::VectorLevel(), value, 0);
+}
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace hpar

@@ -1,0 +1,292 @@
+// hpar: TeamPolicy, AUTO, and the team member of the serial build.
+//
+// A TeamPolicy launches league_size() teams of team_size() threads, each thread with
+// vector_length() vector lanes; the team functor runs once on every lane of every thread of
+// every team (docs/design.md section 8).
+//
+// What the sizes resolve to, per build:
+//   serial:  team_size() and vector_length() are 1 whatever was asked (Kokkos' Serial does the
+//            same), so a program written for teams runs unchanged, one thread per team.
+//   CUDA:    vector_length() is the request rounded down to a power of two, at most 32;
+//            team_size() is the request, or with AUTO the launch picks it from the occupancy API
+//            for the kernel (team_size() then answers team_size_recommended()).
+//   OpenMP:  one OpenMP thread per hpar thread; vector_length() is 1 and vector loops are run by
+//            that thread. team_size() is the request, or with AUTO team_size_recommended().
+// The member type of each build: impl::SerialTeamMember here, hpar::rt::cuda::TeamMember and
+// hpar::rt::omp::TeamMember in the runtimes. Its operations are listed in nested.hpp.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "atomics.hpp"
+#include "policies.hpp"
+#include "reducers.hpp"
+
+namespace hpar {
+
+/// "Let the implementation choose": AUTO and AUTO() both name it.
+struct AUTO_t {
+  HPAR_HD constexpr const AUTO_t& operator()() const { return *this; }
+};
+constexpr AUTO_t AUTO{};
+
+#if defined(HPAR_IMPL_DEVICE_CUDA)
+namespace rt { namespace cuda { class TeamMember; } }
+#elif defined(HPAR_IMPL_DEVICE_OPENMP)
+namespace rt { namespace omp { class TeamMember; } }
+#endif
+
+namespace impl {
+
+class SerialTeamMember;
+
+#if defined(HPAR_IMPL_DEVICE_CUDA)
+using TeamMember = rt::cuda::TeamMember;
+#elif defined(HPAR_IMPL_DEVICE_OPENMP)
+using TeamMember = rt::omp::TeamMember;
+#else
+using TeamMember = SerialTeamMember;
+#endif
+
+// The limits of the device build, defined by its runtime (hpar/rt/cuda/team.cuh,
+// hpar/rt/openmp/team.hpp): the largest team size for a vector length, and the recommended one.
+#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+int backend_team_size_max(int vector_length);
+int backend_team_size_recommended(int vector_length);
+#else
+inline int backend_team_size_max(int) { return 1; }
+inline int backend_team_size_recommended(int) { return 1; }
+#endif
+
+/// The vector length a request resolves to (see the file comment); 0 and negative requests stay
+/// as they are so that policy_problem() can report them.
+constexpr int resolved_vector_length(int requested) {
+#if defined(HPAR_IMPL_DEVICE_CUDA)
+  if (requested < 1) return requested;
+  int v = 1;
+  while (v * 2 <= requested && v < 32) v *= 2;
+  return v;
+#else
+  return requested < 1 ? requested : 1;
+#endif
+}
+
+}  // namespace impl
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+/// A league of teams. Template arguments as for RangePolicy: an execution space, a work tag,
+/// Schedule<...>, IndexType<...>, LaunchBounds<...>, in any order.
+template <class... Args>
+class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
+ public:
+  using traits = impl::PolicyTraits<Args...>;
+  using execution_space = typename traits::execution_space;
+  using index_type = typename traits::index_type;
+  using work_tag = typename traits::work_tag;
+  using schedule_type = typename traits::schedule_type;
+  using launch_bounds = typename traits::launch_bounds;
+  using member_type = impl::TeamMember;
+  using policy = TeamPolicy;
+
+  TeamPolicy() = default;
+  TeamPolicy(int league, int team, int vector = 1) { set(league, team, vector); }
+  TeamPolicy(int league, AUTO_t, int vector = 1) { set(league, kAuto, vector); }
+  TeamPolicy(int league, AUTO_t, AUTO_t) { set(league, kAuto, kAuto); }
+  TeamPolicy(int league, int team, AUTO_t) { set(league, team, kAuto); }
+  TeamPolicy(const execution_space& space, int league, int team, int vector = 1)
+      : TeamPolicy(league, team, vector) { m_space = space; }
+  TeamPolicy(const execution_space& space, int league, AUTO_t, int vector = 1)
+      : TeamPolicy(league, AUTO, vector) { m_space = space; }
+  TeamPolicy(const execution_space& space, int league, AUTO_t, AUTO_t)
+      : TeamPolicy(league, AUTO, AUTO) { m_space = space; }
+  TeamPolicy(const execution_space& space, int league, int team, AUTO_t)
+      : TeamPolicy(league, team, AUTO) { m_space = space; }
+
+  HPAR_HD int league_size() const { return m_league; }
+  /// The team size the launch uses, AUTO resolved as the file comment says.
+  int team_size() const {
+    if (m_team_requested == kAuto) return team_size_recommended_for(vector_length());
+#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+    return m_team_requested;
+#else
+    return m_team_requested < 1 ? m_team_requested : 1;
+#endif
+  }
+  HPAR_HD int vector_length() const { return m_vector; }
+  HPAR_HD int chunk_size() const { return m_chunk; }
+  TeamPolicy& set_chunk_size(int chunk) {
+    m_chunk = chunk;
+    return *this;
+  }
+  execution_space space() const { return m_space; }
+
+  /// Whether the team size (or the vector length) was left to the implementation.
+  HPAR_HD bool impl_auto_team_size() const { return m_team_requested == kAuto; }
+  HPAR_HD bool impl_auto_vector_length() const { return m_vector_requested == kAuto; }
+  /// The sizes as the user asked for them (AUTO is -1).
+  HPAR_HD int impl_requested_team_size() const { return m_team_requested; }
+  HPAR_HD int impl_requested_vector_length() const { return m_vector_requested; }
+
+  /// The largest team size this build can launch with this vector length.
+  template <class F>
+  int team_size_max(const F&, const ParallelForTag&) const {
+    return impl::backend_team_size_max(vector_length());
+  }
+  template <class F>
+  int team_size_max(const F&, const ParallelReduceTag&) const {
+    return impl::backend_team_size_max(vector_length());
+  }
+  template <class F, class R>
+  int team_size_max(const F&, const R&, const ParallelReduceTag&) const {
+    return impl::backend_team_size_max(vector_length());
+  }
+  /// A good team size for this build and vector length.
+  template <class F>
+  int team_size_recommended(const F&, const ParallelForTag&) const {
+    return team_size_recommended_for(vector_length());
+  }
+  template <class F>
+  int team_size_recommended(const F&, const ParallelReduceTag&) const {
+    return team_size_recommended_for(vector_length());
+  }
+  template <class F, class R>
+  int team_size_recommended(const F&, const R&, const ParallelReduceTag&) const {
+    return team_size_recommended_for(vector_length());
+  }
+  static int vector_length_max() {
+#if defined(HPAR_IMPL_DEVICE_CUDA)
+    return 32;
+#else
+    return 1;
+#endif
+  }
+
+ private:
+  enum : int { kAuto = -1 };
+
+  void set(int league, int team, int vector) {
+    m_league = league;
+    m_team_requested = team;
+    m_vector_requested = vector;
+    m_vector = vector == kAuto ? 1 : impl::resolved_vector_length(vector);
+  }
+  static int team_size_recommended_for(int vector) {
+    return impl::backend_team_size_recommended(vector < 1 ? 1 : vector);
+  }
+
+  int m_league = 0;
+  int m_team_requested = 1;
+  int m_vector_requested = 1;
+  int m_vector = 1;
+  int m_chunk = 1;
+  execution_space m_space{};
+};
+
+TeamPolicy(int, int)->TeamPolicy<>;
+TeamPolicy(int, int, int)->TeamPolicy<>;
+TeamPolicy(int, AUTO_t)->TeamPolicy<>;
+TeamPolicy(int, AUTO_t, int)->TeamPolicy<>;
+TeamPolicy(int, AUTO_t, AUTO_t)->TeamPolicy<>;
+TeamPolicy(int, int, AUTO_t)->TeamPolicy<>;
+
+namespace impl {
+
+/// The team member of the serial build: one thread of one lane per team, so every collective
+/// is the identity on its single participant.
+class SerialTeamMember {
+ public:
+  SerialTeamMember(int league_rank, int league_size)
+      : m_league_rank(league_rank), m_league_size(league_size) {}
+
+  int league_rank() const { return m_league_rank; }
+  int league_size() const { return m_league_size; }
+  int team_rank() const { return 0; }
+  int team_size() const { return 1; }
+  void team_barrier() const {}
+
+  template <class T>
+  void team_broadcast(T&, int) const {}
+  template <class Closure, class T>
+  void team_broadcast(const Closure& f, T& value, int) const {
+    f(value);
+  }
+  /// Reduces reducer.reference() over the team: one contribution, so it is unchanged.
+  template <class Reducer>
+  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(const Reducer&) const {}
+  template <class Reducer>
+  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
+      const Reducer& reducer, const typename Reducer::value_type& value) const {
+    reducer.reference() = value;
+  }
+  /// Exclusive prefix sum over the team's threads: the first thread's prefix is 0.
+  template <class T>
+  T team_scan(const T& value) const {
+    (void)value;
+    return T();
+  }
+  /// As team_scan(value), plus the team total atomically added to *global; the prefix then
+  /// starts at the value *global had before.
+  template <class T>
+  T team_scan(const T& value, T* global) const {
+    return global ? atomic_fetch_add(global, value) : T();
+  }
+
+  // The participants of each nested level (nested.hpp): always one.
+  template <class Level>
+  int impl_rank(Level) const { return 0; }
+  template <class Level>
+  int impl_size(Level) const { return 1; }
+  template <class Level, class T, class Join>
+  void impl_reduce(Level, T&, const Join&) const {}
+  template <class Level, class T, class Join>
+  T impl_exclusive_scan(Level, const T& value, const Join&, const T& identity, T& total) const {
+    total = value;
+    return identity;
+  }
+  template <class Level, class T>
+  void impl_broadcast(Level, T&, int) const {}
+  bool impl_team_leader() const { return true; }
+  bool impl_lane_leader() const { return true; }
+
+ private:
+  int m_league_rank;
+  int m_league_size;
+};
+
+}  // namespace impl
+
+HPAR_IMPL_DEVICE_CODE_END
+
+template <class T>
+struct is_team_policy : std::false_type {};
+template <class... A>
+struct is_team_policy<TeamPolicy<A...>> : std::true_type {};
+
+namespace impl {
+
+/// Describes what is wrong with a team policy's values, or returns "" when nothing is.
+template <class... A>
+std::string policy_problem(const TeamPolicy<A...>& p) {
+  if (p.league_size() < 0)
+    return "TeamPolicy league size " + std::to_string(p.league_size()) + " is negative";
+  const int vector = p.impl_requested_vector_length();
+  if (!p.impl_auto_vector_length() && vector < 1)
+    return "TeamPolicy vector length " + std::to_string(vector) + " is not positive";
+  const int team = p.impl_requested_team_size();
+  if (!p.impl_auto_team_size() && team < 1)
+    return "TeamPolicy team size " + std::to_string(team) + " is not positive";
+  const int most = backend_team_size_max(p.vector_length());
+  if (!p.impl_auto_team_size() && p.team_size() > most)
+    return "TeamPolicy team size " + std::to_string(team) + " with vector length " +
+           std::to_string(p.vector_length()) + " exceeds the maximum team size " +
+           std::to_string(most);
+  if (p.chunk_size() < 1)
+    return "TeamPolicy chunk size " + std::to_string(p.chunk_size()) + " is not positive";
+  return "";
+}
+
+}  // namespace impl
+}  // namespace hpar
