@@ -8,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 #include <set>
 
@@ -92,6 +93,7 @@ public:
   bool VisitCallExpr(CallExpr* Call) {
     const FunctionDecl* Callee = Call->getDirectCallee();
     llvm::StringRef A = annotationOf(Callee);
+    if (A.starts_with("hpar::nested::")) return visitNested(Call, A);
     ir::Pattern Pattern;
     if (A == "hpar::parallel_for") Pattern = ir::Pattern::For;
     else if (A == "hpar::parallel_reduce") Pattern = ir::Pattern::Reduce;
@@ -142,16 +144,14 @@ public:
                                                        Call->getArg(Arg)->getType().getAsString() + "'");
       return true;
     }
-    if (Facts->isTeam) {
-      error(Ctx, Call->getArg(Arg)->getBeginLoc(),
-            "TeamPolicy dispatches are not supported by this version of hpar-translate");
-      return true;
-    }
     K.policy = Facts->kind;
     K.rank = Facts->rank;
     K.hasWorkTag = Facts->hasWorkTag;
-    if (K.policy == ir::PolicyKind::MDRange && Pattern == ir::Pattern::Scan) {
-      error(Ctx, Loc, "parallel_scan over an MDRangePolicy is not part of the programming model");
+    if (K.policy != ir::PolicyKind::Range && Pattern == ir::Pattern::Scan) {
+      error(Ctx, Loc, std::string("parallel_scan over ") +
+                          (K.policy == ir::PolicyKind::Team ? "a TeamPolicy" : "an MDRangePolicy") +
+                          " is not part of the programming model; scan inside the team with a "
+                          "nested parallel_scan or team_scan");
       return true;
     }
     const Expr* Functor = Call->getArg(Arg + 1);
@@ -175,7 +175,7 @@ public:
 
     Seen.insert(Begin);
     Sites.push_back({Call, Functor, TU.kernels.size()});
-    Enclosing.push_back({TU.kernels.size(), Call->getSourceRange()});
+    Enclosing.push_back({TU.kernels.size(), Call->getArg(Arg + 1)->getSourceRange()});
     TU.kernels.push_back(std::move(K));
     return true;
   }
@@ -183,6 +183,31 @@ public:
   std::vector<DispatchSite> Sites;
 
 private:
+  /// A nested pattern (TeamThreadRange, ThreadVectorRange, TeamVectorRange, single) stays as it
+  /// is written: it runs through the team member of the backend (docs/design.md section 8).
+  /// It is only legal inside a team functor, so one written inside the functor of a range or
+  /// MDRange dispatch is an error.
+  bool visitNested(CallExpr* Call, llvm::StringRef A) {
+    SourceLocation Loc = Call->getBeginLoc();
+    if (frontend::isLibraryLocation(SM, Paths, Loc)) return true;
+    for (const auto& [Outer, Range] : Enclosing) {
+      const ir::Kernel& K = TU.kernels[Outer];
+      if (K.policy == ir::PolicyKind::Team) continue;
+      if (SM.isBeforeInTranslationUnit(Range.getBegin(), Loc) &&
+          SM.isBeforeInTranslationUnit(Loc, Range.getEnd())) {
+        llvm::StringRef What = llvm::StringSwitch<llvm::StringRef>(A)
+                                   .Case("hpar::nested::team_thread", "TeamThreadRange")
+                                   .Case("hpar::nested::thread_vector", "ThreadVectorRange")
+                                   .Case("hpar::nested::team_vector", "TeamVectorRange")
+                                   .Default(A.drop_front(sizeof("hpar::nested::") - 1));
+        error(Ctx, Loc, "nested '" + What.str() + "' inside the functor of kernel '" + K.name +
+                            "' (" + (K.policy == ir::PolicyKind::Range ? "RangePolicy" : "MDRangePolicy") +
+                            "): nested patterns are only legal inside a TeamPolicy functor");
+        return true;
+      }
+    }
+    return true;
+  }
 
   ASTContext& Ctx;
   SourceManager& SM;

@@ -39,7 +39,7 @@ std::optional<PolicyFacts> describePolicy(QualType T) {
         Facts.rank = (int)Value->getInt().getExtValue();
     if (Facts.rank < 2) return std::nullopt;
   } else if (A == "hpar::policy::team") {
-    Facts.isTeam = true;
+    Facts.kind = ir::PolicyKind::Team;
   } else {
     return std::nullopt;
   }

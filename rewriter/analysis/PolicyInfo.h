@@ -11,7 +11,6 @@ namespace analysis {
 
 struct PolicyFacts {
   ir::PolicyKind kind = ir::PolicyKind::Range;
-  bool isTeam = false;     // a TeamPolicy (hierarchical parallelism)
   bool hasWorkTag = false;
   int rank = 1;
 };

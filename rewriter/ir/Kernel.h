@@ -12,7 +12,7 @@ namespace hpar {
 namespace ir {
 
 enum class Pattern { For, Reduce, Scan };
-enum class PolicyKind { Range, MDRange };
+enum class PolicyKind { Range, MDRange, Team };
 
 /// How an OpenMP reduction can be lowered: with the reduction clause (one built-in arithmetic
 /// reducer, no functor join) or with per-thread partials (everything else).
@@ -24,7 +24,7 @@ struct ClauseReduction {
 struct Kernel {
   Pattern pattern = Pattern::For;
   PolicyKind policy = PolicyKind::Range;
-  int rank = 1;                 // MDRange rank; 1 for ranges
+  int rank = 1;                 // MDRange rank; 1 for ranges and teams
   bool hasLabel = false;        // the call passes a label as its first argument
   std::string label;            // the label when it is a string literal
   bool hasWorkTag = false;      // the policy names a work tag

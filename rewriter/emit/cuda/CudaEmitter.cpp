@@ -12,6 +12,7 @@ namespace {
 
 /// The index arguments of one functor call inside a CUDA kernel.
 std::string indexArgs(const ir::Kernel& K) {
+  if (K.policy == ir::PolicyKind::Team) return "team";
   if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
   std::string s;
   for (int d = 0; d < K.rank; ++d)
@@ -25,7 +26,23 @@ std::string forCall(const ir::Kernel& K) {
 }
 
 const char* policyName(const ir::Kernel& K) {
-  return K.policy == ir::PolicyKind::Range ? "RangePolicy" : "MDRangePolicy";
+  switch (K.policy) {
+  case ir::PolicyKind::Range: return "RangePolicy";
+  case ir::PolicyKind::MDRange: return "MDRangePolicy";
+  case ir::PolicyKind::Team: return "TeamPolicy";
+  }
+  return "";
+}
+
+/// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... Every
+/// thread of the block runs every iteration, so the barrier between two teams is uniform.
+std::string leagueLoop(const std::string& body) {
+  return "  const int league_size = policy.league_size();\n"
+         "  for (int league = blockIdx.x; league < league_size; league += gridDim.x) {\n"
+         "    if (league != (int)blockIdx.x) __syncthreads();  // the block's previous team is done\n"
+         "    const hpar::rt::cuda::TeamMember team(league, league_size);\n"
+         "    " + body + ";\n"
+         "  }\n";
 }
 
 /// The loop nest that visits this thread's share of the iteration space, around `body`.
@@ -125,7 +142,47 @@ private:
     return o.str();
   }
 
+  /// TeamPolicy for: one block of (vector_length, team_size) threads per team, league-stride.
+  std::string teamForKernel(const ir::Kernel& K) const {
+    std::ostringstream o;
+    o << "template <class Policy, class Functor>\n"
+      << "__global__ void " << K.name << "(const Policy policy, const Functor f) {\n"
+      << leagueLoop(forCall(K)) << "}\n\n"
+      << launcherHead(K)
+      << "  const auto kernel = " << K.name << "<Policy, Functor>;\n"
+      << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::team_shape(kernel, policy, 0, false, site);\n"
+      << "  if (shape.grid.x > 0) kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f);\n"
+      << "  hpar::rt::cuda::check_launch(site);\n"
+      << "}\n";
+    return o.str();
+  }
+
+  /// TeamPolicy reduce: every lane runs the functor; lane 0 of each thread contributes.
+  std::string teamReduceKernel(const ir::Kernel& K) const {
+    std::ostringstream o;
+    o << "template <class Policy, class Functor, class Spec>\n"
+      << "__global__ void " << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"
+      << "    const hpar::rt::cuda::ReduceState<Spec> state) {\n"
+      << "  hpar::rt::cuda::Accumulator<Spec> acc(spec);\n"
+      << leagueLoop("spec.call(f, acc.data(), team)")
+      << "  hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());\n"
+      << "}\n\n"
+      << launcherHead(K)
+      << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
+      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
+      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec>;\n"
+      << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::team_shape(\n"
+      << "      kernel, policy, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n"
+      << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
+      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state);\n"
+      << "  hpar::rt::cuda::check_launch(site);\n"
+      << "  hpar::rt::cuda::store_result(spec, state);\n"
+      << "}\n";
+    return o.str();
+  }
+
   std::string forKernel(const ir::Kernel& K) const {
+    if (K.policy == ir::PolicyKind::Team) return teamForKernel(K);
     if (K.policy == ir::PolicyKind::MDRange && K.rank <= 3) return gridForKernel(K);
     std::ostringstream o;
     o << "template <class Policy, class Functor>\n"
@@ -142,6 +199,7 @@ private:
   }
 
   std::string reduceKernel(const ir::Kernel& K) const {
+    if (K.policy == ir::PolicyKind::Team) return teamReduceKernel(K);
     std::ostringstream o;
     o << "template <class Policy, class Functor, class Spec>\n"
       << "__global__ void " << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"

@@ -26,6 +26,7 @@ const char* kSpecOnDevice = "const Spec& sp = *reinterpret_cast<const Spec*>(spe
 
 /// The index arguments of one functor call: i for ranges, i0..iN-1 for MDRange.
 std::string indexArgs(const ir::Kernel& K) {
+  if (K.policy == ir::PolicyKind::Team) return "team";
   if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
   std::string s;
   for (int d = 0; d < K.rank; ++d)
@@ -92,10 +93,17 @@ public:
     std::ostringstream o;
     o << "// hpar: " << patternName(K.pattern);
     if (!K.label.empty()) o << " \"" << quoted(K.label) << "\"";
-    o << " (" << (K.policy == ir::PolicyKind::Range ? "RangePolicy" : "MDRangePolicy") << ") from "
+    o << " (" << (K.policy == ir::PolicyKind::Range     ? "RangePolicy"
+                  : K.policy == ir::PolicyKind::MDRange ? "MDRangePolicy"
+                                                        : "TeamPolicy")
+      << ") from "
       << K.file << ":" << K.line << "\n"
       << hostFunctionHead(K, K.name) << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
+    if (K.policy == ir::PolicyKind::Team) {
+      o << teamBody(K) << "}\n\n";
+      return o.str();
+    }
     switch (K.pattern) {
     case ir::Pattern::For: o << forBody(K); break;
     case ir::Pattern::Reduce: o << (K.clause.eligible ? clauseReduceBody(K) : partialsReduceBody(K)); break;
@@ -116,6 +124,56 @@ public:
   }
 
 private:
+  /// TeamPolicy for and reduce. The region comes in two forms with the same body: teams of
+  /// threads on a GPU, one parallel region running the whole league on the host, where libomp
+  /// would cap a parallel region nested in `teams` at the processor count (docs/design.md
+  /// section 8). A team that gets fewer threads than asked runs nothing and is reported.
+  std::string teamBody(const ir::Kernel& K) const {
+    const bool reduce = K.pattern == ir::Pattern::Reduce;
+    std::ostringstream body;
+    body << "    " << kFunctorOnDevice << "\n";
+    if (reduce) body << "    " << kSpecOnDevice << "\n";
+    body << "    if (omp_get_num_threads() != team_size) {\n"
+         << "      #pragma omp atomic write\n"
+         << "      granted = omp_get_num_threads();\n"
+         << "    } else {\n"
+         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, omp_get_team_num(), team_size);\n";
+    if (reduce)
+      body << "      value_type* acc = slots + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * count;\n";
+    body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
+         << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared);\n"
+         << "        " << (reduce ? "sp.call(fn, acc, team)" : forCall(K)) << ";\n"
+         << "      }\n"
+         << "    }\n";
+    const std::string maps = std::string(kDevice) + " " + (reduce ? kMapBoth : kMapFunctor) +
+                             " map(tofrom: granted) is_device_ptr(shared" + (reduce ? ", slots" : "") + ")";
+    std::ostringstream o;
+    o << "  hpar::rt::omp::TeamLaunch launch(policy, site);\n"
+      << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
+      << "  unsigned char* shared = launch.shared();\n"
+      << "  int granted = team_size;\n";
+    if (reduce)
+      o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
+        << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
+        << "  using value_type = typename Spec::value_type;\n"
+        << "  hpar::rt::omp::ReducePartials<Spec> partials(spec, {nteams, team_size}, site);\n"
+        << "  value_type* slots = partials.data();\n"
+        << "  const int count = spec.value_count();\n";
+    o << kFunctorBytes;
+    if (reduce) o << kSpecBytes;
+    o << "  if (launch.on_gpu()) {\n"
+      << "    #pragma omp target teams num_teams(nteams) thread_limit(team_size) " << maps << "\n"
+      << "    #pragma omp parallel num_threads(team_size)\n"
+      << "    {\n" << body.str() << "    }\n"
+      << "  } else {\n"
+      << "    #pragma omp target parallel num_threads(team_size) " << maps << "\n"
+      << "    {\n" << body.str() << "    }\n"
+      << "  }\n"
+      << "  launch.finish(granted);\n";
+    if (reduce) o << "  partials.finish();\n";
+    return o.str();
+  }
+
   std::string forBody(const ir::Kernel& K) const {
     return kFunctorBytes + loopNest(K, std::string("target teams distribute parallel for ") + kDevice +
                                            " " + kMapFunctor,

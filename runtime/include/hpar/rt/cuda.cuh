@@ -11,7 +11,9 @@
 //                     block combine + last-block finalisation in the same launch;
 //   cuda/mdrange.cuh  MDTiles, md_shape(), md_reduce_shape(): MDRangePolicy tiles -> blocks;
 //   cuda/scan.cuh     ScanState, scan_shape(), scan_tiles(), store_total(): single-pass scan
-//                     with decoupled look-back, built from CUB's block primitives.
+//                     with decoupled look-back, built from CUB's block primitives;
+//   cuda/team.cuh     TeamMember (the team functor's argument and every team and vector
+//                     collective), team_shape(), finish_team_reduce().
 // All launches go to the legacy default stream; state buffers rely on that ordering.
 #pragma once
 
@@ -30,3 +32,4 @@
 #include <hpar/rt/cuda/mdrange.cuh>
 #include <hpar/rt/cuda/mdgrid.cuh>
 #include <hpar/rt/cuda/scan.cuh>
+#include <hpar/rt/cuda/team.cuh>

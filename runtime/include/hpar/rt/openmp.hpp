@@ -7,7 +7,9 @@
 //   openmp/device.hpp  which device to run on, the teams x threads shape of a device, and the
 //                      grow-only device buffers behind the two patterns below;
 //   openmp/reduce.hpp  ReducePartials: one accumulator per (team, thread), combined on the host;
-//   openmp/scan.hpp    ScanChunks: per-chunk totals turned into exclusive offsets on the host.
+//   openmp/scan.hpp    ScanChunks: per-chunk totals turned into exclusive offsets on the host;
+//   openmp/team.hpp    TeamMember (the team functor's argument, team collectives over a
+//                      team-shared buffer) and TeamLaunch (team size, teams, buffers).
 // Reductions that fit the `reduction` clause and MDRange nests (`collapse(N)`) need nothing
 // beyond device().
 #pragma once
@@ -24,3 +26,4 @@
 #include <hpar/rt/openmp/device.hpp>
 #include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/scan.hpp>
+#include <hpar/rt/openmp/team.hpp>

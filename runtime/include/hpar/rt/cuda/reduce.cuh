@@ -41,6 +41,13 @@ namespace rt {
 namespace cuda {
 namespace detail {
 
+/// The calling thread's linear index in its block, and the threads per block (team kernels
+/// have 2-D blocks; the warps of a block are formed in this linear order).
+__device__ inline unsigned thread_rank() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+__device__ inline unsigned block_size() { return blockDim.x * blockDim.y * blockDim.z; }
+
 /// Whether values of type T combine through warp shuffles of their raw 32-bit words.
 template <class T>
 constexpr bool shuffles =
@@ -79,7 +86,7 @@ __device__ inline T shuffle_down(const T& value, int offset, unsigned mask) {
 /// all call this); the result is in lane 0.
 template <class Spec, class T>
 __device__ inline T warp_combine(const Spec& spec, T value, unsigned mask, int valid) {
-  const int lane = (int)(threadIdx.x & 31);
+  const int lane = (int)(thread_rank() & 31);
 #pragma unroll
   for (int offset = 16; offset > 0; offset >>= 1) {
     T other = shuffle_down(value, offset, mask);
@@ -93,10 +100,10 @@ __device__ inline T warp_combine(const Spec& spec, T value, unsigned mask, int v
 template <class Spec, class T>
 __device__ inline T block_combine_registers(const Spec& spec, T value) {
   __shared__ RawValue<T> warp_values[32];
-  const int lane = (int)(threadIdx.x & 31);
-  const int warp = (int)(threadIdx.x >> 5);
-  const int warps = (int)((blockDim.x + 31) >> 5);
-  const int in_warp = (int)blockDim.x - warp * 32 < 32 ? (int)blockDim.x - warp * 32 : 32;
+  const int lane = (int)(thread_rank() & 31);
+  const int warp = (int)(thread_rank() >> 5);
+  const int warps = (int)((block_size() + 31) >> 5);
+  const int in_warp = (int)block_size() - warp * 32 < 32 ? (int)block_size() - warp * 32 : 32;
   const unsigned mask = in_warp == 32 ? 0xffffffffu : ((1u << in_warp) - 1u);
   value = warp_combine(spec, value, mask, in_warp);
   if (warps == 1) return value;
@@ -113,8 +120,8 @@ __device__ inline T block_combine_registers(const Spec& spec, T value) {
 /// Called by every thread of the block; ends with a __syncthreads().
 template <class Spec, class T>
 __device__ inline void block_combine_slots(const Spec& spec, T* slots, int count) {
-  const int t = (int)threadIdx.x;
-  const int threads = (int)blockDim.x;
+  const int t = (int)thread_rank();
+  const int threads = (int)block_size();
   int half = 1;
   while (half * 2 < threads) half *= 2;
   for (; half > 0; half >>= 1) {
@@ -127,7 +134,7 @@ __device__ inline void block_combine_slots(const Spec& spec, T* slots, int count
 /// Copies `count` values from `src` to raw memory at `dst` with all threads of the block.
 template <class T>
 __device__ inline void block_copy(T* dst, const T* src, int count) {
-  for (int e = (int)threadIdx.x; e < count; e += (int)blockDim.x) new (dst + e) T(src[e]);
+  for (int e = (int)thread_rank(); e < count; e += (int)block_size()) new (dst + e) T(src[e]);
 }
 
 /// Dynamic shared memory per thread that a reduction with this spec needs.
@@ -151,7 +158,7 @@ class Accumulator {
     if constexpr (Spec::is_array) {
       value_type* slots = reinterpret_cast<value_type*>(detail::dynamic_shared());
       const int count = spec.value_count();
-      storage_ = slots + (size_t)threadIdx.x * count;
+      storage_ = slots + (size_t)detail::thread_rank() * count;
       for (int e = 0; e < count; ++e) new (storage_ + e) value_type();
       spec.init(storage_);
     } else {
@@ -227,13 +234,13 @@ __device__ void finish_reduce(const Spec& spec, const ReduceState<StateSpec>& st
   if constexpr (detail::register_accumulator<Spec>) {
     value_type total = detail::block_combine_registers(spec, *acc);
     if (gridDim.x == 1) {
-      if (threadIdx.x == 0) {
+      if (detail::thread_rank() == 0) {
         spec.final(&total);
         *state.result = total;
       }
       return;
     }
-    if (threadIdx.x == 0) {
+    if (detail::thread_rank() == 0) {
       state.partials[blockIdx.x] = total;
       __threadfence();
       last_block = atomicAdd(state.counter, 1u) == gridDim.x - 1;
@@ -243,12 +250,12 @@ __device__ void finish_reduce(const Spec& spec, const ReduceState<StateSpec>& st
     __threadfence();
     value_type mine;
     spec.init(&mine);
-    for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) {
+    for (unsigned b = detail::thread_rank(); b < gridDim.x; b += detail::block_size()) {
       const value_type partial = state.partials[b];
       spec.join(&mine, &partial);
     }
     total = detail::block_combine_registers(spec, mine);
-    if (threadIdx.x == 0) {
+    if (detail::thread_rank() == 0) {
       spec.final(&total);
       *state.result = total;
       *state.counter = 0;
@@ -256,23 +263,23 @@ __device__ void finish_reduce(const Spec& spec, const ReduceState<StateSpec>& st
   } else {
     const int count = spec.value_count();
     value_type* slots = reinterpret_cast<value_type*>(detail::dynamic_shared());
-    value_type* slot = slots + (size_t)threadIdx.x * count;
+    value_type* slot = slots + (size_t)detail::thread_rank() * count;
     if constexpr (!Spec::is_array) new (slot) value_type(*acc);
     detail::block_combine_slots(spec, slots, count);
     if (gridDim.x > 1) {
       detail::block_copy(state.partials + (size_t)blockIdx.x * count, slots, count);
       __threadfence();
       __syncthreads();
-      if (threadIdx.x == 0) last_block = atomicAdd(state.counter, 1u) == gridDim.x - 1;
+      if (detail::thread_rank() == 0) last_block = atomicAdd(state.counter, 1u) == gridDim.x - 1;
       __syncthreads();
       if (!last_block) return;
       __threadfence();
       spec.init(slot);
-      for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
+      for (unsigned b = detail::thread_rank(); b < gridDim.x; b += detail::block_size())
         spec.join(slot, state.partials + (size_t)b * count);
       detail::block_combine_slots(spec, slots, count);
     }
-    if (threadIdx.x == 0) {
+    if (detail::thread_rank() == 0) {
       spec.final(slots);
       if (gridDim.x > 1) *state.counter = 0;
     }

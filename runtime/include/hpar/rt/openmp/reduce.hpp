@@ -57,10 +57,14 @@ class ReducePartials {
 
   /// Chooses the shape for device(), leases the slots and initialises every one with spec.init.
   ReducePartials(const Spec& spec, const KernelSite& site)
+      : ReducePartials(spec, partial_shape(device()), site) {}
+
+  /// The same with a given shape (a team launch: OpenMP teams x team size).
+  ReducePartials(const Spec& spec, LaunchShape shape, const KernelSite& site)
       : spec_(spec),
         site_(site),
         device_(device()),
-        shape_(partial_shape(device_)),
+        shape_(shape),
         count_(spec.value_count() > 0 ? spec.value_count() : 1),
         elements_(std::size_t(shape_.teams) * std::size_t(shape_.threads) * count_),
         slots_(device_, elements_ * sizeof(value_type), site),

@@ -1,0 +1,446 @@
+// hpar CUDA runtime: teams. A team is one thread block; TeamMember is what a team functor sees.
+//
+// Block shape and invariants (every function below relies on them):
+//   blockDim = (vector_length, team_size, 1); vector_length is a power of two <= 32.
+//   threadIdx.x is the vector lane, threadIdx.y the team rank. The linear thread index
+//   l = x + vector_length * y orders warps, so a warp holds 32 / vector_length whole threads and
+//   the lanes of one thread are vector_length consecutive lanes of one warp. Only the last warp
+//   may be partial (team_size * vector_length not a multiple of 32).
+//   Blocks loop over the league: team t runs in block t % gridDim.x (league-stride loop in the
+//   generated kernel), so league sizes up to 2^31 - 1 need only a resident grid.
+//
+// Collectives, per nested level (see hpar/nested.hpp for the contract):
+//   VectorLevel       lanes of one thread: shuffles within the lane group, no barrier;
+//   ThreadLevel       threads of the team (lanes hold identical copies): shuffles across the
+//                     threads of a warp, then, when the team spans several warps, one shared
+//                     slot per warp between two __syncthreads();
+//   TeamVectorLevel   every lane of the team: as ThreadLevel with every lane a participant.
+// A multi-warp collective starts with __syncthreads(), so the slots of the previous collective
+// are free; every thread then reads every warp's slot and combines them in warp order, so all
+// participants hold bit-identical results (no per-lane combination orders).
+#pragma once
+
+#include <cstring>
+#include <type_traits>
+
+namespace hpar {
+namespace impl {
+
+inline int backend_team_size_max(int vector_length) {
+  int device = 0, threads = 1024;
+  if (cudaGetDevice(&device) == cudaSuccess)
+    cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerBlock, device);
+  if (threads > 1024) threads = 1024;
+  const int v = vector_length < 1 ? 1 : vector_length;
+  return threads / v > 0 ? threads / v : 1;
+}
+
+inline int backend_team_size_recommended(int vector_length) {
+  const int v = vector_length < 1 ? 1 : vector_length;
+  return 256 / v > 0 ? 256 / v : 1;
+}
+
+}  // namespace impl
+
+namespace rt {
+namespace cuda {
+namespace detail {
+
+/// T moved through a warp shuffle as raw 32-bit words; `shfl` shuffles one word.
+template <class T, class Shfl>
+__device__ inline T shuffle_words(const T& value, Shfl shfl) {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "hpar: team and vector collectives need a trivially copyable value type");
+  constexpr int words = (int)((sizeof(T) + 3) / 4);
+  unsigned w[words];
+  std::memcpy(w, &value, sizeof(T));
+#pragma unroll
+  for (int k = 0; k < words; ++k) w[k] = shfl(w[k]);
+  T out;
+  std::memcpy(&out, w, sizeof(T));
+  return out;
+}
+
+/// Linear thread index within the block and threads per block.
+__device__ inline int team_linear() { return (int)(threadIdx.x + blockDim.x * threadIdx.y); }
+__device__ inline int team_threads() { return (int)(blockDim.x * blockDim.y); }
+
+/// Lanes of the calling warp that exist in this block.
+__device__ inline int warp_population() {
+  const int rest = team_threads() - (team_linear() & ~31);
+  return rest < 32 ? rest : 32;
+}
+__device__ inline unsigned population_mask(int population) {
+  return population == 32 ? 0xffffffffu : ((1u << population) - 1u);
+}
+
+/// One shared slot per warp for values of type T (one array per T in a kernel).
+template <class T>
+__device__ inline RawValue<T>* warp_slots() {
+  __shared__ RawValue<T> slots[32];
+  return slots;
+}
+
+/// Combines `value` across the block's lanes whose index is a multiple of `stride` (stride =
+/// vector_length: one copy per thread; stride = 1: every lane); every thread gets the result.
+template <class T, class Join>
+__device__ inline void block_reduce(T& value, const Join& op, int stride) {
+  const int l = team_linear(), lane = l & 31, population = warp_population();
+  const unsigned mask = population_mask(population);
+  for (int offset = 16; offset >= stride; offset >>= 1) {
+    T other = shuffle_words(value, [&](unsigned w) { return __shfl_down_sync(mask, w, offset); });
+    if (lane + offset < population) op.join(value, other);
+  }
+  if (team_threads() <= 32) {
+    value = shuffle_words(value, [&](unsigned w) { return __shfl_sync(mask, w, 0); });
+    return;
+  }
+  RawValue<T>* slots = warp_slots<T>();
+  __syncthreads();
+  if (lane == 0) std::memcpy(&slots[l >> 5], &value, sizeof(T));
+  __syncthreads();
+  const int warps = (team_threads() + 31) >> 5;
+  std::memcpy(&value, &slots[0], sizeof(T));
+  for (int w = 1; w < warps; ++w) {
+    T other;
+    std::memcpy(&other, &slots[w], sizeof(T));
+    op.join(value, other);
+  }
+}
+
+/// Exclusive scan across the block's lanes at multiples of `stride` (see block_reduce), in
+/// linear order; returns this participant's prefix and sets `total`.
+template <class T, class Join>
+__device__ inline T block_exclusive_scan(const T& value, const Join& op, const T& identity,
+                                         T& total, int stride) {
+  const int l = team_linear(), lane = l & 31, population = warp_population();
+  const unsigned mask = population_mask(population);
+  T inclusive = value;
+  for (int offset = stride; offset < 32; offset <<= 1) {
+    T before = shuffle_words(inclusive, [&](unsigned w) { return __shfl_up_sync(mask, w, offset); });
+    if (lane >= offset) {
+      op.join(before, inclusive);
+      inclusive = before;
+    }
+  }
+  T prefix = shuffle_words(inclusive, [&](unsigned w) { return __shfl_up_sync(mask, w, stride); });
+  if (lane < stride) prefix = identity;
+  const T warp_total =
+      shuffle_words(inclusive, [&](unsigned w) { return __shfl_sync(mask, w, population - 1); });
+  if (team_threads() <= 32) {
+    total = warp_total;
+    return prefix;
+  }
+  RawValue<T>* slots = warp_slots<T>();
+  __syncthreads();
+  if (lane == 0) std::memcpy(&slots[l >> 5], &warp_total, sizeof(T));
+  __syncthreads();
+  const int warps = (team_threads() + 31) >> 5, mine = l >> 5;
+  T base = identity;
+  for (int w = 0; w < mine; ++w) {
+    T other;
+    std::memcpy(&other, &slots[w], sizeof(T));
+    op.join(base, other);
+  }
+  total = base;
+  for (int w = mine; w < warps; ++w) {
+    T other;
+    std::memcpy(&other, &slots[w], sizeof(T));
+    op.join(total, other);
+  }
+  op.join(base, prefix);
+  return base;
+}
+
+/// The value of linear thread `source` on every thread of the block.
+template <class T>
+__device__ inline void block_broadcast(T& value, int source) {
+  if (team_threads() <= 32) {
+    const unsigned mask = population_mask(warp_population());
+    value = shuffle_words(value, [&](unsigned w) { return __shfl_sync(mask, w, source); });
+    return;
+  }
+  RawValue<T>* slots = warp_slots<T>();
+  __syncthreads();
+  if (team_linear() == source) std::memcpy(&slots[0], &value, sizeof(T));
+  __syncthreads();
+  std::memcpy(&value, &slots[0], sizeof(T));
+}
+
+/// Lanes of the calling thread's lane group (blockDim.x consecutive lanes of the warp).
+__device__ inline unsigned lane_group_mask() {
+  const unsigned width = blockDim.x;
+  if (width == 32) return 0xffffffffu;
+  return ((1u << width) - 1u) << ((unsigned)team_linear() & 31u & ~(width - 1u));
+}
+
+}  // namespace detail
+
+/// The team member of the CUDA build: one thread (one lane) of one team.
+class TeamMember {
+ public:
+  __host__ __device__ TeamMember(int league_rank, int league_size)
+      : m_league_rank(league_rank), m_league_size(league_size) {}
+
+  __host__ __device__ int league_rank() const { return m_league_rank; }
+  __host__ __device__ int league_size() const { return m_league_size; }
+  __host__ __device__ int team_rank() const {
+#if defined(__CUDA_ARCH__)
+    return (int)threadIdx.y;
+#else
+    return 0;
+#endif
+  }
+  __host__ __device__ int team_size() const {
+#if defined(__CUDA_ARCH__)
+    return (int)blockDim.y;
+#else
+    return 1;
+#endif
+  }
+  /// __syncthreads(): every thread of the team must reach it.
+  __host__ __device__ void team_barrier() const {
+#if defined(__CUDA_ARCH__)
+    __syncthreads();
+#endif
+  }
+
+  /// `value` of thread `root` (its lane 0) on every thread and lane.
+  template <class T>
+  __host__ __device__ void team_broadcast(T& value, int root) const {
+    impl_broadcast(impl::ThreadLevel(), value, root);
+  }
+  template <class Closure, class T>
+  __host__ __device__ void team_broadcast(const Closure& f, T& value, int root) const {
+    if (team_rank() == root) f(value);
+    impl_broadcast(impl::ThreadLevel(), value, root);
+  }
+  /// reducer.reference() combined over the team's threads, on every thread.
+  template <class Reducer>
+  __host__ __device__ std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
+      const Reducer& reducer) const {
+    typename Reducer::value_type value = reducer.reference();
+    impl_reduce(impl::ThreadLevel(), value, reducer);
+    reducer.reference() = value;
+  }
+  template <class Reducer>
+  __host__ __device__ std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
+      const Reducer& reducer, const typename Reducer::value_type& contribution) const {
+    typename Reducer::value_type value = contribution;
+    impl_reduce(impl::ThreadLevel(), value, reducer);
+    reducer.reference() = value;
+  }
+  /// Exclusive prefix sum of `value` over the team's threads in rank order.
+  template <class T>
+  __host__ __device__ T team_scan(const T& value) const {
+    T total;
+    return impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
+  }
+  /// As team_scan(value); thread 0 adds the team total to *global atomically and every prefix
+  /// starts from the value *global had before.
+  template <class T>
+  __host__ __device__ T team_scan(const T& value, T* global) const {
+    T total;
+    T prefix = impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
+    if (!global) return prefix;
+    T base = T();
+    if (impl_team_leader()) base = atomic_fetch_add(global, total);
+    impl_broadcast(impl::ThreadLevel(), base, 0);
+    return base + prefix;
+  }
+
+  // ---- the nested levels (hpar/nested.hpp) --------------------------------------------------
+  __host__ __device__ int impl_rank(impl::ThreadLevel) const { return team_rank(); }
+  __host__ __device__ int impl_size(impl::ThreadLevel) const { return team_size(); }
+  __host__ __device__ int impl_rank(impl::VectorLevel) const {
+#if defined(__CUDA_ARCH__)
+    return (int)threadIdx.x;
+#else
+    return 0;
+#endif
+  }
+  __host__ __device__ int impl_size(impl::VectorLevel) const {
+#if defined(__CUDA_ARCH__)
+    return (int)blockDim.x;
+#else
+    return 1;
+#endif
+  }
+  __host__ __device__ int impl_rank(impl::TeamVectorLevel) const {
+#if defined(__CUDA_ARCH__)
+    return detail::team_linear();
+#else
+    return 0;
+#endif
+  }
+  __host__ __device__ int impl_size(impl::TeamVectorLevel) const {
+#if defined(__CUDA_ARCH__)
+    return detail::team_threads();
+#else
+    return 1;
+#endif
+  }
+
+  template <class T, class Join>
+  __host__ __device__ void impl_reduce(impl::ThreadLevel, T& value, const Join& op) const {
+#if defined(__CUDA_ARCH__)
+    if (blockDim.y > 1) detail::block_reduce(value, op, (int)blockDim.x);
+#endif
+  }
+  template <class T, class Join>
+  __host__ __device__ void impl_reduce(impl::TeamVectorLevel, T& value, const Join& op) const {
+#if defined(__CUDA_ARCH__)
+    if (detail::team_threads() > 1) detail::block_reduce(value, op, 1);
+#endif
+  }
+  /// Within the lane group: a shuffle-down tree into lane 0, then lane 0's value to all lanes.
+  template <class T, class Join>
+  __host__ __device__ void impl_reduce(impl::VectorLevel, T& value, const Join& op) const {
+#if defined(__CUDA_ARCH__)
+    const int width = (int)blockDim.x;
+    if (width == 1) return;
+    const unsigned mask = detail::lane_group_mask();
+    const int x = (int)threadIdx.x;
+    for (int offset = width >> 1; offset > 0; offset >>= 1) {
+      T other = detail::shuffle_words(
+          value, [&](unsigned w) { return __shfl_down_sync(mask, w, offset, width); });
+      if (x + offset < width) op.join(value, other);
+    }
+    value = detail::shuffle_words(value, [&](unsigned w) { return __shfl_sync(mask, w, 0, width); });
+#endif
+  }
+
+  template <class T, class Join>
+  __host__ __device__ T impl_exclusive_scan(impl::ThreadLevel, const T& value, const Join& op,
+                                            const T& identity, T& total) const {
+#if defined(__CUDA_ARCH__)
+    if (blockDim.y > 1)
+      return detail::block_exclusive_scan(value, op, identity, total, (int)blockDim.x);
+#endif
+    total = value;
+    return identity;
+  }
+  template <class T, class Join>
+  __host__ __device__ T impl_exclusive_scan(impl::TeamVectorLevel, const T& value,
+                                            const Join& op, const T& identity, T& total) const {
+#if defined(__CUDA_ARCH__)
+    if (detail::team_threads() > 1)
+      return detail::block_exclusive_scan(value, op, identity, total, 1);
+#endif
+    total = value;
+    return identity;
+  }
+  template <class T, class Join>
+  __host__ __device__ T impl_exclusive_scan(impl::VectorLevel, const T& value, const Join& op,
+                                            const T& identity, T& total) const {
+#if defined(__CUDA_ARCH__)
+    const int width = (int)blockDim.x;
+    if (width > 1) {
+      const unsigned mask = detail::lane_group_mask();
+      const int x = (int)threadIdx.x;
+      T inclusive = value;
+      for (int offset = 1; offset < width; offset <<= 1) {
+        T before = detail::shuffle_words(
+            inclusive, [&](unsigned w) { return __shfl_up_sync(mask, w, offset, width); });
+        if (x >= offset) {
+          op.join(before, inclusive);
+          inclusive = before;
+        }
+      }
+      total = detail::shuffle_words(
+          inclusive, [&](unsigned w) { return __shfl_sync(mask, w, width - 1, width); });
+      T prefix = detail::shuffle_words(
+          inclusive, [&](unsigned w) { return __shfl_up_sync(mask, w, 1, width); });
+      return x == 0 ? identity : prefix;
+    }
+#endif
+    total = value;
+    return identity;
+  }
+
+  template <class T>
+  __host__ __device__ void impl_broadcast(impl::ThreadLevel, T& value, int root) const {
+#if defined(__CUDA_ARCH__)
+    if (detail::team_threads() > 1) detail::block_broadcast(value, root * (int)blockDim.x);
+#endif
+  }
+  template <class T>
+  __host__ __device__ void impl_broadcast(impl::TeamVectorLevel, T& value, int root) const {
+#if defined(__CUDA_ARCH__)
+    if (detail::team_threads() > 1) detail::block_broadcast(value, root);
+#endif
+  }
+  template <class T>
+  __host__ __device__ void impl_broadcast(impl::VectorLevel, T& value, int root) const {
+#if defined(__CUDA_ARCH__)
+    const int width = (int)blockDim.x;
+    if (width == 1) return;
+    const unsigned mask = detail::lane_group_mask();
+    value = detail::shuffle_words(value, [&](unsigned w) { return __shfl_sync(mask, w, root, width); });
+#endif
+  }
+
+  __host__ __device__ bool impl_team_leader() const {
+#if defined(__CUDA_ARCH__)
+    return threadIdx.x == 0 && threadIdx.y == 0;
+#else
+    return true;
+#endif
+  }
+  __host__ __device__ bool impl_lane_leader() const {
+#if defined(__CUDA_ARCH__)
+    return threadIdx.x == 0;
+#else
+    return true;
+#endif
+  }
+
+ private:
+  int m_league_rank;
+  int m_league_size;
+};
+
+/// Shape of a team launch: blocks of (vector_length, team_size) threads, one wave of resident
+/// blocks (at most the league), `shared_per_thread` bytes of dynamic shared memory per thread.
+/// AUTO team size: the occupancy API's block size for the kernel, in whole teams. A reduction
+/// (at_least_one) always launches one block so that an empty league still yields the identity.
+template <class Kernel, class Policy>
+LaunchShape team_shape(Kernel kernel, const Policy& policy, size_t shared_per_thread,
+                       bool at_least_one, const KernelSite& site) {
+  const int vector = policy.vector_length();
+  const int device = detail::current_device(site);
+  const detail::KernelLimits limits = detail::kernel_limits(kernel, device, site);
+  int team = policy.team_size();
+  if (policy.impl_auto_team_size()) {
+    const int block = detail::recommended_block(kernel, shared_per_thread, 0, 1024, site);
+    team = block / vector > 0 ? block / vector : 1;
+  }
+  const int threads = team * vector;
+  if (threads > limits.max_threads) {
+    const std::string message = "team size " + std::to_string(team) + " with vector length " +
+                                std::to_string(vector) + " needs " + std::to_string(threads) +
+                                " threads per block; this kernel can launch at most " +
+                                std::to_string(limits.max_threads);
+    fail(site, message.c_str());
+  }
+  const size_t shared = shared_per_thread * (size_t)threads;
+  const int64_t league = policy.league_size();
+  if (league == 0 && !at_least_one) return LaunchShape{dim3(0), dim3(vector, team), shared};
+  const int64_t resident = detail::resident_blocks(kernel, threads, shared, site);
+  int64_t grid = league < resident ? league : resident;
+  if (grid < 1) grid = 1;
+  return LaunchShape{dim3((unsigned)grid), dim3((unsigned)vector, (unsigned)team), shared};
+}
+
+/// Ends a top-level team reduction: the functor ran on every lane, but each thread contributes
+/// once, so lanes other than 0 drop their accumulator before the block combine.
+template <class Spec, class StateSpec>
+__device__ void finish_team_reduce(const Spec& spec, const ReduceState<StateSpec>& state,
+                                   typename Spec::value_type* acc) {
+  if (threadIdx.x != 0) spec.init(acc);
+  finish_reduce(spec, state, acc);
+}
+
+}  // namespace cuda
+}  // namespace rt
+}  // namespace hpar

@@ -1,0 +1,285 @@
+// hpar runtime, OpenMP backend: teams. TeamMember is what a team functor sees; TeamLaunch sizes
+// a team launch and owns its team-shared buffers.
+//
+// Mapping (docs/design.md section 8):
+//   one hpar thread = one OpenMP thread of a parallel region, and the vector length is 1: a
+//   vector loop runs in the thread that reaches it. A team is the set of threads of one
+//   parallel region:
+//     GPU:   `target teams num_teams(teams) thread_limit(T)` whose only statement is
+//            `parallel num_threads(T)`; team t of the league runs in OpenMP team t % teams;
+//     host:  `target parallel num_threads(T)` running the whole league in turn. libomp caps
+//            the threads of a parallel region nested in `teams` on the host at the processor
+//            count, so a team of 7 on a 2-core machine would silently get 2 threads there.
+//   The region checks that it got exactly T threads; when the implementation gives fewer (GCC's
+//   nvptx offload gives each team at most one thread per warp slot: 28 measured on an H100 for
+//   a small kernel), no functor runs and TeamLaunch::finish() reports it, naming the kernel.
+//
+// Team collectives (barrier, broadcast, reduce, scan, and the nested ones of hpar/nested.hpp)
+// go through a team-shared buffer in device memory: T slots of slot_bytes, one per thread, for
+// each OpenMP team. Each collective starts with a barrier (the previous collective's readers are
+// done), writes its slot, meets a second barrier and reads every slot, combining in rank order,
+// so every thread holds the same bits.
+#pragma once
+
+#include <omp.h>
+
+#include <hpar/rt/common.hpp>
+#include <hpar/rt/openmp/device.hpp>
+
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+namespace hpar {
+namespace rt {
+namespace omp {
+
+/// Bytes of one thread's slot in the team-shared buffer: the largest value a team collective
+/// moves on this backend.
+constexpr std::size_t team_slot_bytes = 256;
+
+namespace detail {
+
+/// Threads one team of the device gets when it asks for many (asked once per device).
+inline int granted_team_threads(int dev) {
+  if (!device_is_gpu(dev)) return 1024;
+  static std::mutex mutex;
+  static std::map<int, int>* known = new std::map<int, int>();  // never destroyed (device.hpp)
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto found = known->find(dev);
+  if (found != known->end()) return found->second;
+  int granted = 1;
+#pragma omp target teams num_teams(1) thread_limit(1024) device(dev) map(tofrom : granted)
+#pragma omp parallel num_threads(1024)
+  {
+    if (omp_get_thread_num() == 0) granted = omp_get_num_threads();
+  }
+  (*known)[dev] = granted;
+  return granted;
+}
+
+}  // namespace detail
+}  // namespace omp
+}  // namespace rt
+
+namespace impl {
+
+inline int backend_team_size_max(int) { return rt::omp::detail::granted_team_threads(rt::omp::device()); }
+
+inline int backend_team_size_recommended(int) {
+  const int dev = rt::omp::device();
+  const int most = backend_team_size_max(1);
+  const int good = rt::omp::device_is_gpu(dev) ? 16 : (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1);
+  return good < most ? good : most;
+}
+
+}  // namespace impl
+
+namespace rt {
+namespace omp {
+
+#pragma omp declare target
+
+/// The team member of the OpenMP build: one OpenMP thread of one team.
+class TeamMember {
+ public:
+  TeamMember(int league_rank, int league_size, int team_size, unsigned char* shared)
+      : m_league_rank(league_rank),
+        m_league_size(league_size),
+        m_team_rank(omp_get_thread_num()),
+        m_team_size(team_size),
+        m_shared(shared) {}
+
+  int league_rank() const { return m_league_rank; }
+  int league_size() const { return m_league_size; }
+  int team_rank() const { return m_team_rank; }
+  int team_size() const { return m_team_size; }
+  /// `omp barrier`: every thread of the team must reach it.
+  void team_barrier() const {
+#pragma omp barrier
+  }
+
+  template <class T>
+  void team_broadcast(T& value, int root) const {
+    impl_broadcast(impl::ThreadLevel(), value, root);
+  }
+  template <class Closure, class T>
+  void team_broadcast(const Closure& f, T& value, int root) const {
+    if (m_team_rank == root) f(value);
+    impl_broadcast(impl::ThreadLevel(), value, root);
+  }
+  template <class Reducer>
+  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(const Reducer& reducer) const {
+    typename Reducer::value_type value = reducer.reference();
+    impl_reduce(impl::ThreadLevel(), value, reducer);
+    reducer.reference() = value;
+  }
+  template <class Reducer>
+  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
+      const Reducer& reducer, const typename Reducer::value_type& contribution) const {
+    typename Reducer::value_type value = contribution;
+    impl_reduce(impl::ThreadLevel(), value, reducer);
+    reducer.reference() = value;
+  }
+  template <class T>
+  T team_scan(const T& value) const {
+    T total;
+    return impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
+  }
+  template <class T>
+  T team_scan(const T& value, T* global) const {
+    T total;
+    T prefix = impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
+    if (!global) return prefix;
+    T base = T();
+    if (m_team_rank == 0) base = atomic_fetch_add(global, total);
+    impl_broadcast(impl::ThreadLevel(), base, 0);
+    return base + prefix;
+  }
+
+  // ---- the nested levels (hpar/nested.hpp): threads, and a vector level of one lane ---------
+  int impl_rank(impl::ThreadLevel) const { return m_team_rank; }
+  int impl_size(impl::ThreadLevel) const { return m_team_size; }
+  int impl_rank(impl::TeamVectorLevel) const { return m_team_rank; }
+  int impl_size(impl::TeamVectorLevel) const { return m_team_size; }
+  int impl_rank(impl::VectorLevel) const { return 0; }
+  int impl_size(impl::VectorLevel) const { return 1; }
+
+  template <class Level, class T, class Join>
+  void impl_reduce(Level, T& value, const Join& op) const {
+    if (std::is_same<Level, impl::VectorLevel>::value || m_team_size == 1) return;
+    publish(value);
+    read_slot(value, 0);
+    for (int r = 1; r < m_team_size; ++r) {
+      T other;
+      read_slot(other, r);
+      op.join(value, other);
+    }
+  }
+
+  template <class Level, class T, class Join>
+  T impl_exclusive_scan(Level, const T& value, const Join& op, const T& identity,
+                        T& total) const {
+    if (std::is_same<Level, impl::VectorLevel>::value || m_team_size == 1) {
+      total = value;
+      return identity;
+    }
+    publish(value);
+    T prefix = identity;
+    for (int r = 0; r < m_team_rank; ++r) {
+      T other;
+      read_slot(other, r);
+      op.join(prefix, other);
+    }
+    total = prefix;
+    for (int r = m_team_rank; r < m_team_size; ++r) {
+      T other;
+      read_slot(other, r);
+      op.join(total, other);
+    }
+    return prefix;
+  }
+
+  template <class Level, class T>
+  void impl_broadcast(Level, T& value, int root) const {
+    if (std::is_same<Level, impl::VectorLevel>::value || m_team_size == 1) return;
+    check_size<T>();
+#pragma omp barrier
+    if (m_team_rank == root) std::memcpy(m_shared, &value, sizeof(T));
+#pragma omp barrier
+    std::memcpy(&value, m_shared, sizeof(T));
+  }
+
+  bool impl_team_leader() const { return m_team_rank == 0; }
+  bool impl_lane_leader() const { return true; }
+
+ private:
+  template <class T>
+  static void check_size() {
+    static_assert(sizeof(T) <= team_slot_bytes,
+                  "hpar: a team collective on the OpenMP backend moves values of at most "
+                  "hpar::rt::omp::team_slot_bytes (256) bytes");
+    static_assert(std::is_trivially_copyable<T>::value,
+                  "hpar: team collectives need a trivially copyable value type");
+  }
+  /// Barrier, this thread's value into its slot, barrier.
+  template <class T>
+  void publish(const T& value) const {
+    check_size<T>();
+#pragma omp barrier
+    std::memcpy(m_shared + std::size_t(m_team_rank) * team_slot_bytes, &value, sizeof(T));
+#pragma omp barrier
+  }
+  template <class T>
+  void read_slot(T& value, int rank) const {
+    std::memcpy(&value, m_shared + std::size_t(rank) * team_slot_bytes, sizeof(T));
+  }
+
+  int m_league_rank;
+  int m_league_size;
+  int m_team_rank;
+  int m_team_size;
+  unsigned char* m_shared;  // this OpenMP team's slots
+};
+
+#pragma omp end declare target
+
+/// The shape of one team launch and its team-shared buffers (see the file comment). Generated
+/// code:
+///   hpar::rt::omp::TeamLaunch launch(policy, site);
+///   ... if (launch.on_gpu()) { target teams + parallel } else { target parallel } ...
+///   launch.finish(granted);
+class TeamLaunch {
+ public:
+  template <class Policy>
+  TeamLaunch(const Policy& policy, const KernelSite& site)
+      : site_(site),
+        device_(device()),
+        gpu_(device_is_gpu(device_)),
+        team_size_(policy.team_size()),
+        teams_(teams_for(policy.league_size(), gpu_)),
+        shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * team_slot_bytes, site) {}
+
+  bool on_gpu() const { return gpu_; }
+  int team_size() const { return team_size_; }
+  /// OpenMP teams to ask for: 1 on the host (one parallel region runs the league).
+  int teams() const { return teams_; }
+  /// Device memory: teams() x team_size() slots of team_slot_bytes.
+  unsigned char* shared() const { return static_cast<unsigned char*>(shared_.get()); }
+  /// The slots of OpenMP team `team` (called in the region).
+  static unsigned char* team_shared(unsigned char* shared, int team, int team_size) {
+    return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
+  }
+
+  /// After the region: `granted` is the smallest thread count a team got (team_size() when all
+  /// got what they asked).
+  void finish(int granted) const {
+    if (granted == team_size_) return;
+    const std::string message = "OpenMP started " + std::to_string(granted) +
+                                " threads for a team of " + std::to_string(team_size_) +
+                                " (the most this device gives this kernel); choose a team size "
+                                "of at most team_size_max() or AUTO";
+    fail(site_, message.c_str());
+  }
+
+ private:
+  static int teams_for(int league, bool gpu) {
+    if (!gpu) return 1;
+    int teams = 2048;
+    if (const int forced = detail::positive_env("HPAR_OMP_TEAMS")) teams = forced;
+    if (league < teams) teams = league;
+    return teams > 0 ? teams : 1;
+  }
+
+  KernelSite site_;
+  int device_;
+  bool gpu_;
+  int team_size_;
+  int teams_;
+  DeviceBuffer shared_;
+};
+
+}  // namespace omp
+}  // namespace rt
+}  // namespace hpar
