@@ -95,13 +95,17 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 /// Prints the message and ends the program (device code: traps the kernel).
 HPAR_HD inline void abort(const char* message) {
-#if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__AMDGPU__)
+#if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
   printf("hpar::abort: %s\n", message);
 #if defined(__CUDA_ARCH__)
   __trap();
 #else
   __builtin_trap();
 #endif
+#elif defined(HPAR_IMPL_DEVICE_OPENMP)
+  // No stderr in code reachable from a target region (see impl::view_error).
+  printf("hpar::abort: %s\n", message);
+  ::abort();
 #else
   std::fprintf(stderr, "hpar::abort: %s\n", message);
   std::fflush(stderr);

@@ -81,13 +81,18 @@ constexpr bool is_view_v = is_view<T>::value;
 namespace impl {
 /// Reports a malformed View construction and ends the program.
 HPAR_HD inline void view_error(const char* label, const char* what) {
-#if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__AMDGPU__)
+#if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
   printf("hpar: error: View \"%s\": %s\n", label, what);
 #if defined(__CUDA_ARCH__)
   __trap();
 #else
   __builtin_trap();
 #endif
+#elif defined(HPAR_IMPL_DEVICE_OPENMP)
+  // GCC compiles offloaded code from the host's preprocessed source, so nothing reachable from a
+  // target region may name stderr (the device C library has no such symbol).
+  printf("hpar: error: View \"%s\": %s\n", label, what);
+  ::abort();
 #else
   std::fprintf(stderr, "hpar: error: View \"%s\": %s\n", label, what);
   std::fflush(stderr);
