@@ -82,7 +82,12 @@ void serial_reduce(const Policy& policy, const Functor& f, Results&&... results)
 
 template <class Policy, class Functor, class... Total>
 void serial_scan(const Policy& policy, const Functor& f, Total&&... total) {
-  static_assert(is_range_policy<Policy>::value, "hpar::parallel_scan needs a RangePolicy");
+  if constexpr (!is_range_policy<Policy>::value) {
+    // While hpar-translate parses, leave the error to its diagnostic, which names the dispatch.
+#if !defined(__HPAR_TRANSLATING__)
+    static_assert(is_range_policy<Policy>::value, "hpar::parallel_scan needs a RangePolicy");
+#endif
+  } else {
   const auto spec = make_scan_spec(policy, f, std::forward<Total>(total)...);
   using index_type = typename Policy::index_type;
   typename std::remove_cv_t<decltype(spec)>::value_type update;
@@ -91,6 +96,7 @@ void serial_scan(const Policy& policy, const Functor& f, Total&&... total) {
   for (int64_t i = int64_t(policy.begin()); i < end; ++i)
     spec.call(f, update, true, index_type(i));
   spec.store_total(&update, false);
+  }
 }
 
 template <class L>

@@ -1,0 +1,50 @@
+// TeamPolicy kernels: one block of (vector_length, team_size) threads per team, a league-stride
+// loop, the CUDA team member; nested patterns stay as written and run through that member.
+// RUN: %hpar-translate --backend=cuda %s -o %t.cu
+// RUN: grep -v CHECK %t.cu | %FileCheck %s
+// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+#include <hpar/hpar.hpp>
+
+using member_type = hpar::TeamPolicy<>::member_type;
+
+// CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
+// CHECK: __global__ void hpar_rows_L{{[0-9]+}}(const Policy policy, const Functor f) {
+// CHECK-NEXT: const int league_size = policy.league_size();
+// CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
+// CHECK-NEXT: if (league != (int)blockIdx.x) __syncthreads();
+// CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size);
+// CHECK-NEXT: f(team);
+// CHECK: hpar::rt::cuda::team_shape(kernel, policy, 0, false, site);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f);
+// CHECK: hpar::rt::cuda::check_launch(site);
+void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
+  const int n = a.extent(0), m = a.extent(1);
+  hpar::parallel_for("rows", hpar::TeamPolicy<>(n, hpar::AUTO, 8), HPAR_LAMBDA(const member_type& team) {
+    const int row = team.league_rank();
+    double s = 0;
+    hpar::parallel_reduce(hpar::ThreadVectorRange(team, m), [&](int j, double& t) { t += a(row, j); }, s);
+    hpar::single(hpar::PerTeam(team), [&]() { rowsum(row) = s; });
+  });
+}
+// The nested patterns are unchanged in the functor:
+// CHECK: hpar::parallel_reduce(hpar::ThreadVectorRange(team, m), [&](int j, double& t) { t += a(row, j); }, s);
+// CHECK: hpar::single(hpar::PerTeam(team), [&]() { rowsum(row) = s; });
+
+// CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
+// CHECK: __global__ void hpar_total_L{{[0-9]+}}(const Policy policy, const Functor f, const Spec spec,
+// CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
+// CHECK: const hpar::rt::cuda::TeamMember team(league, league_size);
+// CHECK-NEXT: spec.call(f, acc.data(), team);
+// CHECK: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
+// CHECK: hpar::rt::cuda::team_shape(
+// CHECK-NEXT: kernel, policy, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
+// CHECK: hpar::rt::cuda::store_result(spec, state);
+double total(int leagues) {
+  double sum = 0;
+  hpar::parallel_reduce("total", hpar::TeamPolicy<>(leagues, 64), HPAR_LAMBDA(const member_type& team, double& s) {
+    double inner = 0;
+    hpar::parallel_reduce(hpar::TeamThreadRange(team, 100), [&](int i, double& t) { t += i; }, inner);
+    s += inner;
+  }, sum);
+  return sum;
+}
