@@ -202,7 +202,7 @@ using nested_index_t = std::common_type_t<I0, I1>;
 template <class Member, class N, class = std::enable_if_t<std::is_integral<N>::value>>
 HPAR_ANNOTATE("hpar::nested::team_thread")
 HPAR_HD inline impl::NestedRange<impl::ThreadLevel, N, Member> TeamThreadRange(const Member& m,
-                                                                              const N& count) {
+                                                                              N count) {
   return {&m, N(0), count};
 }
 /// [begin, end) over the team's threads.
@@ -210,14 +210,14 @@ template <class Member, class B, class E,
           class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
 HPAR_ANNOTATE("hpar::nested::team_thread")
 HPAR_HD inline impl::NestedRange<impl::ThreadLevel, impl::nested_index_t<B, E>, Member>
-TeamThreadRange(const Member& m, const B& begin, const E& end) {
+TeamThreadRange(const Member& m, B begin, E end) {
   return {&m, impl::nested_index_t<B, E>(begin), impl::nested_index_t<B, E>(end)};
 }
 /// [0, count) over the calling thread's vector lanes.
 template <class Member, class N, class = std::enable_if_t<std::is_integral<N>::value>>
 HPAR_ANNOTATE("hpar::nested::thread_vector")
 HPAR_HD inline impl::NestedRange<impl::VectorLevel, N, Member> ThreadVectorRange(const Member& m,
-                                                                                const N& count) {
+                                                                                N count) {
   return {&m, N(0), count};
 }
 /// [begin, end) over the calling thread's vector lanes.
@@ -225,14 +225,14 @@ template <class Member, class B, class E,
           class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
 HPAR_ANNOTATE("hpar::nested::thread_vector")
 HPAR_HD inline impl::NestedRange<impl::VectorLevel, impl::nested_index_t<B, E>, Member>
-ThreadVectorRange(const Member& m, const B& begin, const E& end) {
+ThreadVectorRange(const Member& m, B begin, E end) {
   return {&m, impl::nested_index_t<B, E>(begin), impl::nested_index_t<B, E>(end)};
 }
 /// [0, count) over every lane of every thread of the team.
 template <class Member, class N, class = std::enable_if_t<std::is_integral<N>::value>>
 HPAR_ANNOTATE("hpar::nested::team_vector")
 HPAR_HD inline impl::NestedRange<impl::TeamVectorLevel, N, Member> TeamVectorRange(const Member& m,
-                                                                                  const N& count) {
+                                                                                  N count) {
   return {&m, N(0), count};
 }
 /// [begin, end) over every lane of every thread of the team.
@@ -240,7 +240,7 @@ template <class Member, class B, class E,
           class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
 HPAR_ANNOTATE("hpar::nested::team_vector")
 HPAR_HD inline impl::NestedRange<impl::TeamVectorLevel, impl::nested_index_t<B, E>, Member>
-TeamVectorRange(const Member& m, const B& begin, const E& end) {
+TeamVectorRange(const Member& m, B begin, E end) {
   return {&m, impl::nested_index_t<B, E>(begin), impl::nested_index_t<B, E>(end)};
 }
 
