@@ -26,11 +26,13 @@
 
 namespace hpar {
 
+HPAR_IMPL_DEVICE_CODE_BEGIN
 /// "Let the implementation choose": AUTO and AUTO() both name it.
 struct AUTO_t {
   HPAR_HD constexpr const AUTO_t& operator()() const { return *this; }
 };
 constexpr AUTO_t AUTO{};
+HPAR_IMPL_DEVICE_CODE_END
 
 #if defined(HPAR_IMPL_DEVICE_CUDA)
 namespace rt { namespace cuda { class TeamMember; } }

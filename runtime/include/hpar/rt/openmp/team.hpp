@@ -37,7 +37,9 @@ namespace omp {
 
 /// Bytes of one thread's slot in the team-shared buffer: the largest value a team collective
 /// moves on this backend.
+#pragma omp declare target
 constexpr std::size_t team_slot_bytes = 256;
+#pragma omp end declare target
 
 namespace detail {
 
