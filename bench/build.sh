@@ -17,7 +17,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-benchmarks=(triad dot scan stencil3d)
+benchmarks=(triad dot scan stencil3d yax spmv team_scan)
 out=bench/out
 gen=$out/gen
 logs=$out/logs

@@ -54,10 +54,12 @@ constexpr int64_t default_copy_n = int64_t(1) << 28;
 
 /// What the command line asked for.
 struct Options {
-  int64_t n;        // problem size: elements (1-D benchmarks) or edge length (stencil)
+  int64_t n;        // problem size: elements (1-D benchmarks), edge length (stencil3d, yax,
+                    // spmv) or rows (team_scan)
   int reps;         // timed repetitions
   int warmup;       // untimed repetitions before them
   int64_t copy_n;   // doubles in the copy-bandwidth measurement; 0 skips it
+  int64_t m;        // second size (team_scan: columns); 0 in benchmarks that take no --m
 };
 
 /// Parses "123", "1e6" style integers and "2^K"; returns false on anything else.
@@ -83,29 +85,46 @@ inline bool parse_count(const char* text, int64_t& value) {
   return true;
 }
 
-[[noreturn]] inline void usage(const char* program, const char* size_meaning, int64_t default_n,
-                               int status) {
-  std::fprintf(status == 0 ? stdout : stderr,
-               "usage: %s [--n N] [--reps R] [--warmup W] [--copy-n M]\n"
-               "  --n N       %s (default %lld); N may be written 2^K\n"
+/// What --n (and, where a benchmark takes it, --m) means, and the defaults.
+struct SizeHelp {
+  const char* n_meaning;
+  int64_t default_n;
+  const char* m_meaning;  // null: the benchmark takes no --m
+  int64_t default_m;
+};
+
+[[noreturn]] inline void usage(const char* program, const SizeHelp& help, int status) {
+  FILE* to = status == 0 ? stdout : stderr;
+  std::fprintf(to, "usage: %s [--n N]%s [--reps R] [--warmup W] [--copy-n M]\n", program,
+               help.m_meaning ? " [--m N2]" : "");
+  std::fprintf(to, "  --n N       %s (default %lld); N may be written 2^K\n", help.n_meaning,
+               (long long)help.default_n);
+  if (help.m_meaning)
+    std::fprintf(to, "  --m N2      %s (default %lld); N2 may be written 2^K\n", help.m_meaning,
+                 (long long)help.default_m);
+  std::fprintf(to,
                "  --reps R    timed repetitions (default 20)\n"
                "  --warmup W  untimed repetitions before them (default 2)\n"
-               "  --copy-n M  doubles in the copy-bandwidth measurement (default 2^28; 0 skips)\n",
-               program, size_meaning, (long long)default_n);
+               "  --copy-n M  doubles in the copy-bandwidth measurement (default 2^28; 0 skips)\n");
   std::exit(status);
 }
 
 /// Reads the options every benchmark accepts; exits with a usage message on a bad argument.
-inline Options parse_options(int argc, char* argv[], int64_t default_n, const char* size_meaning) {
-  Options opt{default_n, 20, 2, default_copy_n};
+/// --m is accepted only when m_meaning is given (a benchmark with a second size).
+inline Options parse_options(int argc, char* argv[], int64_t default_n, const char* size_meaning,
+                             int64_t default_m = 0, const char* m_meaning = nullptr) {
+  const SizeHelp help{size_meaning, default_n, m_meaning, default_m};
+  Options opt{default_n, 20, 2, default_copy_n, m_meaning ? default_m : 0};
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
-    if (arg == "--help" || arg == "-h") usage(argv[0], size_meaning, default_n, 0);
-    if (a + 1 >= argc) usage(argv[0], size_meaning, default_n, 2);
+    if (arg == "--help" || arg == "-h") usage(argv[0], help, 0);
+    if (a + 1 >= argc) usage(argv[0], help, 2);
     int64_t value = 0;
-    if (!parse_count(argv[a + 1], value)) usage(argv[0], size_meaning, default_n, 2);
+    if (!parse_count(argv[a + 1], value)) usage(argv[0], help, 2);
     if (arg == "--n" || arg == "--size")
       opt.n = value;
+    else if (arg == "--m" && m_meaning)
+      opt.m = value;
     else if (arg == "--reps")
       opt.reps = int(value);
     else if (arg == "--warmup")
@@ -113,10 +132,11 @@ inline Options parse_options(int argc, char* argv[], int64_t default_n, const ch
     else if (arg == "--copy-n")
       opt.copy_n = value;
     else
-      usage(argv[0], size_meaning, default_n, 2);
+      usage(argv[0], help, 2);
     ++a;
   }
-  if (opt.n < 1 || opt.reps < 1 || opt.warmup < 0) usage(argv[0], size_meaning, default_n, 2);
+  if (opt.n < 1 || opt.reps < 1 || opt.warmup < 0 || (m_meaning && opt.m < 1))
+    usage(argv[0], help, 2);
   return opt;
 }
 

@@ -14,11 +14,18 @@ mkdir -p "$dir"
 includes=(-I include -I runtime/include -I bench)
 common_args=(--reps 3 --warmup 1 --copy-n 2^20)
 
-# Problem sizes: not powers of two, so that ragged tiles and tails are exercised.
-size_of() {
+# Problem sizes (the --n, and for team_scan --m, arguments): not powers of two, so that ragged
+# tiles and tails are exercised (yax's 301 columns and team_scan's 1031 leave a partial last
+# chunk for teams of 256 threads). The team benchmarks have few teams: the OpenMP host fallback
+# runs every team with its full team size of host threads, and its team barriers are slow when
+# those threads outnumber the cores.
+size_args() {
   case $1 in
-    stencil3d) echo 67 ;;
-    *) echo 1000003 ;;
+    stencil3d) echo --n 67 ;;
+    yax) echo --n 301 ;;
+    spmv) echo --n 67 ;;
+    team_scan) echo --n 37 --m 1031 ;;
+    *) echo --n 1000003 ;;
   esac
 }
 
@@ -36,8 +43,13 @@ check() {
   return 1
 }
 
-for b in triad dot scan stencil3d; do
-  if [ "$#" -gt 0 ]; then args=("$@"); else args=(--n "$(size_of "$b")" "${common_args[@]}"); fi
+for b in triad dot scan stencil3d yax spmv team_scan; do
+  if [ "$#" -gt 0 ]; then
+    args=("$@")
+  else
+    read -r -a args <<< "$(size_args "$b")"
+    args+=("${common_args[@]}")
+  fi
 
   check "$b-build-serial" g++ -O2 -std=c++17 "${includes[@]}" "bench/$b.cpp" -o "$dir/$b-serial" &&
     check "$b-serial" "$dir/$b-serial" "${args[@]}"

@@ -1,10 +1,11 @@
-// The four benchmark problems, defined once for the hpar versions (bench/*.cpp) and the
-// hand-written baselines (bench/baselines/*.cu): inputs, constants, bytes moved per run, and the
-// host check of the result. Both sides then measure and check exactly the same thing.
+// The benchmark problems, defined once for the hpar versions (bench/*.cpp) and the hand-written
+// baselines (bench/baselines/*.cu): inputs, constants, launch shapes of the team benchmarks,
+// bytes moved per run, and the host check of the result. Both sides then measure and check
+// exactly the same thing.
 //
 // The inputs are small integers or multiples of 1/4 and the constants powers of two, so every
 // result is exact whatever the evaluation order or FMA contraction, and the checks compare
-// exactly (dot, which sums 2^28 terms, with a 1e-12 relative tolerance).
+// exactly (dot and yax, which sum 2^28 terms into one scalar, with a 1e-12 relative tolerance).
 #pragma once
 
 #include <hpar/macros.hpp>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <vector>
 
 #include "common.hpp"
@@ -107,5 +109,170 @@ bool check_stencil(At v_at, int64_t n) {
           bad.expect_eq(where, got, expected);
         }
       }
+  return bad.finish();
+}
+
+// ---- yax: sum over rows of y(row) * (A(row, :) . x), one team per row ------------------------------
+//
+// A is n x n, row-major (LayoutRight), so a team's threads read one row contiguously; x and y
+// have n elements.
+
+/// Threads per team (hpar) and per block (baseline): both reduce a row with the same number of
+/// threads. A fixed size rather than AUTO, so the launch shape is the same in both versions and
+/// does not depend on the runtime's choice.
+constexpr int yax_team_size = 256;
+
+/// Bytes one yax moves through device memory: A, x and y read once each (x is read by every
+/// team; the repeated reads are assumed to hit in cache).
+inline double yax_bytes(int64_t n) {
+  return sizeof(double) * (double(n) * double(n) + 2.0 * double(n));
+}
+HPAR_INLINE_FUNCTION double yax_a(int64_t row, int64_t col) {
+  return 0.25 * double((row + 2 * col) % 9);
+}
+HPAR_INLINE_FUNCTION double yax_x(int64_t col) { return 1.0 + 0.5 * double(col % 7); }
+HPAR_INLINE_FUNCTION double yax_y(int64_t row) { return double(row % 5) - 1.0; }
+
+/// Checks the result of every repetition against a host sum, relative tolerance 1e-12 (every
+/// term and partial sum is a multiple of 1/8 below 2^40 for n <= 2^16, so any evaluation order
+/// gives the host sum exactly; the tolerance matches dot's); prints mismatches.
+inline bool check_yax(const std::vector<double>& sums, int64_t n) {
+  double expected = 0.0;
+  for (int64_t row = 0; row < n; ++row) {
+    double dot = 0.0;
+    for (int64_t col = 0; col < n; ++col) dot += yax_a(row, col) * yax_x(col);
+    expected += yax_y(row) * dot;
+  }
+  const double tolerance = 1e-12 * std::fabs(expected) + 1e-12;
+  bool ok = true;
+  for (size_t r = 0; r < sums.size(); ++r) {
+    if (!(std::fabs(sums[r] - expected) <= tolerance)) {
+      std::printf("mismatch in yax, repetition %zu: got %.17g, expected %.17g\n", r, sums[r],
+                  expected);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+// ---- spmv: y = A x, A the CSR matrix of the 7-point Laplacian on an n^3 grid ------------------------
+//
+// Row r is the grid point (i, j, k) with r = i + n*(j + n*k). Its nonzeros, in increasing column
+// order, are -1 at the neighbours r - n^2, r - n, r - 1 that exist, 6 on the diagonal, and -1 at
+// the neighbours r + 1, r + n, r + n^2 that exist (Dirichlet boundary: a point on the boundary
+// has fewer than 7 nonzeros). nnz = 7 n^3 - 6 n^2. Row offsets and column indices are int
+// (32-bit), values double.
+
+/// The team shape: 64 rows per team, 32 threads of 8 vector lanes (256 per team); each thread
+/// takes 2 rows, the 8 lanes of a thread share a row's nonzeros.
+constexpr int spmv_rows_per_team = 64;
+constexpr int spmv_team_size = 32;
+constexpr int spmv_vector_length = 8;
+
+HPAR_INLINE_FUNCTION int64_t spmv_rows(int64_t n) { return n * n * n; }
+HPAR_INLINE_FUNCTION int64_t spmv_nnz(int64_t n) { return 7 * n * n * n - 6 * n * n; }
+/// Whether the matrix of grid edge n fits the int row offsets and column indices (n <= 674; the
+/// bound 2048 only keeps spmv_nnz itself from overflowing for absurd n).
+inline bool spmv_size_ok(int64_t n) {
+  return n >= 1 && n <= 2048 && spmv_nnz(n) <= std::numeric_limits<int>::max();
+}
+
+/// Rows before row r whose grid point lies on the lower (k0 = 0) or upper (k0 = n-1) boundary
+/// of the axis whose coordinate changes every `stride` rows (stride 1, n, n^2 for i, j, k).
+HPAR_INLINE_FUNCTION int64_t spmv_boundary_rows_before(int64_t n, int64_t stride, int64_t r) {
+  const int64_t unit = r / stride, rest = r % stride;   // r = unit * stride + rest
+  const int64_t lower = stride * ((unit + n - 1) / n) + (unit % n == 0 ? rest : 0);
+  const int64_t upper = stride * (unit / n) + (unit % n == n - 1 ? rest : 0);
+  return lower + upper;
+}
+
+/// The row offset of row r (0 <= r <= n^3; r = n^3 gives nnz): 7 entries per row before r, less
+/// one per missing neighbour, i.e. per boundary face a row before r lies on.
+HPAR_INLINE_FUNCTION int64_t spmv_row_begin(int64_t n, int64_t r) {
+  return 7 * r - spmv_boundary_rows_before(n, 1, r) - spmv_boundary_rows_before(n, n, r) -
+         spmv_boundary_rows_before(n, n * n, r);
+}
+
+/// Writes the column indices and values of row r at cols[begin...], vals[begin...], where begin =
+/// spmv_row_begin(n, r); returns the number written. Cols and Vals are anything indexable (Views
+/// in the hpar version, pointers in the baseline).
+template <class Cols, class Vals>
+HPAR_INLINE_FUNCTION int spmv_fill_row(int64_t n, int64_t r, int64_t begin, const Cols& cols,
+                                       const Vals& vals) {
+  const int64_t i = r % n, j = (r / n) % n, k = r / (n * n);
+  int64_t e = begin;
+  if (k > 0) { cols[e] = int(r - n * n); vals[e] = -1.0; ++e; }
+  if (j > 0) { cols[e] = int(r - n); vals[e] = -1.0; ++e; }
+  if (i > 0) { cols[e] = int(r - 1); vals[e] = -1.0; ++e; }
+  cols[e] = int(r); vals[e] = 6.0; ++e;
+  if (i < n - 1) { cols[e] = int(r + 1); vals[e] = -1.0; ++e; }
+  if (j < n - 1) { cols[e] = int(r + n); vals[e] = -1.0; ++e; }
+  if (k < n - 1) { cols[e] = int(r + n * n); vals[e] = -1.0; ++e; }
+  return int(e - begin);
+}
+
+/// Bytes one SpMV moves through device memory: the values (8 B) and column indices (4 B) of the
+/// nonzeros, the n^3 + 1 row offsets (4 B), x read once and y written once (8 B each); x's
+/// repeated reads (by the neighbouring rows) are assumed to hit in cache.
+inline double spmv_bytes(int64_t n) {
+  const double rows = double(spmv_rows(n)), nnz = double(spmv_nnz(n));
+  return (sizeof(double) + sizeof(int)) * nnz + sizeof(int) * (rows + 1.0) +
+         2.0 * sizeof(double) * rows;
+}
+HPAR_INLINE_FUNCTION double spmv_x(int64_t r) { return double((r * 7) % 11) - 3.0; }
+/// y's value before the SpMV: not an integer, so a row left unwritten cannot pass the check.
+constexpr double spmv_y_unset = 0.5;
+
+/// Checks every element of y (host memory) against the stencil applied to x on the host, exactly:
+/// the values are integers, so every order of the sum gives the same double; prints mismatches.
+inline bool check_spmv(const double* y, int64_t n) {
+  bench::Mismatches bad("spmv y");
+  for (int64_t k = 0; k < n; ++k)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t r = i + n * (j + n * k);
+        double expected = 6.0 * spmv_x(r);
+        if (i > 0) expected -= spmv_x(r - 1);
+        if (i < n - 1) expected -= spmv_x(r + 1);
+        if (j > 0) expected -= spmv_x(r - n);
+        if (j < n - 1) expected -= spmv_x(r + n);
+        if (k > 0) expected -= spmv_x(r - n * n);
+        if (k < n - 1) expected -= spmv_x(r + n * n);
+        bad.expect_eq(r, y[r], expected);
+      }
+  return bad.finish();
+}
+
+// ---- team_scan: per-row exclusive prefix sum of a rows x cols int64 matrix, one team per row -------
+//
+// in and out are row-major (LayoutRight): out(row, col) = in(row, 0) + ... + in(row, col-1).
+
+/// Threads per team (hpar) and per block (baseline).
+constexpr int team_scan_team_size = 256;
+
+/// Bytes one team_scan moves through device memory: in read, out written.
+inline double team_scan_bytes(int64_t rows, int64_t cols) {
+  return 2.0 * sizeof(int64_t) * double(rows) * double(cols);
+}
+HPAR_INLINE_FUNCTION int64_t team_scan_input(int64_t row, int64_t col) {
+  return (row * 5 + col * 7) % 13 - 4;
+}
+
+/// Checks every element of out (host memory, row-major) against running sums per row; prints
+/// mismatches.
+inline bool check_team_scan(const int64_t* out, int64_t rows, int64_t cols) {
+  bench::Mismatches bad("team_scan out");
+  for (int64_t row = 0; row < rows; ++row) {
+    int64_t running = 0;
+    for (int64_t col = 0; col < cols; ++col) {
+      const int64_t at = row * cols + col;
+      if (out[at] != running) {
+        char where[48];
+        std::snprintf(where, sizeof where, "(%lld,%lld)", (long long)row, (long long)col);
+        bad.expect_eq(where, out[at], running);
+      }
+      running += team_scan_input(row, col);
+    }
+  }
   return bad.finish();
 }

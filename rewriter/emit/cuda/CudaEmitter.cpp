@@ -34,12 +34,11 @@ const char* policyName(const ir::Kernel& K) {
   return "";
 }
 
-/// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... Every
-/// thread of the block runs every iteration, so the barrier between two teams is uniform.
+/// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... No barrier
+/// separates two teams of a block: every collective starts with its own (rt/cuda/team.cuh).
 std::string leagueLoop(const std::string& body) {
   return "  const int league_size = policy.league_size();\n"
          "  for (int league = blockIdx.x; league < league_size; league += gridDim.x) {\n"
-         "    if (league != (int)blockIdx.x) __syncthreads();  // the block's previous team is done\n"
          "    const hpar::rt::cuda::TeamMember team(league, league_size);\n"
          "    " + body + ";\n"
          "  }\n";

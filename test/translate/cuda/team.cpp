@@ -11,7 +11,6 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK: __global__ void hpar_rows_L{{[0-9]+}}(const Policy policy, const Functor f) {
 // CHECK-NEXT: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
-// CHECK-NEXT: if (league != (int)blockIdx.x) __syncthreads();
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size);
 // CHECK-NEXT: f(team);
 // CHECK: hpar::rt::cuda::team_shape(kernel, policy, 0, false, site);
