@@ -49,6 +49,17 @@ inline const char* impl_name() { return "hpar-openmp"; }
 inline const char* impl_name() { return "hpar-serial"; }
 #endif
 
+/// The team size a benchmark wants, or the most this build can launch when that is less (GCC's
+/// OpenMP offload grants a team a few dozen threads at most); says so on stderr when it differs.
+template <class Policy, class ForTag>
+int fitting_team_size(int wanted, int vector_length, ForTag for_tag) {
+  const int most = Policy(1, 1, vector_length).team_size_max(0, for_tag);
+  if (wanted <= most) return wanted;
+  std::fprintf(stderr, "%s: team size %d exceeds this build's maximum; using %d\n", impl_name(),
+               wanted, most);
+  return most;
+}
+
 /// Default number of doubles in the copy-bandwidth measurement: 2^28 (2 GiB per buffer).
 constexpr int64_t default_copy_n = int64_t(1) << 28;
 

@@ -43,12 +43,13 @@ bool run_spmv(const bench::Options& opt) {
   hpar::fence();
 
   using Policy = hpar::TeamPolicy<>;
+  const int team_size = bench::fitting_team_size<Policy>(spmv_team_size, spmv_vector_length, hpar::ParallelForTag());
   using Member = Policy::member_type;
   const int teams = (rows + spmv_rows_per_team - 1) / spmv_rows_per_team;
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
     hpar::Timer timer;
-    hpar::parallel_for("spmv", Policy(teams, spmv_team_size, spmv_vector_length),
+    hpar::parallel_for("spmv", Policy(teams, team_size, spmv_vector_length),
                        HPAR_LAMBDA(const Member& team) {
       const int first = team.league_rank() * spmv_rows_per_team;
       const int count = rows - first < spmv_rows_per_team ? rows - first : spmv_rows_per_team;

@@ -34,11 +34,12 @@ bool run_team_scan(const bench::Options& opt) {
   hpar::fence();
 
   using Policy = hpar::TeamPolicy<>;
+  const int team_size = bench::fitting_team_size<Policy>(team_scan_team_size, 1, hpar::ParallelForTag());
   using Member = Policy::member_type;
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
     hpar::Timer timer;
-    hpar::parallel_for("team_scan", Policy(rows, team_scan_team_size),
+    hpar::parallel_for("team_scan", Policy(rows, team_size),
                        HPAR_LAMBDA(const Member& team) {
       const int row = team.league_rank();
       hpar::parallel_scan(hpar::TeamThreadRange(team, cols),

@@ -41,12 +41,13 @@ bool run_yax(const bench::Options& opt) {
   hpar::fence();
 
   using Policy = hpar::TeamPolicy<>;
+  const int team_size = bench::fitting_team_size<Policy>(yax_team_size, 1, hpar::ParallelForTag());
   using Member = Policy::member_type;
   std::vector<double> seconds, sums;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
     double sum = 0.0;
     hpar::Timer timer;
-    hpar::parallel_reduce("yax", Policy(n, yax_team_size), HPAR_LAMBDA(const Member& team,
+    hpar::parallel_reduce("yax", Policy(n, team_size), HPAR_LAMBDA(const Member& team,
                                                                         double& update) {
       const int row = team.league_rank();
       double row_dot = 0.0;
