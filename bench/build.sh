@@ -30,7 +30,8 @@ includes=(-I include -I runtime/include -I bench)
 nvcc_flags=(-O3 -std=c++17 -arch=sm_90 -cudart static)
 hpar_nvcc_flags=("${nvcc_flags[@]}" --extended-lambda --expt-relaxed-constexpr)
 offload_flags=(-O3 -std=c++17 -fopenmp -foffload=nvptx-none
-               -foffload-options=nvptx-none=-misa=sm_80 -fcf-protection=none -fno-stack-protector)
+               -foffload-options=nvptx-none=-misa=sm_80 -fcf-protection=none -fno-stack-protector
+               -fno-exceptions)
 
 mkdir -p "$gen" "$logs"
 

@@ -33,6 +33,9 @@ bool run_team_scan(const bench::Options& opt) {
   });
   hpar::fence();
 
+  // The input is read-only here (twice per element: once for the contribution, once in the final
+  // pass): a const RandomAccess view reads it through the read-only data cache.
+  const hpar::View<const int64_t**, hpar::LayoutRight, hpar::MemoryTraits<hpar::RandomAccess>> in_ro = in;
   using Policy = hpar::TeamPolicy<>;
   const int team_size = bench::fitting_team_size<Policy>(team_scan_team_size, 1, hpar::ParallelForTag());
   using Member = Policy::member_type;
@@ -44,7 +47,7 @@ bool run_team_scan(const bench::Options& opt) {
       const int row = team.league_rank();
       hpar::parallel_scan(hpar::TeamThreadRange(team, cols),
                           [&](const int col, int64_t& update, const bool final) {
-        const int64_t value = in(row, col);
+        const int64_t value = in_ro(row, col);
         if (final) out(row, col) = update;
         update += value;
       });

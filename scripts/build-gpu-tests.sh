@@ -24,7 +24,7 @@ build_one() {
   }
   grep -q 'HPAR-EXEC:.*omp-gcc' "$src" && {
     build/bin/hpar-translate --backend=openmp "$src" -o "$out/src/$name.hpar.cpp" &&
-    g++-12 -std=c++17 -O2 -fopenmp -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm" \
+    g++-12 -std=c++17 -O2 -fopenmp -fno-exceptions -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm" \
       -fcf-protection=none -fno-stack-protector $inc "$out/src/$name.hpar.cpp" -o "$out/$name.omp-gcc" \
       || echo "BUILD-FAILED $name.omp-gcc"
   }

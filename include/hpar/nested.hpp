@@ -159,9 +159,23 @@ struct nested_scan_value {
   using type = std::conditional_t<std::is_void<from_call>::value, Total, from_call>;
 };
 
+/// Whether a team member scans a whole range of a level itself (the CUDA member does, for
+/// several chunks per barrier); the others use the chunk loop below.
+template <class M, class L, class I, class F, class T, class = void>
+struct has_scan_range : std::false_type {};
+template <class M, class L, class I, class F, class T>
+struct has_scan_range<M, L, I, F, T,
+                      std::void_t<decltype(std::declval<const M&>().impl_scan_range(
+                          L(), I(), I(), std::declval<const F&>(), std::declval<T*>()))>>
+    : std::true_type {};
+
 template <class L, class I, class M, class F, class T>
 HPAR_HD void nested_scan(const NestedRange<L, I, M>& r, const F& f, T* total) {
   const M& m = *r.member;
+  if constexpr (has_scan_range<M, L, I, F, T>::value) {
+    m.impl_scan_range(L(), r.begin, r.end, f, total);
+    return;
+  }
   const I size = I(m.impl_size(L()));
   const I rank = I(m.impl_rank(L()));
   const ScanSum<T> sum;

@@ -108,7 +108,8 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
       : TeamPolicy(league, team, AUTO) { m_space = space; }
 
   HPAR_HD int league_size() const { return m_league; }
-  /// The team size the launch uses, AUTO resolved as the file comment says.
+  /// The team size the launch uses. With AUTO: team_size_recommended(); the CUDA launch then
+  /// picks its own from the occupancy API, and team.team_size() in the functor is the real one.
   int team_size() const {
     if (m_team_requested == kAuto) return team_size_recommended_for(vector_length());
 #if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
@@ -132,18 +133,25 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   HPAR_HD int impl_requested_team_size() const { return m_team_requested; }
   HPAR_HD int impl_requested_vector_length() const { return m_vector_requested; }
 
-  /// The largest team size this build can launch with this vector length.
+  /// The largest team size this build can launch with this vector length (and within the
+  /// policy's LaunchBounds).
   template <class F>
   int team_size_max(const F&, const ParallelForTag&) const {
-    return impl::backend_team_size_max(vector_length());
+    return team_size_max_for(vector_length());
   }
   template <class F>
   int team_size_max(const F&, const ParallelReduceTag&) const {
-    return impl::backend_team_size_max(vector_length());
+    return team_size_max_for(vector_length());
   }
   template <class F, class R>
   int team_size_max(const F&, const R&, const ParallelReduceTag&) const {
-    return impl::backend_team_size_max(vector_length());
+    return team_size_max_for(vector_length());
+  }
+  static int team_size_max_for(int vector) {
+    int most = impl::backend_team_size_max(vector);
+    const int bound = int(launch_bounds::maxTperB) / (vector > 0 ? vector : 1);
+    if (launch_bounds::maxTperB > 0 && bound < most) most = bound > 0 ? bound : 1;
+    return most;
   }
   /// A good team size for this build and vector length.
   template <class F>
@@ -280,7 +288,7 @@ std::string policy_problem(const TeamPolicy<A...>& p) {
   const int team = p.impl_requested_team_size();
   if (!p.impl_auto_team_size() && team < 1)
     return "TeamPolicy team size " + std::to_string(team) + " is not positive";
-  const int most = backend_team_size_max(p.vector_length());
+  const int most = TeamPolicy<A...>::team_size_max_for(p.vector_length());
   if (!p.impl_auto_team_size() && p.team_size() > most)
     return "TeamPolicy team size " + std::to_string(team) + " with vector length " +
            std::to_string(p.vector_length()) + " exceeds the maximum team size " +

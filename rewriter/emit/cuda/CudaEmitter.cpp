@@ -34,6 +34,10 @@ const char* policyName(const ir::Kernel& K) {
   return "";
 }
 
+/// Team kernels are compiled for the largest team the policy allows (rt/cuda/team.cuh).
+const char* kTeamBounds =
+    "__launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())\n    ";
+
 /// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... No barrier
 /// separates two teams of a block: every collective starts with its own (rt/cuda/team.cuh).
 std::string leagueLoop(const std::string& body) {
@@ -145,7 +149,7 @@ private:
   std::string teamForKernel(const ir::Kernel& K) const {
     std::ostringstream o;
     o << "template <class Policy, class Functor>\n"
-      << "__global__ void " << K.name << "(const Policy policy, const Functor f) {\n"
+      << "__global__ void " << kTeamBounds << K.name << "(const Policy policy, const Functor f) {\n"
       << leagueLoop(forCall(K)) << "}\n\n"
       << launcherHead(K)
       << "  const auto kernel = " << K.name << "<Policy, Functor>;\n"
@@ -160,7 +164,7 @@ private:
   std::string teamReduceKernel(const ir::Kernel& K) const {
     std::ostringstream o;
     o << "template <class Policy, class Functor, class Spec>\n"
-      << "__global__ void " << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"
+      << "__global__ void " << kTeamBounds << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"
       << "    const hpar::rt::cuda::ReduceState<Spec> state) {\n"
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec);\n"
       << leagueLoop("spec.call(f, acc.data(), team)")
