@@ -8,7 +8,8 @@
 using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
-// CHECK: __global__ void hpar_rows_L{{[0-9]+}}(const Policy policy, const Functor f) {
+// CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
+// CHECK-NEXT: hpar_rows_L{{[0-9]+}}(const Policy policy, const Functor f) {
 // CHECK-NEXT: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size);
@@ -30,7 +31,8 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::single(hpar::PerTeam(team), [&]() { rowsum(row) = s; });
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
-// CHECK: __global__ void hpar_total_L{{[0-9]+}}(const Policy policy, const Functor f, const Spec spec,
+// CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
+// CHECK-NEXT: hpar_total_L{{[0-9]+}}(const Policy policy, const Functor f, const Spec spec,
 // CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
 // CHECK: const hpar::rt::cuda::TeamMember team(league, league_size);
 // CHECK-NEXT: spec.call(f, acc.data(), team);
