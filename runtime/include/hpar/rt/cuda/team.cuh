@@ -253,6 +253,98 @@ __device__ inline void lane_group_reduce(T& value, const Join& op, unsigned mask
   }
 }
 
+/// Bytes of the shared staging buffer of a blocked team scan (static shared memory of every
+/// kernel that scans over TeamThreadRange; HPAR_CUDA_TEAM_SCAN_BYTES overrides it).
+#if defined(HPAR_CUDA_TEAM_SCAN_BYTES)
+constexpr int blocked_scan_bytes = HPAR_CUDA_TEAM_SCAN_BYTES;
+#else
+constexpr int blocked_scan_bytes = 17920;  // 8 int64 values per thread of 256, with pads
+#endif
+
+/// The shared staging buffer of blocked team scans: one per kernel, whatever the value types (a
+/// non-template function, so all scans of a kernel share its one static array).
+__device__ inline unsigned char* blocked_scan_buffer() {
+  __shared__ __align__(16) unsigned char buffer[blocked_scan_bytes];
+  return buffer;
+}
+__device__ inline int blocked_slot(int index, int per_pad) { return index + index / per_pad; }
+
+/// The sum scan of a nested TeamThreadRange with one lane per thread, K = items / team_size
+/// values per thread per step (K >= 2): the contributions go through shared memory from the
+/// striped order the closure is called in (coalesced) to a blocked order, where each thread
+/// scans its K consecutive values in registers, so a step of K * team_size indices costs one
+/// warp scan per thread instead of one per chunk.
+template <class I, class F, class T>
+__device__ inline void blocked_scan_range(I begin, I end, int per_thread, const F& f, T* total) {
+  const int y = (int)threadIdx.y, threads = (int)blockDim.y;
+  const int lane = y & 31, population = warp_population();
+  const unsigned mask = population_mask(population);
+  const int warps = (threads + 31) >> 5, mine = y >> 5;
+  const int per_pad = sizeof(T) >= 8 ? 16 : 32;
+  T* buffer = reinterpret_cast<T*>(blocked_scan_buffer());
+  RawValue<T>* slots = warp_slots<T>();
+  const I step = I(per_thread) * I(threads);
+  T carry = T();
+  for (I base = begin; base < end; base += step) {
+    __syncthreads();  // the previous step's readers are done
+#pragma unroll 4
+    for (int k = 0; k < per_thread; ++k) {
+      const int at = k * threads + y;
+      T value = T();
+      const I i = base + I(at);
+      if (i < end) f(i, value, false);
+      buffer[blocked_slot(at, per_pad)] = value;
+    }
+    __syncthreads();
+    T mine_total = T();
+    for (int k = 0; k < per_thread; ++k) mine_total = mine_total + buffer[blocked_slot(y * per_thread + k, per_pad)];
+    // Exclusive scan of the per-thread totals across the team.
+    T inclusive = mine_total;
+#pragma unroll
+    for (int offset = 1; offset < 32; offset <<= 1) {
+      const T before =
+          shuffle_words(inclusive, [&](unsigned w) { return __shfl_up_sync(mask, w, offset); });
+      if (lane >= offset) inclusive = before + inclusive;
+    }
+    const T warp_total =
+        shuffle_words(inclusive, [&](unsigned w) { return __shfl_sync(mask, w, population - 1); });
+    T prefix = inclusive - mine_total;
+    T step_total = warp_total;
+    if (warps > 1) {
+      if (lane == 0) std::memcpy(&slots[mine], &warp_total, sizeof(T));
+      __syncthreads();
+      step_total = T();
+      for (int w = 0; w < warps; ++w) {
+        T s;
+        std::memcpy(&s, &slots[w], sizeof(T));
+        if (w < mine) prefix = prefix + s;
+        step_total = step_total + s;
+      }
+    }
+    // This thread's values become their exclusive prefixes within the step.
+    T running = prefix;
+    for (int k = 0; k < per_thread; ++k) {
+      T& slot = buffer[blocked_slot(y * per_thread + k, per_pad)];
+      const T value = slot;
+      slot = running;
+      running = running + value;
+    }
+    __syncthreads();
+#pragma unroll 4
+    for (int k = 0; k < per_thread; ++k) {
+      const int at = k * threads + y;
+      const I i = base + I(at);
+      if (i < end) {
+        T update = carry + buffer[blocked_slot(at, per_pad)];
+        f(i, update, true);
+      }
+    }
+    carry = carry + step_total;
+    if (warps > 1) __syncthreads();  // the warp slots are read before the next step writes them
+  }
+  if (total) *total = carry;
+}
+
 /// Lanes of the calling thread's lane group (blockDim.x consecutive lanes of the warp).
 __device__ inline unsigned lane_group_mask() {
   const unsigned width = blockDim.x;
@@ -449,6 +541,22 @@ class TeamMember {
   __host__ __device__ void impl_scan_range(impl::ThreadLevel, I begin, I end, const F& f,
                                            T* total) const {
 #if defined(__CUDA_ARCH__)
+    // One lane per thread and arithmetic values (whose difference undoes a prefix): the blocked
+    // scan through shared memory; otherwise chunks of team_size indices.
+    if constexpr (std::is_arithmetic<T>::value) {
+      // At most `most` values per thread fit; spread the range evenly over the fewest steps.
+      int most = (int)(detail::blocked_scan_bytes / sizeof(T) * 15 / 16) / (int)blockDim.y;
+      if (most > 16) most = 16;
+      if (blockDim.x == 1 && most >= 2) {
+        const int64_t length = end > begin ? int64_t(end - begin) : 0;
+        const int64_t threads = blockDim.y;
+        const int64_t steps = (length + most * threads - 1) / (most * threads);
+        int64_t per_thread = steps > 0 ? (length + steps * threads - 1) / (steps * threads) : 1;
+        if (per_thread < 1) per_thread = 1;
+        detail::blocked_scan_range(begin, end, (int)per_thread, f, total);
+        return;
+      }
+    }
     detail::block_scan_range<8>(begin, end, I(threadIdx.y), I(blockDim.y), (int)blockDim.x, f, total);
 #endif
   }
