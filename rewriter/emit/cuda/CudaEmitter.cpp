@@ -145,6 +145,23 @@ private:
     return o.str();
   }
 
+  /// The launcher of a reduction kernel: the spec, the shape (`shapeLine`), the launch state,
+  /// the launch and the hand-over of the result.
+  std::string reduceLauncher(const ir::Kernel& K, const std::string& shapeLine) const {
+    std::ostringstream o;
+    o << launcherHead(K)
+      << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
+      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
+      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec>;\n"
+      << shapeLine
+      << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
+      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state);\n"
+      << "  hpar::rt::cuda::check_launch(site);\n"
+      << "  hpar::rt::cuda::store_result(spec, state);\n"
+      << "}\n";
+    return o.str();
+  }
+
   /// TeamPolicy for: one block of (vector_length, team_size) threads per team, league-stride.
   std::string teamForKernel(const ir::Kernel& K) const {
     std::ostringstream o;
@@ -170,17 +187,8 @@ private:
       << leagueLoop("spec.call(f, acc.data(), team)")
       << "  hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());\n"
       << "}\n\n"
-      << launcherHead(K)
-      << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec>;\n"
-      << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::team_shape(\n"
-      << "      kernel, policy, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n"
-      << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
-      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state);\n"
-      << "  hpar::rt::cuda::check_launch(site);\n"
-      << "  hpar::rt::cuda::store_result(spec, state);\n"
-      << "}\n";
+      << reduceLauncher(K, "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::team_shape(\n"
+                           "      kernel, policy, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n");
     return o.str();
   }
 
@@ -212,16 +220,7 @@ private:
       << loops(K, "spec.call(f, acc.data(), " + indexArgs(K) + ")")
       << "  hpar::rt::cuda::finish_reduce(spec, state, acc.data());\n"
       << "}\n\n"
-      << launcherHead(K)
-      << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec>;\n"
-      << shapeOf(K, "reduce_shape", "md_reduce_shape", "spec, ")
-      << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
-      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state);\n"
-      << "  hpar::rt::cuda::check_launch(site);\n"
-      << "  hpar::rt::cuda::store_result(spec, state);\n"
-      << "}\n";
+      << reduceLauncher(K, shapeOf(K, "reduce_shape", "md_reduce_shape", "spec, "));
     return o.str();
   }
 
