@@ -2,6 +2,7 @@
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
+#include "team_common.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -11,45 +12,10 @@
 #include <utility>
 #include <vector>
 
-using team_policy = hpar::TeamPolicy<>;
-using member_type = team_policy::member_type;
 using MinLocT = typename hpar::MinLoc<long, int>::value_type;
 
-namespace {
-
-struct ElementCheck {
-  std::string what;
-  long long bad = 0;
-  explicit ElementCheck(std::string w) : what(std::move(w)) {}
-  void operator()(long long a, long long b, double got, double expected) {
-    if (!(got == expected)) {
-      if (bad < 5) std::printf("  %s: at (%lld, %lld) got %.17g, expected %.17g\n", what.c_str(), a, b, got, expected);
-      ++bad;
-    }
-  }
-  ~ElementCheck() {
-    if (bad != 0) {
-      ++g_failed;
-      std::printf("check failed: %s: %lld mismatching elements\n", what.c_str(), bad);
-    }
-  }
-};
-
-std::string describe(const char* what, int league, int team, int vector) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "%s (league %d, team %d, vector %d)", what, league, team, vector);
-  return buf;
-}
-
-}  // namespace
-
-struct ForProbe {
-  HPAR_INLINE_FUNCTION void operator()(const member_type&) const {}
-};
-
 team_policy make_policy(const int league, const int team_request, const int vector) {
-  const int team = std::min(team_request, team_policy(1, 1, vector).team_size_max(ForProbe(), hpar::ParallelForTag()));
-  return team_policy(league, team, vector);
+  return team_policy(league, clamp_team(team_request, vector), vector);
 }
 
 // Gives each vector lane of the calling thread a different value: lane q of the thread runs
@@ -190,35 +156,6 @@ void test_broadcast(const team_policy& policy) {
 }
 
 // ---- team_reduce and team_scan ----------------------------------------------------------------------
-
-struct SumCountValue {
-  double sum;
-  long count;
-};
-
-// A custom reducer: sum and count.
-struct SumCount {
-  using reducer = SumCount;
-  using value_type = SumCountValue;
-  using result_view_type = hpar::View<value_type, hpar::HostSpace, hpar::MemoryTraits<hpar::Unmanaged>>;
-
- private:
-  value_type& value;
-
- public:
-  HPAR_INLINE_FUNCTION SumCount(value_type& v) : value(v) {}
-  HPAR_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
-    dst.sum += src.sum;
-    dst.count += src.count;
-  }
-  HPAR_INLINE_FUNCTION void init(value_type& v) const {
-    v.sum = 0.0;
-    v.count = 0;
-  }
-  HPAR_INLINE_FUNCTION value_type& reference() const { return value; }
-  HPAR_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value); }
-  HPAR_INLINE_FUNCTION bool references_scalar() const { return true; }
-};
 
 enum { kMax, kSum, kMin, kBOr, kProd, kMinLoc, kCustom, kSumValue, kMinLocValue, kCustomValue, kReduceKinds };
 

@@ -2,51 +2,12 @@
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
+#include "team_common.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
-
-using team_policy = hpar::TeamPolicy<>;
-using member_type = team_policy::member_type;
-
-namespace {
-
-struct ElementCheck {
-  std::string what;
-  long long bad = 0;
-  explicit ElementCheck(std::string w) : what(std::move(w)) {}
-  void operator()(long long a, long long b, long long c, long long got, long long expected) {
-    if (got != expected) {
-      if (bad < 5) std::printf("  %s: at (%lld, %lld, %lld) got %lld, expected %lld\n", what.c_str(), a, b, c, got, expected);
-      ++bad;
-    }
-  }
-  ~ElementCheck() {
-    if (bad != 0) {
-      ++g_failed;
-      std::printf("check failed: %s: %lld mismatching elements\n", what.c_str(), bad);
-    }
-  }
-};
-
-std::string describe(const char* what, int league, int team, int vector) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%s (league %d, team %d, vector %d)", what, league, team, vector);
-  return buf;
-}
-
-}  // namespace
-
-struct ForProbe {
-  HPAR_INLINE_FUNCTION void operator()(const member_type&) const {}
-};
-
-int clamp_team(const int requested, const int vector) {
-  const team_policy probe(1, 1, vector);
-  return std::min(requested, probe.team_size_max(ForProbe(), hpar::ParallelForTag()));
-}
 
 // The ranges each team (and thread) walks; the same formulas on the host and in the kernels.
 HPAR_INLINE_FUNCTION int team_count(const int l, const int T) { return (l * 37 + 3) % (3 * T + 6); }

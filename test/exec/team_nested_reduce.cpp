@@ -2,6 +2,7 @@
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
+#include "team_common.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -11,8 +12,6 @@
 #include <string>
 #include <vector>
 
-using team_policy = hpar::TeamPolicy<>;
-using member_type = team_policy::member_type;
 using MinLocT = typename hpar::MinLoc<int, int>::value_type;
 using MaxLocT = typename hpar::MaxLoc<double, int>::value_type;
 using MinMaxT = typename hpar::MinMax<int>::value_type;
@@ -39,36 +38,6 @@ const char* const kCaseName[kCases] = {
   "ThreadVectorRange(team, count)", "ThreadVectorRange(team, begin, end)",
   "TeamVectorRange(team, count)", "TeamVectorRange(team, begin, end)",
   "ThreadVectorRange inside TeamThreadRange: row result", "ThreadVectorRange inside TeamThreadRange: total"};
-
-// ---- a custom reducer: sum and count of the positive values ------------------------------------
-
-struct SumCountValue {
-  double sum;
-  long count;
-};
-
-struct SumCount {
-  using reducer = SumCount;
-  using value_type = SumCountValue;
-  using result_view_type = hpar::View<value_type, hpar::HostSpace, hpar::MemoryTraits<hpar::Unmanaged>>;
-
- private:
-  value_type& value;
-
- public:
-  HPAR_INLINE_FUNCTION SumCount(value_type& v) : value(v) {}
-  HPAR_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
-    dst.sum += src.sum;
-    dst.count += src.count;
-  }
-  HPAR_INLINE_FUNCTION void init(value_type& v) const {
-    v.sum = 0.0;
-    v.count = 0;
-  }
-  HPAR_INLINE_FUNCTION value_type& reference() const { return value; }
-  HPAR_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value); }
-  HPAR_INLINE_FUNCTION bool references_scalar() const { return true; }
-};
 
 // ---- expected results of one range, computed on the host ------------------------------------------
 
@@ -371,30 +340,13 @@ HPAR_INLINE_FUNCTION void reduce_case(const member_type& team, const Tasks& t, c
 constexpr int kElements = 40000;
 constexpr int kRows = 6;
 
-// Lengths around the participant count p: empty, one, one below, at and above p, and longer.
-int length_of(const int cls, const int p) {
-  switch (cls % 8) {
-    case 0: return 0;
-    case 1: return 1;
-    case 2: return p - 1;
-    case 3: return p;
-    case 4: return p + 1;
-    case 5: return 2 * p + 3;
-    case 6: return 3 * p + 5;
-    default: return 4 * p + 7;
-  }
-}
 int start_of(const int seed, const int length) { return int((uint64_t(seed) * 2654435761u) % uint64_t(kElements - length)); }
 // Row j of a team in the three-level nest.
 int row_length(const int l, const int j, const int V) { return (j == 2) ? 0 : length_of(l + j + 1, V); }
 int row_start(const int l, const int j) { return start_of(7919 * l + 31 * j + 5, 4 * 32 + 7); }
 
-struct ForProbe {
-  HPAR_INLINE_FUNCTION void operator()(const member_type&) const {}
-};
-
 void run(const HostData& h, const NestedData& dev, const int league, const int team_request, const int vector) {
-  const int team = std::min(team_request, team_policy(1, 1, vector).team_size_max(ForProbe(), hpar::ParallelForTag()));
+  const int team = clamp_team(team_request, vector);
   const team_policy policy(league, team, vector);
   const int L = policy.league_size();
   const int T = policy.team_size();

@@ -2,37 +2,13 @@
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
+#include "team_common.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
-
-using team_policy = hpar::TeamPolicy<>;
-using member_type = team_policy::member_type;
-
-namespace {
-
-struct ElementCheck {
-  std::string what;
-  long long bad = 0;
-  explicit ElementCheck(std::string w) : what(std::move(w)) {}
-  void operator()(long long a, long long b, double got, double expected) {
-    if (!(got == expected)) {
-      if (bad < 5) std::printf("  %s: at (%lld, %lld) got %.17g, expected %.17g\n", what.c_str(), a, b, got, expected);
-      ++bad;
-    }
-  }
-  ~ElementCheck() {
-    if (bad != 0) {
-      ++g_failed;
-      std::printf("check failed: %s: %lld mismatching elements\n", what.c_str(), bad);
-    }
-  }
-};
-
-}  // namespace
 
 enum Case {
   kThreadCount, kThreadBeginEnd, kVectorCount, kVectorBeginEnd, kTeamVectorCount, kTeamVectorBeginEnd,
@@ -139,26 +115,8 @@ HPAR_INLINE_FUNCTION void scan_case(const member_type& team, const ScanData& d, 
   hpar::atomic_add(&d.runs(C), 1);
 }
 
-struct ForProbe {
-  HPAR_INLINE_FUNCTION void operator()(const member_type&) const {}
-};
-
-// Lengths around the participant count p: empty, one, one below, at and above p, and longer.
-int length_of(const int cls, const int p) {
-  switch (cls % 8) {
-    case 0: return 0;
-    case 1: return 1;
-    case 2: return p - 1;
-    case 3: return p;
-    case 4: return p + 1;
-    case 5: return 2 * p + 3;
-    case 6: return 3 * p + 5;
-    default: return 4 * p + 7;
-  }
-}
-
 void run(const int league, const int team_request, const int vector) {
-  const int team = std::min(team_request, team_policy(1, 1, vector).team_size_max(ForProbe(), hpar::ParallelForTag()));
+  const int team = clamp_team(team_request, vector);
   const team_policy policy(league, team, vector);
   const int L = policy.league_size();
   const int T = policy.team_size();

@@ -2,60 +2,18 @@
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
+#include "team_common.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 
-using team_policy = hpar::TeamPolicy<>;
-using member_type = team_policy::member_type;
-
 namespace {
-
-// Counts mismatching elements of one check and reports them as one failed check.
-struct ElementCheck {
-  std::string what;
-  long long bad = 0;
-  explicit ElementCheck(std::string w) : what(std::move(w)) {}
-  void operator()(const char* item, long long a, long long b, long long got, long long expected) {
-    if (got != expected) {
-      if (bad < 5)
-        std::printf("  %s: %s at (%lld, %lld) is %lld, expected %lld\n", what.c_str(), item, a, b, got, expected);
-      ++bad;
-    }
-  }
-  ~ElementCheck() {
-    if (bad != 0) {
-      ++g_failed;
-      std::printf("check failed: %s: %lld mismatching elements\n", what.c_str(), bad);
-    }
-  }
-};
-
-std::string describe(const char* what, int league, int team, int vector) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%s (league %d, team %d, vector %d)", what, league, team, vector);
-  return buf;
-}
 
 bool power_of_two(const int v) { return v >= 1 && (v & (v - 1)) == 0; }
 
 }  // namespace
-
-// Never dispatched: the functors team_size_max and team_size_recommended are asked about.
-struct ForProbe {
-  HPAR_INLINE_FUNCTION void operator()(const member_type&) const {}
-};
-struct ReduceProbe {
-  HPAR_INLINE_FUNCTION void operator()(const member_type&, double& s) const { s += 1.0; }
-};
-
-// The largest team size not above `requested` that the build can launch with this vector length.
-int clamp_team(const int requested, const int vector) {
-  const team_policy probe(1, 1, vector);
-  return std::min(requested, probe.team_size_max(ForProbe(), hpar::ParallelForTag()));
-}
 
 // ---- policies on the host -----------------------------------------------------------------------
 

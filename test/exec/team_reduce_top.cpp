@@ -2,6 +2,7 @@
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
+#include "team_common.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -11,37 +12,26 @@
 #include <string>
 #include <vector>
 
-using team_policy = hpar::TeamPolicy<>;
-using member_type = team_policy::member_type;
 using MinLocT = typename hpar::MinLoc<int, int>::value_type;
 using MaxLocT = typename hpar::MaxLoc<double, int>::value_type;
 using MinMaxT = typename hpar::MinMax<int>::value_type;
 using MinMaxLocT = typename hpar::MinMaxLoc<int, int>::value_type;
 
-namespace {
-
-std::string describe(const char* what, int league, int team, int vector) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "%s (league %d, team %d, vector %d)", what, league, team, vector);
-  return buf;
-}
-
-}  // namespace
-
-struct ReduceProbe {
+// A parallel_reduce team functor with a long result, never dispatched: its team_size_max clamps the team sizes.
+struct LongReduceProbe {
   HPAR_INLINE_FUNCTION void operator()(const member_type&, long& s) const { s += 1; }
 };
 
 // The largest team size not above `requested` for a reduction with this vector length.
-int clamp_team(const int requested, const int vector) {
+int clamp_team_reduce(const int requested, const int vector) {
   const team_policy probe(1, 1, vector);
-  return std::min(requested, probe.team_size_max(ReduceProbe(), hpar::ParallelReduceTag()));
+  return std::min(requested, probe.team_size_max(LongReduceProbe(), hpar::ParallelReduceTag()));
 }
 
 // ---- the documented examples --------------------------------------------------------------------
 
 void test_each_thread_adds_ten(const int league, const int team_request, const int vector) {
-  const team_policy policy(league, clamp_team(team_request, vector), vector);
+  const team_policy policy(league, clamp_team_reduce(team_request, vector), vector);
   const int T = policy.team_size();
   const int V = policy.vector_length();
   long total = -1;
@@ -70,7 +60,7 @@ void test_each_thread_adds_ten(const int league, const int team_request, const i
 
 // A league far larger than the device, with a trivial body.
 void test_large_league(const int league, const int team_request, const int vector) {
-  const team_policy policy(league, clamp_team(team_request, vector), vector);
+  const team_policy policy(league, clamp_team_reduce(team_request, vector), vector);
   const int T = policy.team_size();
   long total = -1;
   long ranks = -1;
@@ -88,7 +78,7 @@ void test_large_league(const int league, const int team_request, const int vecto
 // returns the largest and smallest team.team_size() its functor saw, and the expected values
 // use that size after checking that every thread saw the same one, within team_size_max().
 void check_auto_size(const char* what, const team_policy& policy, const int tmax, const int tmin) {
-  const int most = policy.team_size_max(ReduceProbe(), hpar::ParallelReduceTag());
+  const int most = policy.team_size_max(LongReduceProbe(), hpar::ParallelReduceTag());
   check_eq((std::string(what) + ": every thread sees the same team_size()").c_str(), tmax, tmin);
   check(tmin >= 1 && tmax <= most, (std::string(what) + ": team_size() within [1, team_size_max]").c_str());
 }
@@ -132,7 +122,7 @@ void test_auto() {
 void test_empty_league() {
   long total = 7;
   int mn = 7;
-  hpar::parallel_reduce("empty_league", team_policy(0, clamp_team(4, 1)), HPAR_LAMBDA(const member_type&, long& s, int& m) {
+  hpar::parallel_reduce("empty_league", team_policy(0, clamp_team_reduce(4, 1)), HPAR_LAMBDA(const member_type&, long& s, int& m) {
     s += 10;
     m = -5;
   }, total, hpar::Min<int>(mn));
@@ -184,7 +174,7 @@ ThreadData make_data(const team_policy& policy, const uint64_t seed) {
 }
 
 void test_builtin_reducers(const int league, const int team_request, const int vector) {
-  const team_policy policy(league, clamp_team(team_request, vector), vector);
+  const team_policy policy(league, clamp_team_reduce(team_request, vector), vector);
   const ThreadData d = make_data(policy, 1000 * uint64_t(league) + 31 * uint64_t(vector) + uint64_t(team_request));
   const int T = d.T;
   const int n = d.L * d.T;
@@ -311,39 +301,10 @@ void test_builtin_reducers(const int league, const int team_request, const int v
   check_eq(("MinMaxLoc max_loc" + w).c_str(), mml.max_loc, emaxloc);
 }
 
-// ---- a custom reducer ------------------------------------------------------------------------------
-
-// Sum and count of the positive values.
-struct SumCountValue {
-  double sum;
-  long count;
-};
-
-struct SumCount {
-  using reducer = SumCount;
-  using value_type = SumCountValue;
-  using result_view_type = hpar::View<value_type, hpar::HostSpace, hpar::MemoryTraits<hpar::Unmanaged>>;
-
- private:
-  value_type& value;
-
- public:
-  HPAR_INLINE_FUNCTION SumCount(value_type& v) : value(v) {}
-  HPAR_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
-    dst.sum += src.sum;
-    dst.count += src.count;
-  }
-  HPAR_INLINE_FUNCTION void init(value_type& v) const {
-    v.sum = 0.0;
-    v.count = 0;
-  }
-  HPAR_INLINE_FUNCTION value_type& reference() const { return value; }
-  HPAR_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value); }
-  HPAR_INLINE_FUNCTION bool references_scalar() const { return true; }
-};
+// ---- a custom reducer (SumCount) ---------------------------------------------------------------------
 
 void test_custom_and_multi(const int league, const int team_request, const int vector) {
-  const team_policy policy(league, clamp_team(team_request, vector), vector);
+  const team_policy policy(league, clamp_team_reduce(team_request, vector), vector);
   const ThreadData d = make_data(policy, 77 + uint64_t(league));
   const int T = d.T;
   const int n = d.L * d.T;
@@ -478,7 +439,7 @@ struct Tagged {
 };
 
 void test_functors(const int league, const int team_request, const int vector) {
-  const int team = std::min(clamp_team(team_request, vector),
+  const int team = std::min(clamp_team_reduce(team_request, vector),
                             hpar::TeamPolicy<TagWeighted>(1, 1, vector).team_size_max(Tagged{}, hpar::ParallelReduceTag()));
   const team_policy policy(league, team, vector);
   const ThreadData d = make_data(policy, 5 + uint64_t(vector));

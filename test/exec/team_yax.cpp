@@ -2,15 +2,13 @@
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
+#include "team_common.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
-
-using team_policy = hpar::TeamPolicy<>;
-using member_type = team_policy::member_type;
 
 namespace {
 
@@ -25,10 +23,6 @@ std::string describe(const char* what, int a, int b) {
 double a_value(const int e, const int j, const int i) { return double((e * 5 + j * 7 + i * 3) % 11) - 5.0; }
 double x_value(const int e, const int i) { return double((e + i) % 5) - 2.0; }
 double y_value(const int e, const int j) { return double((e * 2 + j) % 3) + 1.0; }
-
-struct ReduceProbe {
-  HPAR_INLINE_FUNCTION void operator()(const member_type&, double& s) const { s += 1.0; }
-};
 
 // ---- one matrix: a team per row ----------------------------------------------------------------------
 
