@@ -1,5 +1,5 @@
 // Small CUDA helpers shared by the hand-written baselines: error checks, device buffers and the
-// grid size of grid-stride launches.
+// grid size of grid-stride launches, a block sum.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -65,6 +65,27 @@ inline int covering_blocks(int block, int64_t work) {
   const int64_t needed = (work + block - 1) / block;
   const int64_t limit = 0x7fffffff;
   return int(needed < 1 ? 1 : needed < limit ? needed : limit);
+}
+
+/// Sum of `value` over a 1-D block of Block threads, valid in thread 0. Every thread of the block
+/// must call it.
+template <int Block>
+__device__ inline double block_sum(double value) {
+  constexpr int kWarps = Block / 32;
+  __shared__ double warp_sums[kWarps];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) value += __shfl_down_sync(0xffffffffu, value, offset);
+  if (lane == 0) warp_sums[warp] = value;
+  __syncthreads();
+  if (warp == 0) {
+    value = lane < kWarps ? warp_sums[lane] : 0.0;
+#pragma unroll
+    for (int offset = kWarps / 2; offset > 0; offset /= 2)
+      value += __shfl_down_sync(0xffffffffu, value, offset);
+  }
+  __syncthreads();  // warp_sums may be reused by the next call
+  return value;
 }
 
 }  // namespace baseline

@@ -16,7 +16,6 @@
 // of 128 to 1024 threads and 1 to 32 waves, by at most 2%.
 constexpr int kBlock = 512;
 constexpr int kWaves = 8;
-constexpr int kWarps = kBlock / 32;
 
 __global__ void __launch_bounds__(kBlock) dot_init(double* x, double* y, int64_t n) {
   for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
@@ -24,24 +23,6 @@ __global__ void __launch_bounds__(kBlock) dot_init(double* x, double* y, int64_t
     x[i] = dot_x(i);
     y[i] = dot_y(i);
   }
-}
-
-/// Sum of `value` over the block, valid in thread 0. Every thread of the block must call it.
-__device__ inline double block_sum(double value) {
-  __shared__ double warp_sums[kWarps];
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-#pragma unroll
-  for (int offset = 16; offset > 0; offset /= 2) value += __shfl_down_sync(0xffffffffu, value, offset);
-  if (lane == 0) warp_sums[warp] = value;
-  __syncthreads();
-  if (warp == 0) {
-    value = lane < kWarps ? warp_sums[lane] : 0.0;
-#pragma unroll
-    for (int offset = kWarps / 2; offset > 0; offset /= 2)
-      value += __shfl_down_sync(0xffffffffu, value, offset);
-  }
-  __syncthreads();  // warp_sums may be reused by the next call
-  return value;
 }
 
 // cudaMalloc returns 256-byte aligned memory, so the double2 views are aligned.
@@ -64,7 +45,7 @@ __global__ void __launch_bounds__(kBlock)
   if (first == 0 && (n & 1)) sum += x[n - 1] * y[n - 1];
 
   __shared__ bool last_block;
-  sum = block_sum(sum);
+  sum = baseline::block_sum<kBlock>(sum);
   if (threadIdx.x == 0) {
     partials[blockIdx.x] = sum;
     __threadfence();  // the partial is visible device-wide before the ticket is taken
@@ -75,7 +56,7 @@ __global__ void __launch_bounds__(kBlock)
 
   double total = 0.0;
   for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) total += __ldcg(partials + b);
-  total = block_sum(total);
+  total = baseline::block_sum<kBlock>(total);
   if (threadIdx.x == 0) {
     *result = total;
     *tickets = 0;  // ready for the next launch

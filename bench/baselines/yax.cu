@@ -15,7 +15,6 @@
 #include <vector>
 
 constexpr int kBlock = yax_team_size;
-constexpr int kWarps = kBlock / 32;
 
 __global__ void __launch_bounds__(256) yax_init(double* __restrict__ A, double* __restrict__ x,
                                                 double* __restrict__ y, int n) {
@@ -29,24 +28,6 @@ __global__ void __launch_bounds__(256) yax_init(double* __restrict__ A, double* 
       y[col] = yax_y(col);
     }
   }
-}
-
-/// Sum of `value` over the block, valid in thread 0. Every thread of the block must call it.
-__device__ inline double block_sum(double value) {
-  __shared__ double warp_sums[kWarps];
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-#pragma unroll
-  for (int offset = 16; offset > 0; offset /= 2) value += __shfl_down_sync(0xffffffffu, value, offset);
-  if (lane == 0) warp_sums[warp] = value;
-  __syncthreads();
-  if (warp == 0) {
-    value = lane < kWarps ? warp_sums[lane] : 0.0;
-#pragma unroll
-    for (int offset = kWarps / 2; offset > 0; offset /= 2)
-      value += __shfl_down_sync(0xffffffffu, value, offset);
-  }
-  __syncthreads();  // warp_sums may be reused by the next call
-  return value;
 }
 
 /// One block per row. kPairs: the row is read as double2 (n even, so every row is 16-byte aligned;
@@ -75,7 +56,7 @@ __global__ void __launch_bounds__(kBlock)
   }
 
   __shared__ bool last_block;
-  dot = block_sum(dot);
+  dot = baseline::block_sum<kBlock>(dot);
   if (threadIdx.x == 0) {
     partials[row] = y[row] * dot;
     __threadfence();  // the partial is visible device-wide before the ticket is taken
@@ -86,7 +67,7 @@ __global__ void __launch_bounds__(kBlock)
 
   double total = 0.0;
   for (unsigned b = threadIdx.x; b < gridDim.x; b += kBlock) total += __ldcg(partials + b);
-  total = block_sum(total);
+  total = baseline::block_sum<kBlock>(total);
   if (threadIdx.x == 0) {
     *result = total;
     *tickets = 0;  // ready for the next launch
