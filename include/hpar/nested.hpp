@@ -45,6 +45,7 @@ struct TeamVectorLevel {};
 /// The indices [begin, end) of one nested level of one team member.
 template <class Level, class Index, class Member>
 struct NestedRange {
+  using work_tag = void;  // what a ReducerSpec over this range asks of its policy
   using level = Level;
   using index_type = Index;
   using member_type = Member;
@@ -77,74 +78,14 @@ HPAR_HD R nested_reducer(const R& reducer) {
   return reducer;
 }
 
-/// One or more reducers combined; value_type is one value, or a Pack of one per reducer.
-template <class... Reducers>
-class NestedReduction {
-  enum : bool { single = sizeof...(Reducers) == 1 };
-  using indices = std::make_index_sequence<sizeof...(Reducers)>;
-
- public:
-  using value_type = typename combined_value<Reducers...>::type;
-
-  HPAR_HD explicit NestedReduction(const Reducers&... reducers) : m_reducers(pack(reducers...)) {}
-
-  HPAR_HD void init(value_type& acc) const { init_each(acc, indices()); }
-  HPAR_HD void join(value_type& dst, const value_type& src) const { join_each(dst, src, indices()); }
-  template <class F, class I>
-  HPAR_HD void call(const F& f, value_type& acc, I i) const {
-    call_each(f, acc, i, indices());
-  }
-  /// Writes the finished value into every reducer's reference().
-  HPAR_HD void store(const value_type& acc) const { store_each(acc, indices()); }
-
- private:
-  Pack<Reducers...> m_reducers;
-
-  template <class R0>
-  HPAR_HD static Pack<R0> pack(const R0& r0) {
-    return Pack<R0>{r0};
-  }
-  template <class R0, class R1, class... R>
-  HPAR_HD static Pack<R0, R1, R...> pack(const R0& r0, const R1& r1, const R&... r) {
-    return Pack<R0, R1, R...>{r0, pack(r1, r...)};
-  }
-
-  template <size_t K>
-  HPAR_HD static auto& value(value_type& acc) {
-    if constexpr (single)
-      return acc;
-    else
-      return get<K>(acc);
-  }
-  template <size_t K>
-  HPAR_HD static const auto& value(const value_type& acc) {
-    if constexpr (single)
-      return acc;
-    else
-      return get<K>(acc);
-  }
-  template <size_t... K>
-  HPAR_HD void init_each(value_type& acc, std::index_sequence<K...>) const {
-    (get<K>(m_reducers).init(value<K>(acc)), ...);
-  }
-  template <size_t... K>
-  HPAR_HD void join_each(value_type& dst, const value_type& src, std::index_sequence<K...>) const {
-    (get<K>(m_reducers).join(value<K>(dst), value<K>(src)), ...);
-  }
-  template <class F, class I, size_t... K>
-  HPAR_HD void call_each(const F& f, value_type& acc, I i, std::index_sequence<K...>) const {
-    f(i, value<K>(acc)...);
-  }
-  template <size_t... K>
-  HPAR_HD void store_each(const value_type& acc, std::index_sequence<K...>) const {
-    ((get<K>(m_reducers).reference() = value<K>(acc)), ...);
+/// A spec's join(dst*, src*) as the join(dst&, src&) the team members' collectives call.
+template <class Spec>
+struct JoinThrough {
+  const Spec* spec;
+  HPAR_HD void join(typename Spec::value_type& dst, const typename Spec::value_type& src) const {
+    spec->join(&dst, &src);
   }
 };
-
-template <class... Reducers>
-HPAR_HD NestedReduction<Reducers...> make_nested_reduction(const Reducers&... reducers) {
-  return NestedReduction<Reducers...>(reducers...);
-}
 
 /// The sum a nested scan uses to combine contributions.
 template <class T>
@@ -174,25 +115,25 @@ HPAR_HD void nested_scan(const NestedRange<L, I, M>& r, const F& f, T* total) {
   const M& m = *r.member;
   if constexpr (has_scan_range<M, L, I, F, T>::value) {
     m.impl_scan_range(L(), r.begin, r.end, f, total);
-    return;
-  }
-  const I size = I(m.impl_size(L()));
-  const I rank = I(m.impl_rank(L()));
-  const ScanSum<T> sum;
-  T carry = T();
-  for (I chunk = r.begin; chunk < r.end; chunk += size) {
-    const I i = chunk + rank;
-    T contribution = T();
-    if (i < r.end) f(i, contribution, false);
-    T chunk_total;
-    const T prefix = m.impl_exclusive_scan(L(), contribution, sum, T(), chunk_total);
-    if (i < r.end) {
-      T update = carry + prefix;
-      f(i, update, true);
+  } else {
+    const I size = I(m.impl_size(L()));
+    const I rank = I(m.impl_rank(L()));
+    const ScanSum<T> sum;
+    T carry = T();
+    for (I chunk = r.begin; chunk < r.end; chunk += size) {
+      const I i = chunk + rank;
+      T contribution = T();
+      if (i < r.end) f(i, contribution, false);
+      T chunk_total;
+      const T prefix = m.impl_exclusive_scan(L(), contribution, sum, T(), chunk_total);
+      if (i < r.end) {
+        T update = carry + prefix;
+        f(i, update, true);
+      }
+      carry += chunk_total;
     }
-    carry += chunk_total;
+    if (total) *total = carry;
   }
-  if (total) *total = carry;
 }
 
 /// Who runs a single(): PerTeam(team) or PerThread(team).
@@ -275,15 +216,16 @@ template <class L, class I, class M, class F, class R0, class... R>
 HPAR_ANNOTATE("hpar::nested::parallel_reduce")
 HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F& f, R0&& result,
                                     R&&... more) {
+  using Spec = impl::ReducerSpec<impl::NestedRange<L, I, M>, decltype(impl::nested_reducer(result)),
+                                 decltype(impl::nested_reducer(more))...>;
   const M& m = *r.member;
-  const auto reduction = impl::make_nested_reduction(impl::nested_reducer(result),
-                                                     impl::nested_reducer(more)...);
-  typename std::remove_cv_t<decltype(reduction)>::value_type acc;
-  reduction.init(acc);
+  const Spec spec(impl::nested_reducer(result), impl::nested_reducer(more)...);
+  typename Spec::value_type acc;
+  spec.init(&acc);
   const I stride = I(m.impl_size(L()));
-  for (I i = r.begin + I(m.impl_rank(L())); i < r.end; i += stride) reduction.call(f, acc, i);
-  m.impl_reduce(L(), acc, reduction);
-  reduction.store(acc);
+  for (I i = r.begin + I(m.impl_rank(L())); i < r.end; i += stride) spec.call(f, &acc, i);
+  m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
+  spec.store_references(&acc);
 }
 
 /// f(i, update, final) in index order across the level: update holds the exclusive prefix sum.

@@ -147,7 +147,7 @@ class ReducerSpec {
                   : BuiltinOp::none;
   }
 
-  explicit ReducerSpec(const Reducers&... reducers) : m_reducers{make(reducers...)} {}
+  HPAR_HD explicit ReducerSpec(const Reducers&... reducers) : m_reducers{make(reducers...)} {}
 
   HPAR_HD int value_count() const { return 1; }
 
@@ -167,6 +167,12 @@ class ReducerSpec {
     store_each(finished, in_device_memory ? Space::device : Space::host, indices());
   }
 
+  /// Writes the finished value into every reducer's reference(), where the caller runs (the
+  /// nested reductions of a team functor).
+  HPAR_HD void store_references(const value_type* finished) const {
+    store_references_each(finished, indices());
+  }
+
   /// The reducers, in the order given.
   HPAR_HD const Pack<Reducers...>& reducers() const { return m_reducers; }
 
@@ -174,11 +180,11 @@ class ReducerSpec {
   Pack<Reducers...> m_reducers;
 
   template <class R0>
-  static Pack<R0> make(const R0& r0) {
+  HPAR_HD static Pack<R0> make(const R0& r0) {
     return Pack<R0>{r0};
   }
   template <class R0, class R1, class... R>
-  static Pack<R0, R1, R...> make(const R0& r0, const R1& r1, const R&... r) {
+  HPAR_HD static Pack<R0, R1, R...> make(const R0& r0, const R1& r1, const R&... r) {
     return Pack<R0, R1, R...>{r0, make(r1, r...)};
   }
 
@@ -209,6 +215,10 @@ class ReducerSpec {
   HPAR_HD void call_each(const Functor& f, value_type* acc, std::index_sequence<K...>,
                          Idx... i) const {
     call_functor<work_tag>(f, i..., value<K>(acc)...);
+  }
+  template <size_t... K>
+  HPAR_HD void store_references_each(const value_type* finished, std::index_sequence<K...>) const {
+    ((get<K>(m_reducers).reference() = value<K>(finished)), ...);
   }
   template <size_t... K>
   bool any_host_result(std::index_sequence<K...>) const {

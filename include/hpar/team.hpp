@@ -64,7 +64,7 @@ inline int backend_team_size_recommended(int) { return 1; }
 
 /// The vector length a request resolves to (see the file comment); 0 and negative requests stay
 /// as they are so that policy_problem() can report them.
-constexpr int resolved_vector_length(int requested) {
+HPAR_HD constexpr int resolved_vector_length(int requested) {
 #if defined(HPAR_IMPL_DEVICE_CUDA)
   if (requested < 1) return requested;
   int v = 1;
@@ -118,7 +118,9 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     return m_team_requested < 1 ? m_team_requested : 1;
 #endif
   }
-  HPAR_HD int vector_length() const { return m_vector; }
+  HPAR_HD int vector_length() const {
+    return m_vector_requested == kAuto ? 1 : impl::resolved_vector_length(m_vector_requested);
+  }
   HPAR_HD int chunk_size() const { return m_chunk; }
   TeamPolicy& set_chunk_size(int chunk) {
     m_chunk = chunk;
@@ -181,7 +183,6 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     m_league = league;
     m_team_requested = team;
     m_vector_requested = vector;
-    m_vector = vector == kAuto ? 1 : impl::resolved_vector_length(vector);
   }
   static int team_size_recommended_for(int vector) {
     return impl::backend_team_size_recommended(vector < 1 ? 1 : vector);
@@ -190,7 +191,6 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   int m_league = 0;
   int m_team_requested = 1;
   int m_vector_requested = 1;
-  int m_vector = 1;
   int m_chunk = 1;
   execution_space m_space{};
 };

@@ -150,7 +150,7 @@ class TeamMember {
 
   template <class Level, class T, class Join>
   void impl_reduce(Level, T& value, const Join& op) const {
-    if (std::is_same<Level, impl::VectorLevel>::value || m_team_size == 1) return;
+    if (is_vector<Level>() || m_team_size == 1) return;
     publish(value);
     read_slot(value, 0);
     for (int r = 1; r < m_team_size; ++r) {
@@ -163,7 +163,7 @@ class TeamMember {
   template <class Level, class T, class Join>
   T impl_exclusive_scan(Level, const T& value, const Join& op, const T& identity,
                         T& total) const {
-    if (std::is_same<Level, impl::VectorLevel>::value || m_team_size == 1) {
+    if (is_vector<Level>() || m_team_size == 1) {
       total = value;
       return identity;
     }
@@ -185,7 +185,7 @@ class TeamMember {
 
   template <class Level, class T>
   void impl_broadcast(Level, T& value, int root) const {
-    if (std::is_same<Level, impl::VectorLevel>::value || m_team_size == 1) return;
+    if (is_vector<Level>() || m_team_size == 1) return;
     check_size<T>();
 #pragma omp barrier
     if (m_team_rank == root) std::memcpy(m_shared, &value, sizeof(T));
@@ -197,6 +197,11 @@ class TeamMember {
   bool impl_lane_leader() const { return true; }
 
  private:
+  /// The vector level has one lane here: its collectives are the identity.
+  template <class Level>
+  static constexpr bool is_vector() {
+    return std::is_same<Level, impl::VectorLevel>::value;
+  }
   template <class T>
   static void check_size() {
     static_assert(sizeof(T) <= team_slot_bytes,
