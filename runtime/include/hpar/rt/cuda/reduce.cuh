@@ -69,17 +69,25 @@ struct alignas(T) RawValue {
   unsigned char bytes[sizeof(T)];
 };
 
-/// `value` of lane (lane + offset) of the calling warp, moved as raw 32-bit words.
-template <class T>
-__device__ inline T shuffle_down(const T& value, int offset, unsigned mask) {
+/// T moved through a warp shuffle as raw 32-bit words; `shfl` shuffles one word.
+template <class T, class Shfl>
+__device__ inline T shuffle_words(const T& value, Shfl shfl) {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "hpar: values moved by warp shuffles must be trivially copyable");
   constexpr int words = (int)((sizeof(T) + 3) / 4);
   unsigned w[words];
   std::memcpy(w, &value, sizeof(T));
 #pragma unroll
-  for (int k = 0; k < words; ++k) w[k] = __shfl_down_sync(mask, w[k], offset);
+  for (int k = 0; k < words; ++k) w[k] = shfl(w[k]);
   T out = value;
   std::memcpy(&out, w, sizeof(T));
   return out;
+}
+
+/// `value` of lane (lane + offset) of the calling warp, moved as raw 32-bit words.
+template <class T>
+__device__ inline T shuffle_down(const T& value, int offset, unsigned mask) {
+  return shuffle_words(value, [&](unsigned w) { return __shfl_down_sync(mask, w, offset); });
 }
 
 /// Combines the values of the first `valid` lanes of the calling warp (whose threads in `mask`

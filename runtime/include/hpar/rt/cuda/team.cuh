@@ -46,21 +46,6 @@ namespace rt {
 namespace cuda {
 namespace detail {
 
-/// T moved through a warp shuffle as raw 32-bit words; `shfl` shuffles one word.
-template <class T, class Shfl>
-__device__ inline T shuffle_words(const T& value, Shfl shfl) {
-  static_assert(std::is_trivially_copyable<T>::value,
-                "hpar: team and vector collectives need a trivially copyable value type");
-  constexpr int words = (int)((sizeof(T) + 3) / 4);
-  unsigned w[words];
-  std::memcpy(w, &value, sizeof(T));
-#pragma unroll
-  for (int k = 0; k < words; ++k) w[k] = shfl(w[k]);
-  T out;
-  std::memcpy(&out, w, sizeof(T));
-  return out;
-}
-
 /// Linear thread index within the block and threads per block.
 __device__ inline int team_linear() { return (int)(threadIdx.x + blockDim.x * threadIdx.y); }
 __device__ inline int team_threads() { return (int)(blockDim.x * blockDim.y); }
