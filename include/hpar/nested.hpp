@@ -223,7 +223,23 @@ HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F
   typename Spec::value_type acc;
   spec.init(&acc);
   const I stride = I(m.impl_size(L()));
-  for (I i = r.begin + I(m.impl_rank(L())); i < r.end; i += stride) spec.call(f, &acc, i);
+  I i = r.begin + I(m.impl_rank(L()));
+  // Thread and team-vector levels take four indices per step while four remain, so that a
+  // participant has four iterations' loads in flight at once (a memory-bound team reduction such
+  // as y^T A x waits on one load per iteration otherwise). Vector-level ranges are short and stay
+  // one index per step: the unrolled loop would only add registers there. The distance is taken
+  // unsigned, which is exact whenever i < end.
+  if constexpr (!std::is_same<L, impl::VectorLevel>::value) {
+    using U = std::make_unsigned_t<I>;
+    while (i < r.end && U(r.end) - U(i) > U(3) * U(stride)) {
+      spec.call(f, &acc, i);
+      spec.call(f, &acc, I(i + stride));
+      spec.call(f, &acc, I(i + 2 * stride));
+      spec.call(f, &acc, I(i + 3 * stride));
+      i += 4 * stride;
+    }
+  }
+  for (; i < r.end; i += stride) spec.call(f, &acc, i);
   m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
   spec.store_references(&acc);
 }

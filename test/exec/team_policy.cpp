@@ -1,4 +1,4 @@
-// Checks TeamPolicy: the constructors (team size and vector length given, AUTO or AUTO()), league_size, team_size, vector_length, chunk_size and set_chunk_size, team_size_max and team_size_recommended (for, reduce and reducer forms), and top-level parallel_for over a league with lambdas, a functor and work-tagged functors: every (team, thread) pair is visited once per vector lane with the ranks and sizes the policy reports, for team sizes 1, 7, 33, 127 (clamped to team_size_max), vector lengths 1, 4, 8, 32, AUTO, a set chunk size, empty and one-team leagues and a league of 200000 teams.
+// Checks TeamPolicy: the constructors (team size and vector length given, AUTO or AUTO()), league_size, team_size, vector_length, chunk_size and set_chunk_size, team_size_max and team_size_recommended (for, reduce and reducer forms), and top-level parallel_for over a league with lambdas, a functor and work-tagged functors: every (team, thread) pair is visited once per vector lane with the ranks and sizes the policy reports, for team sizes 1, 7, 33, 127 (clamped to team_size_max), vector lengths 1, 4, 8, 32, AUTO, a set chunk size, empty and one-team leagues and leagues of 100003 to 700001 teams.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
@@ -290,5 +290,6 @@ int main(int argc, char** argv) {
   // Many more teams than the device runs at once.
   visit_large_league(200000, 4, 1);
   visit_large_league(100003, 2, 8);
+  visit_large_league(700001, 4, 1);  // over 64 teams per resident block: the CUDA grid is one wave
   return report();
 }

@@ -1,4 +1,4 @@
-// Checks top-level parallel_reduce over TeamPolicy: every thread contributes once whatever the vector length (each thread adds 10 gives league * team * 10; with a nested TeamThreadRange reduce league * team * count * 10), lambdas and functors (value_type, init/join, work tags), every built-in reducer (Sum, Prod, Min, Max, LAnd, LOr, BAnd, BOr, MinLoc, MaxLoc, MinMax, MinMaxLoc, ties to the smallest location), a custom reducer, several results at once, a device View result, AUTO team sizes, empty leagues and a league of 100000 teams; team sizes 1, 7, 33, 127 (clamped to team_size_max) and vector lengths 1, 4, 8, 32.
+// Checks top-level parallel_reduce over TeamPolicy: every thread contributes once whatever the vector length (each thread adds 10 gives league * team * 10; with a nested TeamThreadRange reduce league * team * count * 10), lambdas and functors (value_type, init/join, work tags), every built-in reducer (Sum, Prod, Min, Max, LAnd, LOr, BAnd, BOr, MinLoc, MaxLoc, MinMax, MinMaxLoc, ties to the smallest location), a custom reducer, several results at once, a device View result, AUTO team sizes, empty leagues and leagues of 50000 to 600001 teams; team sizes 1, 7, 33, 127 (clamped to team_size_max) and vector lengths 1, 4, 8, 32.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
@@ -491,6 +491,7 @@ int main(int argc, char** argv) {
   test_builtin_reducers(3, 127, 32);
   test_large_league(100000, 2, 1);
   test_large_league(50000, 4, 8);
+  test_large_league(600001, 2, 1);  // over 64 teams per resident block: the CUDA grid is one wave
   test_auto();
   test_empty_league();
   test_custom_and_multi(97, 7, 1);
