@@ -254,6 +254,20 @@ __device__ inline unsigned char* blocked_scan_buffer() {
 }
 __device__ inline int blocked_slot(int index, int per_pad) { return index + index / per_pad; }
 
+/// Adds the warp totals of `slots` (one per warp, in warp order) of the warps before `mine` to
+/// `before`, and sets `all` to the sum of all of them.
+template <class T>
+__device__ inline void add_warp_totals(const RawValue<T>* slots, int warps, int mine, T& before,
+                                       T& all) {
+  all = T();
+  for (int w = 0; w < warps; ++w) {
+    T s;
+    std::memcpy(&s, &slots[w], sizeof(T));
+    if (w < mine) before = before + s;
+    all = all + s;
+  }
+}
+
 /// The sum scan of a nested TeamThreadRange with one lane per thread, K = items / team_size
 /// values per thread per step (K >= 2): the contributions go through shared memory from the
 /// striped order the closure is called in (coalesced) to a blocked order, where each thread
@@ -298,13 +312,7 @@ __device__ inline void blocked_scan_range(I begin, I end, int per_thread, const 
     if (warps > 1) {
       if (lane == 0) std::memcpy(&slots[mine], &warp_total, sizeof(T));
       __syncthreads();
-      step_total = T();
-      for (int w = 0; w < warps; ++w) {
-        T s;
-        std::memcpy(&s, &slots[w], sizeof(T));
-        if (w < mine) prefix = prefix + s;
-        step_total = step_total + s;
-      }
+      add_warp_totals(slots, warps, mine, prefix, step_total);
     }
     // This thread's values become their exclusive prefixes within the step.
     T running = prefix;
@@ -431,13 +439,7 @@ __device__ inline void warp_tiled_scan_range(I begin, I end, const F& f, T* tota
       RawValue<T>* set = slots + parity * 32;
       if (lane == 0) std::memcpy(&set[warp], &warp_total, sizeof(T));
       __syncthreads();
-      step_total = T();
-      for (int w = 0; w < warps; ++w) {
-        T s;
-        std::memcpy(&s, &set[w], sizeof(T));
-        if (w < warp) before_warp = before_warp + s;
-        step_total = step_total + s;
-      }
+      add_warp_totals(set, warps, warp, before_warp, step_total);
       parity ^= 1;
     }
     T running = carry + before_warp + exclusive;
