@@ -19,4 +19,5 @@
 #include "scan_spec.hpp"
 #include "team.hpp"
 #include "nested.hpp"
+#include "nested_mdrange.hpp"
 #include "dispatch.hpp"

@@ -1,0 +1,278 @@
+// hpar: team-level MDRange policies — TeamThreadMDRange, ThreadVectorMDRange, TeamVectorMDRange —
+// and the nested parallel_for / parallel_reduce over them (docs/design.md section 8).
+//
+// A range of rank N (2 to 8) is the box [0, n0) x ... x [0, nN-1), walked in the order of its
+// Rank's outer direction: Iterate::Right moves index N-1 fastest, Iterate::Left index 0, and
+// Iterate::Default follows the build's default layout exactly as MDRangePolicy does (Left on CUDA
+// and OpenMP, Right in the serial build). There are no tiles, so the inner direction has no
+// effect (as in Kokkos). The participants share the box as in Kokkos, threads on the slowest
+// index and vector lanes on the fastest:
+//   TeamThreadMDRange    the slowest index over the team's threads (ThreadLevel), the other
+//                        indices serial; the lanes of a thread run the same iterations;
+//   ThreadVectorMDRange  the fastest index over the calling thread's lanes (VectorLevel), the
+//                        other indices serial;
+//   TeamVectorMDRange    the slowest index over the threads and the fastest over the lanes;
+//                        a reduction combines every lane of every thread (TeamVectorLevel).
+// Like the one-dimensional patterns of nested.hpp, these are written once over the team member's
+// impl_rank / impl_size / impl_reduce, so every build runs them as they are and the translator
+// leaves them as written. As there, a nested parallel_for has no barrier after it, and a nested
+// parallel_reduce hands the result to every participant (every participant must reach it).
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "nested.hpp"
+#include "policies.hpp"
+#include "reduce_spec.hpp"
+
+namespace hpar {
+
+namespace impl {
+
+/// The rank and walking order a Rank<N, Outer, Inner> argument asks for; read from the template
+/// arguments without instantiating Rank, so that a wrong rank is reported by the range's own
+/// static_assert (which names the range) rather than by Rank's.
+template <class R>
+struct md_rank_of {
+  static constexpr unsigned rank = 0;
+  static constexpr bool left = false;
+};
+template <unsigned N, Iterate Outer, Iterate Inner>
+struct md_rank_of<Rank<N, Outer, Inner>> {
+  static constexpr unsigned rank = N;
+  static constexpr bool left = iterate_left(Outer);
+};
+
+}  // namespace impl
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+namespace impl {
+
+/// The box of a team-level MDRange and the team member whose participants share it. Level is
+/// the level a reduction combines over (ThreadLevel, VectorLevel or TeamVectorLevel); Left says
+/// that index 0 moves fastest.
+template <class Level, unsigned N, bool Left, class Member>
+struct NestedMDRange {
+  using work_tag = void;  // what a ReducerSpec over this range asks of its policy
+  using level = Level;
+  using member_type = Member;
+  enum : int { rank = int(N) };
+
+  /// The dimension walked k-th from the outside: k = 0 is the slowest, k = rank - 1 the fastest.
+  HPAR_HD static constexpr int dimension(int k) { return Left ? rank - 1 - k : k; }
+
+  template <class... E>
+  HPAR_HD NestedMDRange(const Member& team, E... extents)
+      : member(&team), extent{static_cast<int>(extents)...} {
+    static_assert(sizeof...(E) == N,
+                  "hpar: a team-level MDRange of Rank<N> takes exactly N extents after the team");
+    static_assert((std::is_integral<E>::value && ...),
+                  "hpar: the extents of a team-level MDRange must be integers");
+  }
+
+  const Member* member;
+  int extent[N > 0 ? N : 1];  // a wrong rank is reported by the range class, not here
+};
+
+/// This participant's share of an MD range: the slowest dimension from thread_first in steps of
+/// thread_step, the fastest from lane_first in steps of lane_step; 0 and 1 where the range's
+/// level does not split that dimension.
+struct MDShare {
+  int thread_first, thread_step, lane_first, lane_step;
+};
+
+template <class L, unsigned N, bool Left, class M>
+HPAR_HD MDShare md_share(const NestedMDRange<L, N, Left, M>& r) {
+  MDShare s{0, 1, 0, 1};
+  if constexpr (!std::is_same<L, VectorLevel>::value) {
+    s.thread_first = r.member->impl_rank(ThreadLevel());
+    s.thread_step = r.member->impl_size(ThreadLevel());
+  }
+  if constexpr (!std::is_same<L, ThreadLevel>::value) {
+    s.lane_first = r.member->impl_rank(VectorLevel());
+    s.lane_step = r.member->impl_size(VectorLevel());
+  }
+  return s;
+}
+
+/// Calls visit(idx) for every index idx of the box in this participant's share: one loop per
+/// dimension, the K-th slowest at depth K.
+template <int K, class L, unsigned N, bool Left, class M, class Visit>
+HPAR_HD void md_walk(const NestedMDRange<L, N, Left, M>& r, const MDShare& s, int (&idx)[N],
+                     const Visit& visit) {
+  if constexpr (K == int(N)) {
+    visit(idx);
+  } else {
+    constexpr int d = NestedMDRange<L, N, Left, M>::dimension(K);
+    const int first = K == 0 ? s.thread_first : (K == int(N) - 1 ? s.lane_first : 0);
+    const int step = K == 0 ? s.thread_step : (K == int(N) - 1 ? s.lane_step : 1);
+    for (idx[d] = first; idx[d] < r.extent[d]; idx[d] += step) md_walk<K + 1>(r, s, idx, visit);
+  }
+}
+
+template <class F, unsigned N, size_t... K>
+HPAR_HD void md_call(const F& f, const int (&idx)[N], std::index_sequence<K...>) {
+  f(idx[K]...);
+}
+
+/// What md_walk does at each index for a parallel_for: f(i0, ..., iN-1).
+template <class F>
+struct MDForVisit {
+  const F* f;
+  template <unsigned N>
+  HPAR_HD void operator()(const int (&idx)[N]) const {
+    md_call(*f, idx, std::make_index_sequence<N>());
+  }
+};
+
+/// What md_walk does at each index for a parallel_reduce: f(i0, ..., iN-1, value...).
+template <class Spec, class F>
+struct MDReduceVisit {
+  const Spec* spec;
+  const F* f;
+  typename Spec::value_type* acc;
+  template <unsigned N, size_t... K>
+  HPAR_HD void call(const int (&idx)[N], std::index_sequence<K...>) const {
+    spec->call(*f, acc, idx[K]...);
+  }
+  template <unsigned N>
+  HPAR_HD void operator()(const int (&idx)[N]) const {
+    call(idx, std::make_index_sequence<N>());
+  }
+};
+
+template <class L, unsigned N, bool Left, class M, class F>
+HPAR_HD void md_for(const NestedMDRange<L, N, Left, M>& r, const F& f) {
+  int idx[N];
+  md_walk<0>(r, md_share(r), idx, MDForVisit<F>{&f});
+}
+
+/// The nested reduction of nested.hpp's parallel_reduce, over an MD range: each participant
+/// accumulates its share, the range's level combines the values, every result gets the total.
+template <class L, unsigned N, bool Left, class M, class F, class R0, class... R>
+HPAR_HD void md_reduce(const NestedMDRange<L, N, Left, M>& r, const F& f, R0& result, R&... more) {
+  using Spec = ReducerSpec<NestedMDRange<L, N, Left, M>, decltype(nested_reducer(result)),
+                           decltype(nested_reducer(more))...>;
+  const Spec spec(nested_reducer(result), nested_reducer(more)...);
+  typename Spec::value_type acc;
+  spec.init(&acc);
+  int idx[N];
+  md_walk<0>(r, md_share(r), idx, MDReduceVisit<Spec, F>{&spec, &f, &acc});
+  r.member->impl_reduce(L(), acc, JoinThrough<Spec>{&spec});
+  spec.store_references(&acc);
+}
+
+}  // namespace impl
+
+// ---- the ranges ---------------------------------------------------------------------------------------
+// The first template argument must be Rank<N, ...> with N from 2 to 8; the deduction guides give
+// Rank<number of extents> with Iterate::Default.
+
+/// The box (n0, ..., nN-1), its slowest index over the team's threads.
+template <class RankT, class Member>
+class HPAR_ANNOTATE("hpar::nested::team_thread_mdrange") TeamThreadMDRange
+    : public impl::NestedMDRange<impl::ThreadLevel, impl::md_rank_of<RankT>::rank,
+                                 impl::md_rank_of<RankT>::left, Member> {
+  static_assert(impl::is_rank<RankT>::value,
+                "hpar::TeamThreadMDRange<R, member_type>: R must be hpar::Rank<N, ...>");
+  static_assert(impl::md_rank_of<RankT>::rank >= 2 && impl::md_rank_of<RankT>::rank <= 8,
+                "hpar::TeamThreadMDRange takes 2 to 8 extents (Rank<2> to Rank<8>); for a single "
+                "index use TeamThreadRange(team, n)");
+
+ public:
+  using impl::NestedMDRange<impl::ThreadLevel, impl::md_rank_of<RankT>::rank,
+                            impl::md_rank_of<RankT>::left, Member>::NestedMDRange;
+};
+
+/// The box (n0, ..., nN-1), its fastest index over the calling thread's vector lanes.
+template <class RankT, class Member>
+class HPAR_ANNOTATE("hpar::nested::thread_vector_mdrange") ThreadVectorMDRange
+    : public impl::NestedMDRange<impl::VectorLevel, impl::md_rank_of<RankT>::rank,
+                                 impl::md_rank_of<RankT>::left, Member> {
+  static_assert(impl::is_rank<RankT>::value,
+                "hpar::ThreadVectorMDRange<R, member_type>: R must be hpar::Rank<N, ...>");
+  static_assert(impl::md_rank_of<RankT>::rank >= 2 && impl::md_rank_of<RankT>::rank <= 8,
+                "hpar::ThreadVectorMDRange takes 2 to 8 extents (Rank<2> to Rank<8>); for a single "
+                "index use ThreadVectorRange(team, n)");
+
+ public:
+  using impl::NestedMDRange<impl::VectorLevel, impl::md_rank_of<RankT>::rank,
+                            impl::md_rank_of<RankT>::left, Member>::NestedMDRange;
+};
+
+/// The box (n0, ..., nN-1), its slowest index over the team's threads and its fastest over their
+/// vector lanes.
+template <class RankT, class Member>
+class HPAR_ANNOTATE("hpar::nested::team_vector_mdrange") TeamVectorMDRange
+    : public impl::NestedMDRange<impl::TeamVectorLevel, impl::md_rank_of<RankT>::rank,
+                                 impl::md_rank_of<RankT>::left, Member> {
+  static_assert(impl::is_rank<RankT>::value,
+                "hpar::TeamVectorMDRange<R, member_type>: R must be hpar::Rank<N, ...>");
+  static_assert(impl::md_rank_of<RankT>::rank >= 2 && impl::md_rank_of<RankT>::rank <= 8,
+                "hpar::TeamVectorMDRange takes 2 to 8 extents (Rank<2> to Rank<8>); for a single "
+                "index use TeamVectorRange(team, n)");
+
+ public:
+  using impl::NestedMDRange<impl::TeamVectorLevel, impl::md_rank_of<RankT>::rank,
+                            impl::md_rank_of<RankT>::left, Member>::NestedMDRange;
+};
+
+template <class Member, class... E>
+TeamThreadMDRange(const Member&, E...) -> TeamThreadMDRange<Rank<sizeof...(E)>, Member>;
+template <class Member, class... E>
+ThreadVectorMDRange(const Member&, E...) -> ThreadVectorMDRange<Rank<sizeof...(E)>, Member>;
+template <class Member, class... E>
+TeamVectorMDRange(const Member&, E...) -> TeamVectorMDRange<Rank<sizeof...(E)>, Member>;
+
+// ---- the patterns -------------------------------------------------------------------------------------
+// One overload per range class (not one over impl::NestedMDRange): a range passed to a
+// base-class parameter would lose overload resolution to the top-level dispatch's
+// parallel_for(const PolicyOrCount&, ...).
+
+/// f(i0, ..., iN-1) for every index of the box, shared among the team's threads. No barrier
+/// follows.
+template <class RankT, class M, class F>
+HPAR_ANNOTATE("hpar::nested::parallel_for")
+HPAR_HD inline void parallel_for(const TeamThreadMDRange<RankT, M>& r, const F& f) {
+  impl::md_for(r, f);
+}
+/// f(i0, ..., iN-1) for every index of the box, shared among the calling thread's lanes.
+template <class RankT, class M, class F>
+HPAR_ANNOTATE("hpar::nested::parallel_for")
+HPAR_HD inline void parallel_for(const ThreadVectorMDRange<RankT, M>& r, const F& f) {
+  impl::md_for(r, f);
+}
+/// f(i0, ..., iN-1) for every index of the box, shared among every lane of every thread.
+template <class RankT, class M, class F>
+HPAR_ANNOTATE("hpar::nested::parallel_for")
+HPAR_HD inline void parallel_for(const TeamVectorMDRange<RankT, M>& r, const F& f) {
+  impl::md_for(r, f);
+}
+
+/// f(i0, ..., iN-1, value...) for every index; the combined value(s) go to every result on every
+/// participant. A result is a scalar (summed) or a reducer; several results reduce at once.
+template <class RankT, class M, class F, class R0, class... R>
+HPAR_ANNOTATE("hpar::nested::parallel_reduce")
+HPAR_HD inline void parallel_reduce(const TeamThreadMDRange<RankT, M>& r, const F& f, R0&& result,
+                                    R&&... more) {
+  impl::md_reduce(r, f, result, more...);
+}
+template <class RankT, class M, class F, class R0, class... R>
+HPAR_ANNOTATE("hpar::nested::parallel_reduce")
+HPAR_HD inline void parallel_reduce(const ThreadVectorMDRange<RankT, M>& r, const F& f,
+                                    R0&& result, R&&... more) {
+  impl::md_reduce(r, f, result, more...);
+}
+template <class RankT, class M, class F, class R0, class... R>
+HPAR_ANNOTATE("hpar::nested::parallel_reduce")
+HPAR_HD inline void parallel_reduce(const TeamVectorMDRange<RankT, M>& r, const F& f, R0&& result,
+                                    R&&... more) {
+  impl::md_reduce(r, f, result, more...);
+}
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace hpar
