@@ -43,12 +43,20 @@ void serial_mdrange(const Policy& policy, const Body& body, std::index_sequence<
 }
 
 /// Calls body(i...) for every index of the policy, in order; for a TeamPolicy, body(member) for
-/// every team (one thread of one lane each).
+/// every team (one thread of one lane each), with the policy's scratch plus `shmem_extra` bytes
+/// at level 0 (a functor's team_shmem_size) in host buffers that consecutive teams reuse.
 template <class Policy, class Body>
-void serial_iterate(const Policy& policy, const Body& body) {
+void serial_iterate(const Policy& policy, const Body& body, size_t shmem_extra = 0) {
   if constexpr (is_team_policy<Policy>::value) {
     const int leagues = policy.league_size();
-    for (int league = 0; league < leagues; ++league) body(SerialTeamMember(league, leagues));
+    const size_t bytes0 = policy.impl_scratch_bytes(0, 1) + scratch_round(shmem_extra);
+    const size_t bytes1 = policy.impl_scratch_bytes(1, 1);
+    // 8-byte aligned storage for both levels.
+    uint64_t* storage = new uint64_t[(bytes0 + bytes1) / 8 + 1];
+    char* base = reinterpret_cast<char*>(storage);
+    for (int league = 0; league < leagues; ++league)
+      body(SerialTeamMember(league, leagues, TeamScratchState(base, bytes0, base + bytes0, bytes1)));
+    delete[] storage;
   } else if constexpr (is_mdrange_policy<Policy>::value) {
     serial_mdrange(policy, body, std::make_index_sequence<Policy::rank>());
   } else {
@@ -61,7 +69,8 @@ void serial_iterate(const Policy& policy, const Body& body) {
 template <class Policy, class Functor>
 void serial_for(const Policy& policy, const Functor& f) {
   using tag = typename Policy::work_tag;
-  serial_iterate(policy, [&](auto... i) { call_functor<tag>(f, i...); });
+  serial_iterate(policy, [&](auto... i) { call_functor<tag>(f, i...); },
+                 functor_team_shmem_size(f, 1));
 }
 
 template <class Policy, class Functor, class... Results>
@@ -74,7 +83,8 @@ void serial_reduce(const Policy& policy, const Functor& f, Results&&... results)
   value_type* heap = nullptr;
   if (spec_type::is_array) acc = heap = new value_type[spec.value_count()];
   spec.init(acc);
-  serial_iterate(policy, [&](auto... i) { spec.call(f, acc, i...); });
+  serial_iterate(policy, [&](auto... i) { spec.call(f, acc, i...); },
+                 functor_team_shmem_size(f, 1));
   spec.final(acc);
   spec.store(acc, false);
   delete[] heap;

@@ -275,6 +275,15 @@ template <class Member, class = std::enable_if_t<!std::is_arithmetic<Member>::va
 HPAR_HD inline impl::PerThreadSingle<Member> PerThread(const Member& m) {
   return {&m};
 }
+/// Scratch sizes for TeamPolicy::set_scratch_size: `bytes` per team, or per thread.
+template <class N, class = std::enable_if_t<std::is_integral<N>::value>>
+HPAR_HD inline impl::PerTeamValue PerTeam(N bytes) {
+  return {size_t(bytes)};
+}
+template <class N, class = std::enable_if_t<std::is_integral<N>::value>>
+HPAR_HD inline impl::PerThreadValue PerThread(N bytes) {
+  return {size_t(bytes)};
+}
 
 /// f() once per team (thread 0, lane 0). No barrier follows.
 template <class M, class F>

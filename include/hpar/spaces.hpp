@@ -62,6 +62,8 @@ struct is_array_layout<LayoutRight> : std::true_type {};
 
 struct Serial;
 struct HostSpace;
+template <class ExecSpace>
+class ScratchMemorySpace;  // team scratch memory (scratch.hpp)
 
 /// An execution space paired with the memory space it uses (Kokkos::Device).
 template <class ExecSpace, class MemSpace>
@@ -84,6 +86,7 @@ struct HostSpace {
 /// The host execution space: runs everything in order on the calling thread.
 struct Serial {
   using execution_space = Serial;
+  using scratch_memory_space = ScratchMemorySpace<Serial>;
   using memory_space = HostSpace;
   using array_layout = LayoutRight;
   using device_type = Device<Serial, HostSpace>;
@@ -111,6 +114,7 @@ struct CudaSpace {
 /// The CUDA device execution space.
 struct Cuda {
   using execution_space = Cuda;
+  using scratch_memory_space = ScratchMemorySpace<Cuda>;
   using memory_space = CudaSpace;
   using array_layout = LayoutLeft;
   using device_type = Device<Cuda, CudaSpace>;
@@ -141,6 +145,7 @@ struct OpenMPTargetSpace {
 /// The OpenMP offload execution space (target regions are synchronous, so fence does nothing).
 struct OpenMPTarget {
   using execution_space = OpenMPTarget;
+  using scratch_memory_space = ScratchMemorySpace<OpenMPTarget>;
   using memory_space = OpenMPTargetSpace;
   using array_layout = LayoutLeft;
   using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;

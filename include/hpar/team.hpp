@@ -23,6 +23,7 @@
 #include "atomics.hpp"
 #include "policies.hpp"
 #include "reducers.hpp"
+#include "scratch.hpp"
 
 namespace hpar {
 
@@ -54,12 +55,15 @@ using TeamMember = SerialTeamMember;
 
 // The limits of the device build, defined by its runtime (hpar/rt/cuda/team.cuh,
 // hpar/rt/openmp/team.hpp): the largest team size for a vector length, and the recommended one.
+// The most scratch bytes per team the build offers at a level.
 #if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
 int backend_team_size_max(int vector_length);
 int backend_team_size_recommended(int vector_length);
+int backend_scratch_size_max(int level);
 #else
 inline int backend_team_size_max(int) { return 1; }
 inline int backend_team_size_recommended(int) { return 1; }
+inline int backend_scratch_size_max(int) { return 0x7fffffff; }  // host memory
 #endif
 
 /// The vector length a request resolves to (see the file comment); 0 and negative requests stay
@@ -128,6 +132,46 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   }
   execution_space space() const { return m_space; }
 
+  /// Scratch memory per team at `level` (0 or 1): PerTeam(bytes) once per team, PerThread(bytes)
+  /// for each of its threads, or both, in either order. Updates the policy and returns it.
+  TeamPolicy& set_scratch_size(int level, impl::PerTeamValue team) {
+    if (check_level(level)) m_team_scratch[level] = team.value;
+    return *this;
+  }
+  TeamPolicy& set_scratch_size(int level, impl::PerThreadValue thread) {
+    if (check_level(level)) m_thread_scratch[level] = thread.value;
+    return *this;
+  }
+  TeamPolicy& set_scratch_size(int level, impl::PerTeamValue team, impl::PerThreadValue thread) {
+    set_scratch_size(level, team);
+    return set_scratch_size(level, thread);
+  }
+  TeamPolicy& set_scratch_size(int level, impl::PerThreadValue thread, impl::PerTeamValue team) {
+    return set_scratch_size(level, team, thread);
+  }
+  /// The bytes per team at `level` for teams of `team_size` threads (default: team_size()).
+  size_t scratch_size(int level, int team_size = -1) const {
+    if (level != 0 && level != 1) return 0;
+    if (team_size < 0) team_size = this->team_size();
+    return m_team_scratch[level] + m_thread_scratch[level] * size_t(team_size < 0 ? 0 : team_size);
+  }
+  size_t team_scratch_size(int level) const {
+    return level == 0 || level == 1 ? m_team_scratch[level] : 0;
+  }
+  size_t thread_scratch_size(int level) const {
+    return level == 0 || level == 1 ? m_thread_scratch[level] : 0;
+  }
+  /// The most scratch bytes per team this build's device offers at `level`.
+  static int scratch_size_max(int level) { return impl::backend_scratch_size_max(level); }
+  /// The bytes a team's scratch level occupies: every allocation is rounded up to 8 bytes, so
+  /// the per-team and per-thread requests are too.
+  size_t impl_scratch_bytes(int level, int team_size) const {
+    return impl::scratch_round(m_team_scratch[level]) +
+           impl::scratch_round(m_thread_scratch[level]) * size_t(team_size);
+  }
+  /// A level other than 0 or 1 given to set_scratch_size (reported before launch), else -1.
+  int impl_bad_scratch_level() const { return m_bad_level; }
+
   /// Whether the team size (or the vector length) was left to the implementation.
   HPAR_HD bool impl_auto_team_size() const { return m_team_requested == kAuto; }
   HPAR_HD bool impl_auto_vector_length() const { return m_vector_requested == kAuto; }
@@ -187,11 +231,19 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   static int team_size_recommended_for(int vector) {
     return impl::backend_team_size_recommended(vector < 1 ? 1 : vector);
   }
+  bool check_level(int level) {
+    if (level == 0 || level == 1) return true;
+    m_bad_level = level;
+    return false;
+  }
 
   int m_league = 0;
   int m_team_requested = 1;
   int m_vector_requested = 1;
   int m_chunk = 1;
+  int m_bad_level = -1;
+  size_t m_team_scratch[2] = {0, 0};
+  size_t m_thread_scratch[2] = {0, 0};
   execution_space m_space{};
 };
 
@@ -208,14 +260,26 @@ namespace impl {
 /// is the identity on its single participant.
 class SerialTeamMember {
  public:
-  SerialTeamMember(int league_rank, int league_size)
-      : m_league_rank(league_rank), m_league_size(league_size) {}
+  using execution_space = DefaultExecutionSpace;
+  using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;
+  SerialTeamMember(int league_rank, int league_size, const TeamScratchState& scratch = {})
+      : m_league_rank(league_rank), m_league_size(league_size), m_scratch(scratch) {}
 
   int league_rank() const { return m_league_rank; }
   int league_size() const { return m_league_size; }
   int team_rank() const { return 0; }
   int team_size() const { return 1; }
   void team_barrier() const {}
+
+  /// The team's scratch at `level` (team-wide allocations), this thread's share of it, and
+  /// team_scratch(0) under its Kokkos name.
+  ScratchMemorySpace<DefaultExecutionSpace> team_scratch(int level) const {
+    return m_scratch.team(level);
+  }
+  ScratchMemorySpace<DefaultExecutionSpace> thread_scratch(int level) const {
+    return m_scratch.thread(level, 1, 0);
+  }
+  ScratchMemorySpace<DefaultExecutionSpace> team_shmem() const { return m_scratch.team(0); }
 
   template <class T>
   void team_broadcast(T&, int) const {}
@@ -264,6 +328,7 @@ class SerialTeamMember {
  private:
   int m_league_rank;
   int m_league_size;
+  TeamScratchState m_scratch;
 };
 
 }  // namespace impl
@@ -295,6 +360,18 @@ std::string policy_problem(const TeamPolicy<A...>& p) {
            std::to_string(most);
   if (p.chunk_size() < 1)
     return "TeamPolicy chunk size " + std::to_string(p.chunk_size()) + " is not positive";
+  if (p.impl_bad_scratch_level() != -1)
+    return "TeamPolicy scratch level " + std::to_string(p.impl_bad_scratch_level()) +
+           " does not exist (levels are 0 and 1)";
+  for (int level = 0; level < 2; ++level) {
+    const int team_size = p.impl_auto_team_size() ? 1 : p.team_size();
+    const size_t asked = p.impl_scratch_bytes(level, team_size);
+    const size_t most = size_t(TeamPolicy<A...>::scratch_size_max(level));
+    if (asked > most)
+      return "TeamPolicy scratch level " + std::to_string(level) + " asks for " +
+             std::to_string(asked) + " bytes per team (team size " + std::to_string(team_size) +
+             "); this device allows at most " + std::to_string(most);
+  }
   return "";
 }
 

@@ -20,6 +20,7 @@
 #include "core.hpp"
 #include "impl/view_traits.hpp"
 #include "memory.hpp"
+#include "scratch.hpp"
 
 namespace hpar {
 namespace impl {
@@ -252,6 +253,19 @@ class HPAR_ANNOTATE("hpar::view") View {
     set_extents(n, "(unmanaged)");
   }
 
+  /// A view of team scratch memory, its elements allocated from `space`
+  /// (team.team_scratch(level) or team.thread_scratch(level)); data() is nullptr when the level
+  /// has no room left.
+  template <class E>
+  HPAR_HD explicit View(const ScratchMemorySpace<E>& space, size_t n0 = invalid_index,
+                        size_t n1 = invalid_index, size_t n2 = invalid_index,
+                        size_t n3 = invalid_index, size_t n4 = invalid_index,
+                        size_t n5 = invalid_index, size_t n6 = invalid_index,
+                        size_t n7 = invalid_index) {
+    const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+    set_extents(n, "(scratch)");
+    m_data = static_cast<pointer_type>(space.get_shmem(size() * sizeof(value_type)));
+  }
   HPAR_HD View(pointer_type ptr, const array_layout& layout) : m_data(ptr) {
     size_t n[8];
     layout_extents(layout, n);
@@ -379,8 +393,9 @@ class HPAR_ANNOTATE("hpar::view") View {
   std::string label() const { return m_record ? m_record->label : std::string(); }
   int use_count() const { return m_record ? __atomic_load_n(&m_record->count, __ATOMIC_RELAXED) : 0; }
 
-  /// Bytes a team scratch view of these extents needs.
-  static size_t shmem_size(size_t n0 = 1, size_t n1 = 1, size_t n2 = 1, size_t n3 = 1,
+  /// Bytes a team scratch view of these extents takes (what the scratch constructor allocates:
+  /// scratch allocations are whole multiples of 8 bytes).
+  HPAR_HD static size_t shmem_size(size_t n0 = 1, size_t n1 = 1, size_t n2 = 1, size_t n3 = 1,
                            size_t n4 = 1, size_t n5 = 1, size_t n6 = 1, size_t n7 = 1) {
     const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
     size_t count = 1;
@@ -388,7 +403,7 @@ class HPAR_ANNOTATE("hpar::view") View {
       const size_t s = traits::analysis::static_extent(r);
       count *= s != 0 ? s : n[r];
     }
-    return count * sizeof(value_type) + sizeof(value_type);
+    return impl::scratch_round(count * sizeof(value_type));
   }
 
   // ---- element access -----------------------------------------------------------------------------

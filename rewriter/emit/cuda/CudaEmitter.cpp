@@ -38,13 +38,15 @@ const char* policyName(const ir::Kernel& K) {
 const char* kTeamBounds =
     "__launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())\n    ";
 
-/// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... No barrier
-/// separates two teams of a block: every collective starts with its own (rt/cuda/team.cuh).
+/// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... Every
+/// collective starts with its own barrier, so teams are separated by one only when they use
+/// scratch memory (scratch.end_team(), rt/cuda/team.cuh).
 std::string leagueLoop(const std::string& body) {
   return "  const int league_size = policy.league_size();\n"
          "  for (int league = blockIdx.x; league < league_size; league += gridDim.x) {\n"
-         "    const hpar::rt::cuda::TeamMember team(league, league_size);\n"
+         "    const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());\n"
          "    " + body + ";\n"
+         "    scratch.end_team();\n"
          "  }\n";
 }
 
@@ -147,7 +149,8 @@ private:
 
   /// The launcher of a reduction kernel: the spec, the shape (`shapeLine`), the launch state,
   /// the launch and the hand-over of the result.
-  std::string reduceLauncher(const ir::Kernel& K, const std::string& shapeLine) const {
+  std::string reduceLauncher(const ir::Kernel& K, const std::string& shapeLine,
+                             const std::string& moreArgs = "") const {
     std::ostringstream o;
     o << launcherHead(K)
       << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
@@ -155,7 +158,7 @@ private:
       << "  const auto kernel = " << K.name << "<Policy, Functor, Spec>;\n"
       << shapeLine
       << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
-      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state);\n"
+      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state" << moreArgs << ");\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "  hpar::rt::cuda::store_result(spec, state);\n"
       << "}\n";
@@ -166,12 +169,14 @@ private:
   std::string teamForKernel(const ir::Kernel& K) const {
     std::ostringstream o;
     o << "template <class Policy, class Functor>\n"
-      << "__global__ void " << kTeamBounds << K.name << "(const Policy policy, const Functor f) {\n"
+      << "__global__ void " << kTeamBounds << K.name
+      << "(const Policy policy, const Functor f,\n    const hpar::rt::cuda::TeamScratch scratch) {\n"
       << leagueLoop(forCall(K)) << "}\n\n"
       << launcherHead(K)
       << "  const auto kernel = " << K.name << "<Policy, Functor>;\n"
-      << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::team_shape(kernel, policy, 0, false, site);\n"
-      << "  if (shape.grid.x > 0) kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f);\n"
+      << "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);\n"
+      << "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n"
+      << "  if (shape.grid.x > 0) kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "}\n";
     return o.str();
@@ -182,13 +187,15 @@ private:
     std::ostringstream o;
     o << "template <class Policy, class Functor, class Spec>\n"
       << "__global__ void " << kTeamBounds << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"
-      << "    const hpar::rt::cuda::ReduceState<Spec> state) {\n"
+      << "    const hpar::rt::cuda::ReduceState<Spec> state, const hpar::rt::cuda::TeamScratch scratch) {\n"
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec);\n"
       << leagueLoop("spec.call(f, acc.data(), team)")
       << "  hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());\n"
       << "}\n\n"
-      << reduceLauncher(K, "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::team_shape(\n"
-                           "      kernel, policy, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n");
+      << reduceLauncher(K, "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(\n"
+                           "      kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n"
+                           "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n",
+                        ", launch.scratch");
     return o.str();
   }
 

@@ -141,16 +141,20 @@ private:
     if (reduce)
       body << "      value_type* acc = slots + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * count;\n";
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
-         << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared);\n"
+         << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,\n"
+         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));\n"
          << "        " << (reduce ? "sp.call(fn, acc, team)" : forCall(K)) << ";\n"
+         << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"
          << "      }\n"
          << "    }\n";
     const std::string maps = std::string(kDevice) + " " + (reduce ? kMapBoth : kMapFunctor) +
-                             " map(tofrom: granted) is_device_ptr(shared" + (reduce ? ", slots" : "") + ")";
+                             " map(tofrom: granted) is_device_ptr(shared, scratch" + (reduce ? ", slots" : "") + ")";
     std::ostringstream o;
-    o << "  hpar::rt::omp::TeamLaunch launch(policy, site);\n"
+    o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site);\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  unsigned char* shared = launch.shared();\n"
+      << "  char* scratch = launch.scratch();\n"
+      << "  const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();\n"
       << "  int granted = team_size;\n";
     if (reduce)
       o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"

@@ -9,13 +9,15 @@ using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
 // CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
-// CHECK-NEXT: hpar_rows_L{{[0-9]+}}(const Policy policy, const Functor f) {
+// CHECK-NEXT: hpar_rows_L{{[0-9]+}}(const Policy policy, const Functor f,
+// CHECK-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-NEXT: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
-// CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size);
+// CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: f(team);
-// CHECK: hpar::rt::cuda::team_shape(kernel, policy, 0, false, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f);
+// CHECK-NEXT: scratch.end_team();
+// CHECK: hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);
 // CHECK: hpar::rt::cuda::check_launch(site);
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
   const int n = a.extent(0), m = a.extent(1);
@@ -34,11 +36,13 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
 // CHECK-NEXT: hpar_total_L{{[0-9]+}}(const Policy policy, const Functor f, const Spec spec,
 // CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
-// CHECK: const hpar::rt::cuda::TeamMember team(league, league_size);
+// CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: spec.call(f, acc.data(), team);
+// CHECK-NEXT: scratch.end_team();
 // CHECK: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
-// CHECK: hpar::rt::cuda::team_shape(
-// CHECK-NEXT: kernel, policy, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
+// CHECK: hpar::rt::cuda::team_launch(
+// CHECK-NEXT: kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state, launch.scratch);
 // CHECK: hpar::rt::cuda::store_result(spec, state);
 double total(int leagues) {
   double sum = 0;

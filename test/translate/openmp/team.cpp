@@ -7,14 +7,18 @@
 using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
-// CHECK: hpar::rt::omp::TeamLaunch launch(policy, site);
+// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK: char* scratch = launch.scratch();
+// CHECK-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK: if (launch.on_gpu()) {
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_size) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared)
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_size) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared, scratch)
 // CHECK-NEXT: #pragma omp parallel num_threads(team_size)
 // CHECK: if (omp_get_num_threads() != team_size) {
 // CHECK: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
-// CHECK-NEXT: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared);
+// CHECK-NEXT: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));
 // CHECK-NEXT: fn(team);
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 // CHECK: } else {
 // CHECK-NEXT: #pragma omp target parallel num_threads(team_size) device(hpar::rt::omp::device())
 // CHECK: fn(team);

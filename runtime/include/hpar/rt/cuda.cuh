@@ -13,7 +13,7 @@
 //   cuda/scan.cuh     ScanState, scan_shape(), scan_tiles(), store_total(): single-pass scan
 //                     with decoupled look-back, built from CUB's block primitives;
 //   cuda/team.cuh     TeamMember (the team functor's argument and every team and vector
-//                     collective), team_shape(), finish_team_reduce().
+//                     collective), team_launch() (with scratch), finish_team_reduce().
 // All launches go to the legacy default stream; state buffers rely on that ordering.
 #pragma once
 

@@ -40,6 +40,21 @@ inline int backend_team_size_recommended(int vector_length) {
   return 256 / v > 0 ? 256 / v : 1;
 }
 
+/// Level 0: the shared memory one block may opt in to; level 1: half the free device memory
+/// (one team at a time can use it), at most 2^31 - 1.
+inline int backend_scratch_size_max(int level) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess) return 0;
+  if (level == 0) {
+    int optin = 0;
+    cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    return optin;
+  }
+  size_t free_bytes = 0, total = 0;
+  if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) return 0;
+  return free_bytes / 2 > size_t(0x7fffffff) ? 0x7fffffff : int(free_bytes / 2);
+}
+
 }  // namespace impl
 
 namespace rt {
@@ -470,11 +485,46 @@ __device__ inline unsigned lane_group_mask() {
 
 }  // namespace detail
 
+/// Where the teams of a launch keep their scratch (hpar/scratch.hpp): level 0 in the block's
+/// dynamic shared memory from `offset0`, level 1 in `pool1`, `bytes1` per block.
+struct TeamScratch {
+  size_t offset0 = 0;
+  size_t bytes0 = 0;
+  size_t bytes1 = 0;
+  char* pool1 = nullptr;
+
+  __device__ impl::TeamScratchState state() const {
+    return impl::TeamScratchState(reinterpret_cast<char*>(detail::dynamic_shared()) + offset0,
+                                  bytes0, pool1 + size_t(blockIdx.x) * bytes1, bytes1);
+  }
+  /// Ends a team of the block's league loop: with scratch, the block's threads wait for each
+  /// other before the next team reuses it.
+  __device__ void end_team() const {
+    if (bytes0 + bytes1 > 0) __syncthreads();
+  }
+};
+
 /// The team member of the CUDA build: one thread (one lane) of one team.
 class TeamMember {
  public:
-  __host__ __device__ TeamMember(int league_rank, int league_size)
-      : m_league_rank(league_rank), m_league_size(league_size) {}
+  using execution_space = DefaultExecutionSpace;
+  using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;
+
+  __host__ __device__ TeamMember(int league_rank, int league_size,
+                                 const impl::TeamScratchState& scratch = {})
+      : m_league_rank(league_rank), m_league_size(league_size), m_scratch(scratch) {}
+
+  /// The team's scratch at `level` (team-wide allocations), this thread's share (its lanes share
+  /// it), and team_scratch(0) under its Kokkos name.
+  __host__ __device__ ScratchMemorySpace<DefaultExecutionSpace> team_scratch(int level) const {
+    return m_scratch.team(level);
+  }
+  __host__ __device__ ScratchMemorySpace<DefaultExecutionSpace> thread_scratch(int level) const {
+    return m_scratch.thread(level, team_size(), team_rank());
+  }
+  __host__ __device__ ScratchMemorySpace<DefaultExecutionSpace> team_shmem() const {
+    return m_scratch.team(0);
+  }
 
   __host__ __device__ int league_rank() const { return m_league_rank; }
   __host__ __device__ int league_size() const { return m_league_size; }
@@ -735,6 +785,7 @@ class TeamMember {
  private:
   int m_league_rank;
   int m_league_size;
+  impl::TeamScratchState m_scratch;
 };
 
 /// The most threads a team kernel is compiled for: the policy's LaunchBounds, else 1024, so every
@@ -764,20 +815,39 @@ constexpr int team_min_blocks() {
 constexpr int64_t team_ordered_min_teams = 64;  // teams per resident block for one wave
 constexpr int64_t team_waves_short = 4;
 
-/// Shape of a team launch: blocks of (vector_length, team_size) threads, one or team_waves_short
+/// Shape of a team launch and where its teams keep their scratch.
+struct TeamLaunch {
+  LaunchShape shape;
+  TeamScratch scratch;
+};
+
+/// The level-1 scratch pool of team launches: one grow-only device allocation per device.
+inline detail::GrowOnlyBuffer& team_scratch_pool() {
+  static detail::GrowOnlyBuffer pool;
+  return pool;
+}
+
+/// Plans a team launch: blocks of (vector_length, team_size) threads, one or team_waves_short
 /// waves of resident blocks (at most the league), `shared_per_thread` bytes of dynamic shared
-/// memory per thread.
-/// AUTO team size: the occupancy API's block size for the kernel, in whole teams. A reduction
-/// (at_least_one) always launches one block so that an empty league still yields the identity.
-template <class Kernel, class Policy>
-LaunchShape team_shape(Kernel kernel, const Policy& policy, size_t shared_per_thread,
-                       bool at_least_one, const KernelSite& site) {
+/// memory per thread for the launch's own use, then the team's level-0 scratch (the policy's,
+/// plus the functor's team_shmem_size). AUTO team size: the occupancy API's block size for the
+/// kernel with that shared memory, in whole teams. Level-1 scratch takes one slice of a device
+/// pool per block, so the grid is then at most one wave (and what half the free memory holds).
+/// A reduction (at_least_one) always launches one block so that an empty league still yields
+/// the identity. Scratch beyond what the device offers stops the program before the launch.
+template <class Kernel, class Policy, class Functor>
+TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
+                       size_t shared_per_thread, bool at_least_one, const KernelSite& site) {
   const int vector = policy.vector_length();
   const int device = detail::current_device(site);
   const detail::KernelLimits limits = detail::kernel_limits(kernel, device, site);
   int team = policy.team_size();
   if (policy.impl_auto_team_size()) {
-    const int block = detail::recommended_block(kernel, shared_per_thread, 0, 1024, site);
+    const size_t per_lane = shared_per_thread + impl::scratch_round(policy.thread_scratch_size(0)) /
+                                                    size_t(vector);
+    const size_t fixed = 16 + impl::scratch_round(policy.team_scratch_size(0)) +
+                         impl::scratch_round(impl::functor_team_shmem_size(f, 1024 / vector));
+    const int block = detail::recommended_block(kernel, per_lane, fixed, 1024, site);
     team = block / vector > 0 ? block / vector : 1;
   }
   const int threads = team * vector;
@@ -788,15 +858,48 @@ LaunchShape team_shape(Kernel kernel, const Policy& policy, size_t shared_per_th
                                 std::to_string(limits.max_threads);
     fail(site, message.c_str());
   }
-  const size_t shared = shared_per_thread * (size_t)threads;
+  TeamScratch scratch;
+  scratch.offset0 = detail::align_up(shared_per_thread * size_t(threads), 16);
+  scratch.bytes0 = policy.impl_scratch_bytes(0, team) +
+                   impl::scratch_round(impl::functor_team_shmem_size(f, team));
+  scratch.bytes1 = policy.impl_scratch_bytes(1, team);
+  for (int level = 0; level < 2; ++level) {
+    const size_t asked = level == 0 ? scratch.bytes0 : scratch.bytes1;
+    const size_t most = size_t(impl::backend_scratch_size_max(level)) -
+                        (level == 0 ? limits.static_shared + scratch.offset0 : 0);
+    if (asked > most) {
+      const std::string message =
+          "team scratch level " + std::to_string(level) + ": " + std::to_string(asked) +
+          " bytes per team asked (team size " + std::to_string(team) + "); the device allows " +
+          std::to_string(most) +
+          (level == 0 ? " (shared memory per block, less what the kernel uses itself)" : "");
+      fail(site, message.c_str());
+    }
+  }
+  const size_t shared = scratch.offset0 + scratch.bytes0;
+  if (shared > 0) detail::reserve_shared(kernel, shared, site);
   const int64_t league = policy.league_size();
-  if (league == 0 && !at_least_one) return LaunchShape{dim3(0), dim3(vector, team), shared};
+  if (league == 0 && !at_least_one)
+    return TeamLaunch{LaunchShape{dim3(0), dim3(vector, team), shared}, scratch};
   const int64_t resident = detail::resident_blocks(kernel, threads, shared, site);
-  const int64_t cap = league >= resident * team_ordered_min_teams ? resident
-                                                                  : resident * team_waves_short;
+  int64_t cap = league >= resident * team_ordered_min_teams ? resident
+                                                           : resident * team_waves_short;
+  if (scratch.bytes1 > 0) {
+    size_t free_bytes = 0, total = 0;
+    detail::check_cuda(cudaMemGetInfo(&free_bytes, &total), site, "cannot query device memory");
+    const int64_t fit = int64_t(free_bytes / 2 / scratch.bytes1);
+    cap = resident < cap ? resident : cap;
+    cap = fit < cap ? fit : cap;
+  }
   int64_t grid = league < cap ? league : cap;
   if (grid < 1) grid = 1;
-  return LaunchShape{dim3((unsigned)grid), dim3((unsigned)vector, (unsigned)team), shared};
+  if (scratch.bytes1 > 0) {
+    bool fresh = false;
+    scratch.pool1 = static_cast<char*>(
+        team_scratch_pool().get(size_t(grid) * scratch.bytes1, fresh, site));
+  }
+  return TeamLaunch{LaunchShape{dim3((unsigned)grid), dim3((unsigned)vector, (unsigned)team), shared},
+                    scratch};
 }
 
 /// Ends a top-level team reduction: the functor ran on every lane, but each thread contributes

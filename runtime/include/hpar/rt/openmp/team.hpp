@@ -69,6 +69,9 @@ namespace impl {
 
 inline int backend_team_size_max(int) { return rt::omp::detail::granted_team_threads(rt::omp::device()); }
 
+/// Both scratch levels come from a device pool: bounded by the device's memory only.
+inline int backend_scratch_size_max(int) { return 0x7fffffff; }
+
 inline int backend_team_size_recommended(int) {
   const int dev = rt::omp::device();
   const int most = backend_team_size_max(1);
@@ -86,12 +89,27 @@ namespace omp {
 /// The team member of the OpenMP build: one OpenMP thread of one team.
 class TeamMember {
  public:
-  TeamMember(int league_rank, int league_size, int team_size, unsigned char* shared)
+  using execution_space = DefaultExecutionSpace;
+  using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;
+
+  TeamMember(int league_rank, int league_size, int team_size, unsigned char* shared,
+             const impl::TeamScratchState& scratch = {})
       : m_league_rank(league_rank),
         m_league_size(league_size),
         m_team_rank(omp_get_thread_num()),
         m_team_size(team_size),
-        m_shared(shared) {}
+        m_shared(shared),
+        m_scratch(scratch) {}
+
+  /// The team's scratch at `level` (team-wide allocations), this thread's share, and
+  /// team_scratch(0) under its Kokkos name.
+  ScratchMemorySpace<DefaultExecutionSpace> team_scratch(int level) const {
+    return m_scratch.team(level);
+  }
+  ScratchMemorySpace<DefaultExecutionSpace> thread_scratch(int level) const {
+    return m_scratch.thread(level, m_team_size, m_team_rank);
+  }
+  ScratchMemorySpace<DefaultExecutionSpace> team_shmem() const { return m_scratch.team(0); }
 
   int league_rank() const { return m_league_rank; }
   int league_size() const { return m_league_size; }
@@ -228,6 +246,7 @@ class TeamMember {
   int m_team_rank;
   int m_team_size;
   unsigned char* m_shared;  // this OpenMP team's slots
+  impl::TeamScratchState m_scratch;
 };
 
 #pragma omp end declare target
@@ -239,14 +258,18 @@ class TeamMember {
 ///   launch.finish(granted);
 class TeamLaunch {
  public:
-  template <class Policy>
-  TeamLaunch(const Policy& policy, const KernelSite& site)
+  template <class Policy, class Functor>
+  TeamLaunch(const Policy& policy, const Functor& f, const KernelSite& site)
       : site_(site),
         device_(device()),
         gpu_(device_is_gpu(device_)),
         team_size_(policy.team_size()),
         teams_(teams_for(policy.league_size(), gpu_)),
-        shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * team_slot_bytes, site) {}
+        shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * team_slot_bytes, site),
+        scratch0_(policy.impl_scratch_bytes(0, team_size_) +
+                  impl::scratch_round(impl::functor_team_shmem_size(f, team_size_))),
+        scratch1_(policy.impl_scratch_bytes(1, team_size_)),
+        scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site) {}
 
   bool on_gpu() const { return gpu_; }
   int team_size() const { return team_size_; }
@@ -257,6 +280,24 @@ class TeamLaunch {
   /// The slots of OpenMP team `team` (called in the region).
   static unsigned char* team_shared(unsigned char* shared, int team, int team_size) {
     return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
+  }
+
+  /// Device memory for the teams' scratch: per OpenMP team, level 0 then level 1.
+  char* scratch() const { return static_cast<char*>(scratch_.get()); }
+  std::size_t scratch0() const { return scratch0_; }
+  std::size_t scratch1() const { return scratch1_; }
+  /// The scratch of OpenMP team `team` (called in the region).
+  static impl::TeamScratchState team_scratch(char* scratch, int team, std::size_t bytes0,
+                                             std::size_t bytes1) {
+    char* base = scratch + std::size_t(team) * (bytes0 + bytes1);
+    return impl::TeamScratchState(base, bytes0, base + bytes0, bytes1);
+  }
+  /// Ends a team of the league loop: with scratch, the team's threads wait for each other before
+  /// the next team reuses it (called in the region, by every thread).
+  static void end_team(std::size_t scratch_bytes) {
+    if (scratch_bytes > 0) {
+#pragma omp barrier
+    }
   }
 
   /// After the region: `granted` is the smallest thread count a team got (team_size() when all
@@ -285,6 +326,9 @@ class TeamLaunch {
   int team_size_;
   int teams_;
   DeviceBuffer shared_;
+  std::size_t scratch0_;
+  std::size_t scratch1_;
+  DeviceBuffer scratch_;
 };
 
 }  // namespace omp
