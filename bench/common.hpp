@@ -188,6 +188,15 @@ inline void print_result(const char* name, int64_t n, double bytes,
   std::fflush(stdout);
 }
 
+/// Prints the FLOPS line of a compute benchmark: `flops` per run over the best time.
+inline void print_gflops(const char* name, double flops, const std::vector<double>& seconds) {
+  const Stats s = summarize(seconds);
+  const double gflops = s.best_ms > 0 ? flops / (s.best_ms * 1e-3) / 1e9 : 0.0;
+  std::printf("FLOPS name=%s impl=%s flops=%.0f best_ms=%.4f gflops_per_s=%.1f\n", name,
+              impl_name(), flops, s.best_ms, gflops);
+  std::fflush(stdout);
+}
+
 /// Counts mismatches of one verified array, printing the first few.
 class Mismatches {
  public:

@@ -276,3 +276,75 @@ inline bool check_team_scan(const int64_t* out, int64_t rows, int64_t cols) {
   }
   return bad.finish();
 }
+
+// ---- batched_gemm: C_e = A_e B_e for E independent 16 x 16 double matrices, one team each ---------
+//
+// A, B and C are E x 16 x 16, row-major per matrix (LayoutRight), so a matrix is 2 KiB of
+// contiguous doubles. A team stages A_e and B_e in level-0 scratch (the baseline in shared
+// memory), then each of its 256 threads computes one element of C_e.
+
+constexpr int gemm_dim = 16;
+constexpr int gemm_team_size = gemm_dim * gemm_dim;
+
+/// Bytes one batched_gemm moves through device memory: A and B read, C written.
+inline double gemm_bytes(int64_t batch) {
+  return 3.0 * sizeof(double) * double(batch) * gemm_dim * gemm_dim;
+}
+/// Floating-point operations of one batched_gemm: a multiply and an add per term.
+inline double gemm_flops(int64_t batch) { return 2.0 * double(batch) * gemm_dim * gemm_dim * gemm_dim; }
+HPAR_INLINE_FUNCTION double gemm_a(int64_t e, int64_t i, int64_t k) {
+  return double((e + 3 * i + 5 * k) % 7) - 3.0;
+}
+HPAR_INLINE_FUNCTION double gemm_b(int64_t e, int64_t k, int64_t j) {
+  return 0.5 * double((2 * e + k + 7 * j) % 5);
+}
+
+/// Checks every element of C (host memory, E x 16 x 16 row-major) against a host product; the
+/// inputs are small multiples of 1/2, so every sum is exact in any order.
+inline bool check_gemm(const double* c, int64_t batch) {
+  bench::Mismatches bad("batched_gemm C");
+  for (int64_t e = 0; e < batch; ++e)
+    for (int i = 0; i < gemm_dim; ++i)
+      for (int j = 0; j < gemm_dim; ++j) {
+        double expected = 0.0;
+        for (int k = 0; k < gemm_dim; ++k) expected += gemm_a(e, i, k) * gemm_b(e, k, j);
+        const double got = c[(e * gemm_dim + i) * gemm_dim + j];
+        if (got != expected) {
+          char where[64];
+          std::snprintf(where, sizeof where, "(%lld,%d,%d)", (long long)e, i, j);
+          bad.expect_eq(where, got, expected);
+        }
+      }
+  return bad.finish();
+}
+
+// ---- big_scratch: each team reverses a row of 8192 doubles through 64 KiB of level-0 scratch ------
+//
+// in and out are rows x 8192, row-major: out(row, j) = in(row, 8191 - j) * 2. The whole row is
+// staged in scratch (the baseline: dynamic shared memory) before any of it is written: a kernel
+// that needs more than the 48 KB a block gets without opting in.
+
+constexpr int big_scratch_cols = 8192;
+constexpr int big_scratch_team_size = 512;
+
+/// Bytes one big_scratch moves through device memory: in read, out written.
+inline double big_scratch_bytes(int64_t rows) {
+  return 2.0 * sizeof(double) * double(rows) * big_scratch_cols;
+}
+HPAR_INLINE_FUNCTION double big_scratch_input(int64_t row, int64_t col) {
+  return double((row * 3 + col * 11) % 17) - 8.0;
+}
+inline bool check_big_scratch(const double* out, int64_t rows) {
+  bench::Mismatches bad("big_scratch out");
+  for (int64_t row = 0; row < rows; ++row)
+    for (int64_t j = 0; j < big_scratch_cols; ++j) {
+      const double expected = 2.0 * big_scratch_input(row, big_scratch_cols - 1 - j);
+      const double got = out[row * big_scratch_cols + j];
+      if (got != expected) {
+        char where[48];
+        std::snprintf(where, sizeof where, "(%lld,%lld)", (long long)row, (long long)j);
+        bad.expect_eq(where, got, expected);
+      }
+    }
+  return bad.finish();
+}
