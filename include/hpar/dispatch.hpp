@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "impl/traits.hpp"
 #include "policies.hpp"
@@ -52,11 +53,10 @@ void serial_iterate(const Policy& policy, const Body& body, size_t shmem_extra =
     const size_t bytes0 = policy.impl_scratch_bytes(0, 1) + scratch_round(shmem_extra);
     const size_t bytes1 = policy.impl_scratch_bytes(1, 1);
     // 8-byte aligned storage for both levels.
-    uint64_t* storage = new uint64_t[(bytes0 + bytes1) / 8 + 1];
-    char* base = reinterpret_cast<char*>(storage);
+    std::vector<uint64_t> storage((bytes0 + bytes1) / 8 + 1);
+    char* base = reinterpret_cast<char*>(storage.data());
     for (int league = 0; league < leagues; ++league)
       body(SerialTeamMember(league, leagues, TeamScratchState(base, bytes0, base + bytes0, bytes1)));
-    delete[] storage;
   } else if constexpr (is_mdrange_policy<Policy>::value) {
     serial_mdrange(policy, body, std::make_index_sequence<Policy::rank>());
   } else {

@@ -12,8 +12,10 @@
 //   cuda/mdrange.cuh  MDTiles, md_shape(), md_reduce_shape(): MDRangePolicy tiles -> blocks;
 //   cuda/scan.cuh     ScanState, scan_shape(), scan_tiles(), store_total(): single-pass scan
 //                     with decoupled look-back, built from CUB's block primitives;
-//   cuda/team.cuh     TeamMember (the team functor's argument and every team and vector
-//                     collective), team_launch() (with scratch), finish_team_reduce().
+//   cuda/team.cuh     TeamMember (the team functor's argument), TeamScratch, team_launch(),
+//                     finish_team_reduce(); built on cuda/team_collectives.cuh (block and
+//                     lane-group reductions, scans, broadcasts) and cuda/team_scan.cuh (whole
+//                     nested range scans).
 // All launches go to the legacy default stream; state buffers rely on that ordering.
 #pragma once
 
