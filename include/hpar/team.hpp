@@ -366,6 +366,7 @@ std::string policy_problem(const TeamPolicy<A...>& p) {
   for (int level = 0; level < 2; ++level) {
     const int team_size = p.impl_auto_team_size() ? 1 : p.team_size();
     const size_t asked = p.impl_scratch_bytes(level, team_size);
+    if (asked == 0) continue;  // no device query on the launch path of kernels without scratch
     const size_t most = size_t(TeamPolicy<A...>::scratch_size_max(level));
     if (asked > most)
       return "TeamPolicy scratch level " + std::to_string(level) + " asks for " +

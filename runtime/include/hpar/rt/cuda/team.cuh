@@ -428,6 +428,7 @@ TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
   scratch.bytes1 = policy.impl_scratch_bytes(1, team);
   for (int level = 0; level < 2; ++level) {
     const size_t asked = level == 0 ? scratch.bytes0 : scratch.bytes1;
+    if (asked == 0) continue;  // the limits query the device (cudaMemGetInfo): only with scratch
     const size_t device_most = size_t(impl::backend_scratch_size_max(level));
     const size_t used = level == 0 ? limits.static_shared + scratch.offset0 : 0;
     const size_t most = device_most > used ? device_most - used : 0;
