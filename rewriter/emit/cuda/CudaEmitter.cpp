@@ -40,13 +40,13 @@ const char* kTeamBounds =
 
 /// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... Every
 /// collective starts with its own barrier, so teams are separated by one only when they use
-/// scratch memory (scratch.end_team(), rt/cuda/team.cuh).
+/// scratch memory and another team of the block follows (scratch.end_team(), rt/cuda/team.cuh).
 std::string leagueLoop(const std::string& body) {
   return "  const int league_size = policy.league_size();\n"
          "  for (int league = blockIdx.x; league < league_size; league += gridDim.x) {\n"
          "    const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());\n"
          "    " + body + ";\n"
-         "    scratch.end_team();\n"
+         "    scratch.end_team(league);\n"
          "  }\n";
 }
 

@@ -15,7 +15,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: f(team);
-// CHECK-NEXT: scratch.end_team();
+// CHECK-NEXT: scratch.end_team(league);
 // CHECK: hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
 // CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);
 // CHECK: hpar::rt::cuda::check_launch(site);
@@ -38,7 +38,7 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
 // CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: spec.call(f, acc.data(), team);
-// CHECK-NEXT: scratch.end_team();
+// CHECK-NEXT: scratch.end_team(league);
 // CHECK: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
 // CHECK: hpar::rt::cuda::team_launch(
 // CHECK-NEXT: kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
