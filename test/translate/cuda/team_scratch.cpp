@@ -1,0 +1,92 @@
+// Team scratch memory in the CUDA output: the functor's scratch code stays as written (scratch
+// handles, get_shmem, scratch Views, shmem_size, set_scratch_size chains); the kernel takes the
+// launch's TeamScratch, hands every team member its scratch state, and separates the consecutive
+// teams of a block with end_team(league); team_launch() sizes level 0 (the policy's bytes plus a
+// functor's team_shmem_size) and level 1 at run time, so a functor class is passed to it.
+// RUN: %hpar-translate --backend=cuda %s -o %t.cu
+// RUN: grep -v CHECK %t.cu | %FileCheck %s
+// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+#include <hpar/hpar.hpp>
+
+using Policy = hpar::TeamPolicy<>;
+using member_type = Policy::member_type;
+using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memory_space,
+                              hpar::MemoryTraits<hpar::Unmanaged>>;
+
+// CHECK: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+15]]
+// CHECK: hpar_stage_L[[#@LINE+14]](const Policy policy, const Functor f,
+// CHECK-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
+// CHECK-NEXT: const int league_size = policy.league_size();
+// CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
+// CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
+// CHECK-NEXT: f(team);
+// CHECK-NEXT: scratch.end_team(league);
+// CHECK: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);
+void stage(hpar::View<double**> a) {
+  const int n = a.extent(0), m = a.extent(1);
+  const Policy policy = Policy(n, hpar::AUTO)
+                            .set_scratch_size(0, hpar::PerTeam(ScratchRow::shmem_size(m)))
+                            .set_scratch_size(1, hpar::PerThread(64), hpar::PerTeam(1024));
+  hpar::parallel_for("stage", policy, HPAR_LAMBDA(const member_type& team) {
+    const int row = team.league_rank();
+    const ScratchRow s(team.team_scratch(0), m);
+    double* mine = static_cast<double*>(team.thread_scratch(1).get_shmem(64));
+    hpar::parallel_for(hpar::TeamThreadRange(team, m), [&](int j) { s(j) = a(row, j); });
+    team.team_barrier();
+    hpar::parallel_for(hpar::TeamThreadRange(team, m), [&](int j) { a(row, j) = 2 * s(m - 1 - j) + (mine ? 0 : 1); });
+  });
+}
+// The scratch code of the functor is unchanged:
+// CHECK: const Policy policy = Policy(n, hpar::AUTO)
+// CHECK-NEXT: .set_scratch_size(0, hpar::PerTeam(ScratchRow::shmem_size(m)))
+// CHECK-NEXT: .set_scratch_size(1, hpar::PerThread(64), hpar::PerTeam(1024));
+// CHECK: hpar_stage_L{{[0-9]+}}_launch("stage", policy, HPAR_LAMBDA(const member_type& team) {
+// CHECK: const ScratchRow s(team.team_scratch(0), m);
+// CHECK-NEXT: double* mine = static_cast<double*>(team.thread_scratch(1).get_shmem(64));
+
+/// Asks for its level-0 scratch itself.
+struct Reverse {
+  hpar::View<double**> a;
+  int m;
+  size_t team_shmem_size(int) const { return ScratchRow::shmem_size(m); }
+  HPAR_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int row = team.league_rank();
+    const ScratchRow s(team.team_shmem(), m);
+    hpar::parallel_for(hpar::TeamVectorRange(team, m), [&](int j) { s(j) = a(row, j); });
+    team.team_barrier();
+    hpar::parallel_for(hpar::TeamVectorRange(team, m), [&](int j) { a(row, j) = s(m - 1 - j); });
+  }
+};
+
+// CHECK: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+7]]
+// CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
+// CHECK-NEXT: f(team);
+// CHECK-NEXT: scratch.end_team(league);
+// CHECK: hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);
+void reverse(hpar::View<double**> a) {
+  hpar::parallel_for("reverse", Policy(int(a.extent(0)), 4, 8), Reverse{a, int(a.extent(1))});
+}
+// CHECK: hpar_reverse_L{{[0-9]+}}_launch("reverse", Policy(int(a.extent(0)), 4, 8), Reverse{a, int(a.extent(1))});
+
+// A team reduction with scratch: the accumulator's shared memory comes first, the scratch after.
+// CHECK: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+8]]
+// CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
+// CHECK-NEXT: spec.call(f, acc.data(), team);
+// CHECK-NEXT: scratch.end_team(league);
+// CHECK: kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
+double staged_sum(hpar::View<double**> a) {
+  double total = 0;
+  const int m = a.extent(1);
+  hpar::parallel_reduce("staged_sum", Policy(int(a.extent(0)), hpar::AUTO).set_scratch_size(0, hpar::PerThread(8)),
+                        HPAR_LAMBDA(const member_type& team, double& sum) {
+    double* partial = static_cast<double*>(team.thread_scratch(0).get_shmem(sizeof(double)));
+    *partial = 0;
+    hpar::parallel_for(hpar::TeamThreadRange(team, m), [&](int j) { *partial += a(team.league_rank(), j); });
+    hpar::single(hpar::PerThread(team), [&]() { sum += *partial; });
+  }, total);
+  return total;
+}
+// CHECK: hpar_staged_sum_L{{[0-9]+}}_launch("staged_sum", Policy(int(a.extent(0)), hpar::AUTO).set_scratch_size(0, hpar::PerThread(8)),
+// CHECK: double* partial = static_cast<double*>(team.thread_scratch(0).get_shmem(sizeof(double)));
