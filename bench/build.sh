@@ -17,7 +17,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch)
+benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange)
 out=bench/out
 gen=$out/gen
 logs=$out/logs

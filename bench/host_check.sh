@@ -25,6 +25,7 @@ size_args() {
     yax) echo --n 301 ;;
     spmv) echo --n 67 ;;
     team_scan) echo --n 37 --m 1031 ;;
+    team_mdrange) echo --n 3 ;;
     *) echo --n 1000003 ;;
   esac
 }
@@ -43,7 +44,7 @@ check() {
   return 1
 }
 
-for b in triad dot scan stencil3d yax spmv team_scan; do
+for b in triad dot scan stencil3d yax spmv team_scan team_mdrange; do
   if [ "$#" -gt 0 ]; then
     args=("$@")
   else

@@ -348,3 +348,61 @@ inline bool check_big_scratch(const double* out, int64_t rows) {
     }
   return bad.finish();
 }
+
+// ---- team_mdrange: A(l, i0, i1, i2, i3) = B(l, i1) + C(i1, i2, i3), one team per l -----------------
+//
+// The documented Kokkos example of the team-level MDRange policies: a league of L teams, each
+// filling its 32 x 32 x 32 x 32 block of A with a TeamVectorMDRange<Rank<4, Right, Right>>, the
+// team's 32 threads on the slowest index i0, their 32 vector lanes on the fastest, i3. A is
+// L x 32 x 32 x 32 x 32, B is L x 32 and C 32 x 32 x 32, all row-major (LayoutRight), so a warp
+// (the 32 lanes of one thread) writes 32 consecutive doubles of A.
+
+constexpr int team_mdrange_extent = 32;         // each of i0, i1, i2, i3
+constexpr int team_mdrange_team_size = 32;      // threads per team (i0)
+constexpr int team_mdrange_vector_length = 32;  // vector lanes per thread (i3)
+/// The most teams: A is then 2^30 doubles (8 GiB).
+constexpr int team_mdrange_max_league = 1024;
+
+/// Elements of A per team: 32^4.
+constexpr int64_t team_mdrange_block = int64_t(team_mdrange_extent) * team_mdrange_extent *
+                                       team_mdrange_extent * team_mdrange_extent;
+
+/// Bytes one team_mdrange moves through device memory: A written, B and C read once each (C is
+/// read by every team and B(l, i1) by every thread of team l; the repeated reads are assumed to
+/// hit in cache).
+inline double team_mdrange_bytes(int64_t league) {
+  const double n = team_mdrange_extent;
+  return sizeof(double) * (double(league) * double(team_mdrange_block) + double(league) * n +
+                           n * n * n);
+}
+HPAR_INLINE_FUNCTION double team_mdrange_b(int64_t l, int64_t i1) {
+  return double((3 * l + 5 * i1) % 11);
+}
+HPAR_INLINE_FUNCTION double team_mdrange_c(int64_t i1, int64_t i2, int64_t i3) {
+  return double((i1 + 3 * i2 + 7 * i3) % 13);
+}
+/// A's value before the kernel: B + C is never negative, so an element left unwritten cannot
+/// pass the check.
+constexpr double team_mdrange_a_unset = -1.0;
+
+/// Checks every element of A (host memory, L x 32^4 row-major) against B + C computed on the
+/// host, exactly (small integers); prints mismatches.
+inline bool check_team_mdrange(const double* a, int64_t league) {
+  constexpr int n = team_mdrange_extent;
+  bench::Mismatches bad("team_mdrange A");
+  int64_t at = 0;
+  for (int64_t l = 0; l < league; ++l)
+    for (int i0 = 0; i0 < n; ++i0)
+      for (int i1 = 0; i1 < n; ++i1)
+        for (int i2 = 0; i2 < n; ++i2)
+          for (int i3 = 0; i3 < n; ++i3, ++at) {
+            const double expected = team_mdrange_b(l, i1) + team_mdrange_c(i1, i2, i3);
+            if (a[at] != expected) {
+              char where[80];
+              std::snprintf(where, sizeof where, "(%lld,%d,%d,%d,%d)", (long long)l, i0, i1, i2,
+                            i3);
+              bad.expect_eq(where, a[at], expected);
+            }
+          }
+  return bad.finish();
+}

@@ -17,7 +17,7 @@ set -u
 cd "$(dirname "$0")"
 export LD_LIBRARY_PATH="$PWD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
-benchmarks="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch"
+benchmarks="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange"
 impls="cuda-baseline hpar-cuda hpar-openmp"
 limit=${BENCH_TIMEOUT:-900}
 mkdir -p logs
