@@ -18,13 +18,17 @@ common_args=(--reps 3 --warmup 1 --copy-n 2^20)
 # tiles and tails are exercised (yax's 301 columns and team_scan's 1031 leave a partial last
 # chunk for teams of 256 threads). The team benchmarks have few teams: the OpenMP host fallback
 # runs every team with its full team size of host threads, and its team barriers are slow when
-# those threads outnumber the cores.
+# those threads outnumber the cores. batched_gemm's --n is its number of 16 x 16 matrices (one
+# team of 256 per matrix), big_scratch's its number of rows of 8192 doubles (one team of 512 per
+# row, 64 KiB of scratch each).
 size_args() {
   case $1 in
     stencil3d) echo --n 67 ;;
     yax) echo --n 301 ;;
     spmv) echo --n 67 ;;
     team_scan) echo --n 37 --m 1031 ;;
+    batched_gemm) echo --n 37 ;;
+    big_scratch) echo --n 13 ;;
     team_mdrange) echo --n 3 ;;
     *) echo --n 1000003 ;;
   esac
@@ -44,7 +48,7 @@ check() {
   return 1
 }
 
-for b in triad dot scan stencil3d yax spmv team_scan team_mdrange; do
+for b in triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange; do
   if [ "$#" -gt 0 ]; then
     args=("$@")
   else
