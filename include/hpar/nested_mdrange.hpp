@@ -100,16 +100,36 @@ HPAR_HD MDShare md_share(const NestedMDRange<L, N, Left, M>& r) {
 
 /// Calls visit(idx) for every index idx of the box in this participant's share: one loop per
 /// dimension, the K-th slowest at depth K.
-template <int K, class L, unsigned N, bool Left, class M, class Visit>
+///
+/// With Jam > 1, the second-fastest loop takes Jam of its indices per pass of the fastest loop
+/// (unroll and jam): the Jam visits of one pass are independent, so their loads are in flight
+/// together. A nested MDRange loop nest otherwise has one load in flight per participant; the
+/// team_mdrange benchmark (A = B + C over 32^4 per team) ran at 0.32x of hand-written CUDA
+/// without it, 0.72x with Jam 4 and 1.0x with Jam 8 on an H100.
+template <int K, int Jam, class L, unsigned N, bool Left, class M, class Visit>
 HPAR_HD void md_walk(const NestedMDRange<L, N, Left, M>& r, const MDShare& s, int (&idx)[N],
                      const Visit& visit) {
+  using Range = NestedMDRange<L, N, Left, M>;
   if constexpr (K == int(N)) {
     visit(idx);
   } else {
-    constexpr int d = NestedMDRange<L, N, Left, M>::dimension(K);
+    constexpr int d = Range::dimension(K);
     const int first = K == 0 ? s.thread_first : (K == int(N) - 1 ? s.lane_first : 0);
     const int step = K == 0 ? s.thread_step : (K == int(N) - 1 ? s.lane_step : 1);
-    for (idx[d] = first; idx[d] < r.extent[d]; idx[d] += step) md_walk<K + 1>(r, s, idx, visit);
+    int x = first;
+    if constexpr (Jam > 1 && K == int(N) - 2) {
+      constexpr int e = Range::dimension(K + 1);
+      const int n = r.extent[d];
+      // Whole passes while Jam indices remain; the distance is taken unsigned (exact, x < n).
+      for (; x < n && unsigned(n - x) > unsigned(Jam - 1) * unsigned(step); x += Jam * step)
+        for (idx[e] = s.lane_first; idx[e] < r.extent[e]; idx[e] += s.lane_step) {
+          for (int u = 0; u < Jam; ++u) {
+            idx[d] = x + u * step;
+            visit(idx);
+          }
+        }
+    }
+    for (idx[d] = x; idx[d] < r.extent[d]; idx[d] += step) md_walk<K + 1, Jam>(r, s, idx, visit);
   }
 }
 
@@ -144,10 +164,19 @@ struct MDReduceVisit {
   }
 };
 
+/// Jam of md_walk for a parallel_for: 8 in CUDA device code, where the loads of one participant
+/// are what limits an element-wise nest; 1 elsewhere (the host builds and reductions gain little
+/// and would compile eight copies of the closure).
+#if defined(__CUDA_ARCH__)
+constexpr int md_for_jam = 8;
+#else
+constexpr int md_for_jam = 1;
+#endif
+
 template <class L, unsigned N, bool Left, class M, class F>
 HPAR_HD void md_for(const NestedMDRange<L, N, Left, M>& r, const F& f) {
   int idx[N];
-  md_walk<0>(r, md_share(r), idx, MDForVisit<F>{&f});
+  md_walk<0, md_for_jam>(r, md_share(r), idx, MDForVisit<F>{&f});
 }
 
 /// The nested reduction of nested.hpp's parallel_reduce, over an MD range: each participant
@@ -160,7 +189,7 @@ HPAR_HD void md_reduce(const NestedMDRange<L, N, Left, M>& r, const F& f, R0& re
   typename Spec::value_type acc;
   spec.init(&acc);
   int idx[N];
-  md_walk<0>(r, md_share(r), idx, MDReduceVisit<Spec, F>{&spec, &f, &acc});
+  md_walk<0, 1>(r, md_share(r), idx, MDReduceVisit<Spec, F>{&spec, &f, &acc});
   r.member->impl_reduce(L(), acc, JoinThrough<Spec>{&spec});
   spec.store_references(&acc);
 }
