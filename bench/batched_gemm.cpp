@@ -26,7 +26,7 @@ bool run_batched_gemm(const bench::Options& opt) {
     const int64_t e = t / (gemm_dim * gemm_dim), i = t / gemm_dim % gemm_dim, j = t % gemm_dim;
     A(e, i, j) = gemm_a(e, i, j);
     B(e, i, j) = gemm_b(e, i, j);
-    C(e, i, j) = -1.0;
+    C(e, i, j) = bench_unset;
   });
   hpar::fence();
 

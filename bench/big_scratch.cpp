@@ -24,7 +24,7 @@ bool run_big_scratch(const bench::Options& opt) {
   hpar::parallel_for("big_scratch_init", int64_t(rows) * big_scratch_cols, HPAR_LAMBDA(const int64_t e) {
     const int64_t row = e / big_scratch_cols, col = e % big_scratch_cols;
     in(row, col) = big_scratch_input(row, col);
-    out(row, col) = 0.0;
+    out(row, col) = bench_unset;
   });
   hpar::fence();
 

@@ -18,6 +18,10 @@
 
 #include "common.hpp"
 
+/// What an output element holds before the timed kernel writes it, where a check compares every
+/// element exactly: NaN equals no value, so an element the kernel never wrote fails the check.
+constexpr double bench_unset = std::numeric_limits<double>::quiet_NaN();
+
 // ---- triad: a(i) = b(i) + s * c(i) ---------------------------------------------------------------
 
 /// Bytes one triad moves through device memory: b and c read, a written.

@@ -20,7 +20,7 @@ __global__ void __launch_bounds__(256) gemm_init(double* __restrict__ a, double*
     const int64_t e = t / (kDim * kDim), i = t / kDim % kDim, j = t % kDim;
     a[t] = gemm_a(e, i, j);
     b[t] = gemm_b(e, i, j);
-    c[t] = -1.0;
+    c[t] = bench_unset;
   }
 }
 

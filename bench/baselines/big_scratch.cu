@@ -19,7 +19,7 @@ __global__ void __launch_bounds__(256) big_scratch_init(double* __restrict__ in,
   for (int64_t e = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; e < total;
        e += int64_t(gridDim.x) * blockDim.x) {
     in[e] = big_scratch_input(e / kCols, e % kCols);
-    out[e] = 0.0;
+    out[e] = bench_unset;
   }
 }
 
