@@ -210,6 +210,31 @@ HPAR_HD inline void parallel_for(const impl::NestedRange<L, I, M>& r, const F& f
   for (I i = r.begin + I(m.impl_rank(L())); i < r.end; i += stride) f(i);
 }
 
+namespace impl {
+/// The nested parallel_for above, four indices per step while four remain at the thread and
+/// team-vector levels, so that a participant has four calls' loads in flight. hpar-translate
+/// calls it in place of parallel_for for closures it finds light enough (straight-line code with
+/// at most two element accesses and no other calls, docs/design.md section 8): a heavier closure
+/// unrolled four times can need so many more registers that fewer teams fit on a multiprocessor.
+template <class L, class I, class M, class F>
+HPAR_HD inline void unrolled_parallel_for(const NestedRange<L, I, M>& r, const F& f) {
+  const M& m = *r.member;
+  const I stride = I(m.impl_size(L()));
+  I i = r.begin + I(m.impl_rank(L()));
+  if constexpr (!std::is_same<L, VectorLevel>::value) {
+    using U = std::make_unsigned_t<I>;
+    while (i < r.end && U(r.end) - U(i) > U(3) * U(stride)) {  // exact: i < end
+      f(i);
+      f(I(i + stride));
+      f(I(i + 2 * stride));
+      f(I(i + 3 * stride));
+      i += 4 * stride;
+    }
+  }
+  for (; i < r.end; i += stride) f(i);
+}
+}  // namespace impl
+
 /// f(i, value...) for every index; the combined value(s) go to every result, on every
 /// participant. A result is a scalar (summed) or a reducer; several results reduce at once.
 template <class L, class I, class M, class F, class R0, class... R>

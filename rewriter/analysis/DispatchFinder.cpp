@@ -79,6 +79,63 @@ static llvm::StringRef mdRangeName(const Expr* Range) {
 
 namespace {
 
+/// Whether a nested parallel_for's closure is light enough to run four calls per step
+/// (hpar::impl::unrolled_parallel_for): straight-line code (no loops, gotos or inner lambdas),
+/// no calls other than View element accesses, and at most two element accesses (View elements,
+/// subscripts, dereferences) in all, such as a copy `s(j) = a(row, j)` or an update `x(i) *= 2`.
+/// Four copies of such a body keep four loads in flight for a few registers more; a closure
+/// with more work, unrolled, can need enough registers to lose resident teams (batched_gemm's
+/// copy of two tiles went from 32 to 48 registers per thread, which the benchmark measured as a
+/// loss), so it keeps one call per step.
+class LightClosure : public RecursiveASTVisitor<LightClosure> {
+public:
+  static bool check(const LambdaExpr* L) {
+    if (!L || !L->getBody()) return false;
+    LightClosure V;
+    V.TraverseStmt(L->getBody());
+    return V.Light && V.Accesses <= 2;
+  }
+
+  bool VisitStmt(Stmt* S) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, IndirectGotoStmt, LambdaExpr>(S))
+      Light = false;
+    return Light;
+  }
+  bool VisitCallExpr(CallExpr* C) {
+    const auto* Op = dyn_cast<CXXOperatorCallExpr>(C);
+    if (Op && Op->getOperator() == OO_Call && Op->getNumArgs() > 0 &&
+        annotationOf(Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl()) == "hpar::view")
+      ++Accesses;
+    else
+      Light = false;
+    return Light;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr*) {
+    ++Accesses;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator* U) {
+    if (U->getOpcode() == UO_Deref) ++Accesses;
+    return true;
+  }
+
+private:
+  bool Light = true;
+  unsigned Accesses = 0;
+};
+
+/// Whether a nested range argument is a one-dimensional range at the thread or team-vector level
+/// (impl::NestedRange<ThreadLevel or TeamVectorLevel, ...>), where unrolled_parallel_for applies.
+bool unrollableRange(const Expr* Range) {
+  const auto* Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Range->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "NestedRange" || Spec->getTemplateArgs().size() == 0) return false;
+  const TemplateArgument& Level = Spec->getTemplateArgs()[0];
+  if (Level.getKind() != TemplateArgument::Type) return false;
+  const auto* RD = Level.getAsType()->getAsCXXRecordDecl();
+  return RD && (RD->getName() == "ThreadLevel" || RD->getName() == "TeamVectorLevel");
+}
+
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, ir::TranslationUnit& TU)
@@ -220,7 +277,25 @@ private:
         return true;
       }
     }
+    if (A == "hpar::nested::parallel_for") noteUnrollable(Call);
     return true;
+  }
+
+  /// Records a nested parallel_for of the main file over a one-dimensional thread or team-vector
+  /// range whose closure is light (LightClosure), so that lowering calls the unrolled form.
+  void noteUnrollable(const CallExpr* Call) {
+    if (Call->getNumArgs() != 2 || !unrollableRange(Call->getArg(0))) return;
+    const auto* Callee = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit());
+    if (!Callee || Callee->hasExplicitTemplateArgs()) return;
+    SourceRange R = Callee->getSourceRange();
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isWrittenInMainFile(R.getBegin()))
+      return;
+    if (!LightClosure::check(lambdaOf(Call->getArg(1)))) return;
+    const unsigned Begin = SM.getFileOffset(R.getBegin());
+    if (!UnrolledSeen.insert(Begin).second) return;  // another instantiation of the same template
+    const unsigned End =
+        SM.getFileOffset(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()));
+    TU.unrolledNestedFors.push_back({Begin, End});
   }
 
   ASTContext& Ctx;
@@ -229,6 +304,7 @@ private:
   ir::TranslationUnit& TU;
   Decl* TopLevel = nullptr;
   llvm::DenseSet<unsigned> Seen;
+  llvm::DenseSet<unsigned> UnrolledSeen;
   std::set<std::string> Names;
   std::vector<std::pair<size_t, SourceRange>> Enclosing;
 };

@@ -12,6 +12,8 @@ output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
     Edits.insert(K.insertAt, B.kernel(K));
     Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
   }
+  for (const ir::TranslationUnit::Callee& C : TU.unrolledNestedFors)
+    Edits.replace(C.begin, C.end - C.begin, "hpar::impl::unrolled_parallel_for");
   B.markDeviceCode(TU, Edits);
   return Edits;
 }

@@ -61,6 +61,12 @@ struct TranslationUnit {
   std::vector<DeviceFunction> deviceFunctions;
   /// Lambdas written without HPAR_LAMBDA: offsets just past their capture list.
   std::vector<unsigned> plainLambdas;
+  /// Nested parallel_for calls whose closure is light enough to unroll: the offsets of their
+  /// callee expressions, which become hpar::impl::unrolled_parallel_for.
+  struct Callee {
+    unsigned begin = 0, end = 0;
+  };
+  std::vector<Callee> unrolledNestedFors;
 };
 
 }  // namespace ir
