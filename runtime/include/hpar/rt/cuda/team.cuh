@@ -58,9 +58,14 @@ struct TeamScratch {
   char* pool1 = nullptr;
   int sync_before = 0;
 
+  /// The team's scratch state. Level 0 starts 16-byte aligned (the dynamic shared memory is, and
+  /// offset0 is a multiple of 16), which the compiler is told: with the bump offsets it knows, it
+  /// can then read two doubles of a scratch row with one 16-byte shared load, as it does for a
+  /// `__shared__` array (batched_gemm: 24 shared loads per element of C instead of 32).
   __device__ impl::TeamScratchState state() const {
-    return impl::TeamScratchState(reinterpret_cast<char*>(detail::dynamic_shared()) + offset0,
-                                  bytes0, pool1 + size_t(blockIdx.x) * bytes1, bytes1);
+    char* base0 = static_cast<char*>(__builtin_assume_aligned(
+        reinterpret_cast<char*>(detail::dynamic_shared()) + offset0, 16));
+    return impl::TeamScratchState(base0, bytes0, pool1 + size_t(blockIdx.x) * bytes1, bytes1);
   }
   /// Ends team `league` of the block's league loop: when the teams use scratch and another team
   /// of the block follows, the block's threads wait for each other before it reuses the scratch.
