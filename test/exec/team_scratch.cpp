@@ -1,4 +1,4 @@
-// Checks team scratch memory: set_scratch_size with PerTeam, PerThread and both (either order) at levels 0 and 1, chained inline; team_scratch(level) shared by the team (every thread writes its part, after a barrier thread 0 sums all), thread_scratch(level) private to each thread (no thread sees another's values), several allocations in one team (distinct, non-overlapping, 8-byte aligned), scratch Views of rank 1, 2 and 3 built from a scratch handle and sized with shmem_size, team_shmem().get_shmem, atomics on scratch, a functor's team_shmem_size instead of set_scratch_size, 64 KB of level 0 (clamped to scratch_size_max(0)), level 1 with a league far larger than the device runs at once, and a top-level reduction over teams that use scratch.
+// Checks team scratch memory: set_scratch_size with PerTeam, PerThread and both (either order) at levels 0 and 1, chained inline; team_scratch(level) shared by the team (every thread writes its part, after a barrier thread 0 sums all), thread_scratch(level) private to each thread (no thread sees another's values), several allocations in one team (distinct, non-overlapping, 8-byte aligned), scratch Views of rank 1, 2 and 3 built from a scratch handle and sized with shmem_size, team_shmem().get_shmem, atomics on scratch, a functor's team_shmem_size instead of set_scratch_size, 64 KB of level 0 (clamped to scratch_size_max(0)), level 1 with a league far larger than the device runs at once, 64 MB of level 1 per team (written and read back at every MB and at its last long), and a top-level reduction over teams that use scratch.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
@@ -167,6 +167,43 @@ void run_large_league_level1() {
   check_eq(("level 1 scratch, league of " + std::to_string(league) + ": total").c_str(), total, expect);
 }
 
+// 64 MB of level 1 per team: each team writes one long in each of the 64 MB's 1 MB pieces (the
+// first and the last long of the level among them), then thread 0 reads them all back.
+void run_huge_level1() {
+  const int league = 5;
+  const size_t bytes = size_t(64) << 20, piece = size_t(1) << 20;
+  const int pieces = int(bytes / piece);
+  const team_policy policy = team_policy(league, clamp_team(4, 1), 1).set_scratch_size(1, hpar::PerTeam(bytes));
+  hpar::View<long*> sums("sums", league);
+  hpar::View<int*> missing("missing", league);
+  hpar::parallel_for("huge_level1", policy, HPAR_LAMBDA(const member_type& t) {
+    char* base = static_cast<char*>(t.team_scratch(1).get_shmem(bytes));
+    if (base == nullptr) {
+      hpar::single(hpar::PerTeam(t), [&]() { missing(t.league_rank()) = 1; });
+      return;
+    }
+    const long l = t.league_rank();
+    hpar::parallel_for(hpar::TeamThreadRange(t, pieces), [&](const int p) {
+      long* at = reinterpret_cast<long*>(base + size_t(p) * piece + (p == pieces - 1 ? piece - sizeof(long) : 0));
+      *at = 1000 * l + p;
+    });
+    t.team_barrier();
+    hpar::single(hpar::PerTeam(t), [&]() {
+      long v = 0;
+      for (int p = 0; p < pieces; ++p)
+        v += *reinterpret_cast<const long*>(base + size_t(p) * piece + (p == pieces - 1 ? piece - sizeof(long) : 0));
+      sums(l) = v;
+    });
+  });
+  auto hs = hpar::create_mirror_view_and_copy(hpar::HostSpace(), sums);
+  auto hm = hpar::create_mirror_view_and_copy(hpar::HostSpace(), missing);
+  for (int l = 0; l < league; ++l) {
+    const std::string team = "64 MB of level 1, team " + std::to_string(l);
+    check_eq((team + ": allocation returned nullptr").c_str(), hm(l), 0);
+    check_eq((team + ": sum of the values read back").c_str(), hs(l), 1000L * l * pieces + long(pieces) * (pieces - 1) / 2);
+  }
+}
+
 int main(int argc, char** argv) {
   hpar::ScopeGuard guard(argc, argv);
   check(team_policy(1, 1).set_scratch_size(0, hpar::PerTeam(40), hpar::PerThread(12)).scratch_size(0, 4) == 40 + 4 * 12,
@@ -181,5 +218,6 @@ int main(int argc, char** argv) {
   run_shmem_functor();
   run_large_level0();
   run_large_league_level1();
+  run_huge_level1();
   return report();
 }
