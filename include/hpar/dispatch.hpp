@@ -44,14 +44,14 @@ void serial_mdrange(const Policy& policy, const Body& body, std::index_sequence<
 }
 
 /// Calls body(i...) for every index of the policy, in order; for a TeamPolicy, body(member) for
-/// every team (one thread of one lane each), with the policy's scratch plus `shmem_extra` bytes
-/// at level 0 (a functor's team_shmem_size) in host buffers that consecutive teams reuse.
-template <class Policy, class Body>
-void serial_iterate(const Policy& policy, const Body& body, size_t shmem_extra = 0) {
+/// every team (one thread of one lane each), with the scratch of functor f's launch
+/// (team_scratch_bytes) in host buffers that consecutive teams reuse.
+template <class Policy, class Functor, class Body>
+void serial_iterate(const Policy& policy, const Functor& f, const Body& body) {
   if constexpr (is_team_policy<Policy>::value) {
     const int leagues = policy.league_size();
-    const size_t bytes0 = policy.impl_scratch_bytes(0, 1) + scratch_round(shmem_extra);
-    const size_t bytes1 = policy.impl_scratch_bytes(1, 1);
+    const size_t bytes0 = team_scratch_bytes(policy, f, 0, 1);
+    const size_t bytes1 = team_scratch_bytes(policy, f, 1, 1);
     // 8-byte aligned storage for both levels.
     std::vector<uint64_t> storage((bytes0 + bytes1) / 8 + 1);
     char* base = reinterpret_cast<char*>(storage.data());
@@ -69,8 +69,7 @@ void serial_iterate(const Policy& policy, const Body& body, size_t shmem_extra =
 template <class Policy, class Functor>
 void serial_for(const Policy& policy, const Functor& f) {
   using tag = typename Policy::work_tag;
-  serial_iterate(policy, [&](auto... i) { call_functor<tag>(f, i...); },
-                 functor_team_shmem_size(f, 1));
+  serial_iterate(policy, f, [&](auto... i) { call_functor<tag>(f, i...); });
 }
 
 template <class Policy, class Functor, class... Results>
@@ -83,8 +82,7 @@ void serial_reduce(const Policy& policy, const Functor& f, Results&&... results)
   value_type* heap = nullptr;
   if (spec_type::is_array) acc = heap = new value_type[spec.value_count()];
   spec.init(acc);
-  serial_iterate(policy, [&](auto... i) { spec.call(f, acc, i...); },
-                 functor_team_shmem_size(f, 1));
+  serial_iterate(policy, f, [&](auto... i) { spec.call(f, acc, i...); });
   spec.final(acc);
   spec.store(acc, false);
   delete[] heap;

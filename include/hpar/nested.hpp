@@ -201,13 +201,36 @@ TeamVectorRange(const Member& m, B begin, E end) {
 
 // ---- nested patterns --------------------------------------------------------------------------------
 
+namespace impl {
+/// Calls visit(i) for this participant's indices of r: from begin + its rank, in steps of the
+/// level's size. With Unroll, the thread and team-vector levels take four indices per step while
+/// four remain, so that a participant has four calls' loads in flight at once; vector-level
+/// ranges are short and stay one index per step (the unrolled loop would only add registers).
+/// The remaining distance is taken unsigned, which is exact whenever i < end.
+template <bool Unroll, class L, class I, class M, class Visit>
+HPAR_HD inline void nested_walk(const NestedRange<L, I, M>& r, const Visit& visit) {
+  const M& m = *r.member;
+  const I stride = I(m.impl_size(L()));
+  I i = r.begin + I(m.impl_rank(L()));
+  if constexpr (Unroll && !std::is_same<L, VectorLevel>::value) {
+    using U = std::make_unsigned_t<I>;
+    while (i < r.end && U(r.end) - U(i) > U(3) * U(stride)) {
+      visit(i);
+      visit(I(i + stride));
+      visit(I(i + 2 * stride));
+      visit(I(i + 3 * stride));
+      i += 4 * stride;
+    }
+  }
+  for (; i < r.end; i += stride) visit(i);
+}
+}  // namespace impl
+
 /// f(i) for every index of the range, shared among the level's participants. No barrier follows.
 template <class L, class I, class M, class F>
 HPAR_ANNOTATE("hpar::nested::parallel_for")
 HPAR_HD inline void parallel_for(const impl::NestedRange<L, I, M>& r, const F& f) {
-  const M& m = *r.member;
-  const I stride = I(m.impl_size(L()));
-  for (I i = r.begin + I(m.impl_rank(L())); i < r.end; i += stride) f(i);
+  impl::nested_walk<false>(r, f);
 }
 
 namespace impl {
@@ -218,20 +241,7 @@ namespace impl {
 /// unrolled four times can need so many more registers that fewer teams fit on a multiprocessor.
 template <class L, class I, class M, class F>
 HPAR_HD inline void unrolled_parallel_for(const NestedRange<L, I, M>& r, const F& f) {
-  const M& m = *r.member;
-  const I stride = I(m.impl_size(L()));
-  I i = r.begin + I(m.impl_rank(L()));
-  if constexpr (!std::is_same<L, VectorLevel>::value) {
-    using U = std::make_unsigned_t<I>;
-    while (i < r.end && U(r.end) - U(i) > U(3) * U(stride)) {  // exact: i < end
-      f(i);
-      f(I(i + stride));
-      f(I(i + 2 * stride));
-      f(I(i + 3 * stride));
-      i += 4 * stride;
-    }
-  }
-  for (; i < r.end; i += stride) f(i);
+  nested_walk<true>(r, f);
 }
 }  // namespace impl
 
@@ -247,24 +257,9 @@ HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F
   const Spec spec(impl::nested_reducer(result), impl::nested_reducer(more)...);
   typename Spec::value_type acc;
   spec.init(&acc);
-  const I stride = I(m.impl_size(L()));
-  I i = r.begin + I(m.impl_rank(L()));
-  // Thread and team-vector levels take four indices per step while four remain, so that a
-  // participant has four iterations' loads in flight at once (a memory-bound team reduction such
-  // as y^T A x waits on one load per iteration otherwise). Vector-level ranges are short and stay
-  // one index per step: the unrolled loop would only add registers there. The distance is taken
-  // unsigned, which is exact whenever i < end.
-  if constexpr (!std::is_same<L, impl::VectorLevel>::value) {
-    using U = std::make_unsigned_t<I>;
-    while (i < r.end && U(r.end) - U(i) > U(3) * U(stride)) {
-      spec.call(f, &acc, i);
-      spec.call(f, &acc, I(i + stride));
-      spec.call(f, &acc, I(i + 2 * stride));
-      spec.call(f, &acc, I(i + 3 * stride));
-      i += 4 * stride;
-    }
-  }
-  for (; i < r.end; i += stride) spec.call(f, &acc, i);
+  // Four indices per step (nested_walk): a memory-bound team reduction such as y^T A x waits on
+  // one load per iteration otherwise.
+  impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
   m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
   spec.store_references(&acc);
 }

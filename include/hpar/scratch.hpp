@@ -137,6 +137,16 @@ size_t functor_team_shmem_size(const F& f, int team_size) {
     return 0;
 }
 
+/// The bytes one team's scratch `level` takes in a launch of functor f with teams of `team_size`
+/// threads: the policy's request (TeamPolicy::impl_scratch_bytes) plus, at level 0, what the
+/// functor's team_shmem_size asks for, rounded as allocations are. Every build sizes its scratch
+/// with this.
+template <class Policy, class F>
+size_t team_scratch_bytes(const Policy& policy, const F& f, int level, int team_size) {
+  return policy.impl_scratch_bytes(level, team_size) +
+         (level == 0 ? scratch_round(functor_team_shmem_size(f, team_size)) : 0);
+}
+
 }  // namespace impl
 
 HPAR_IMPL_DEVICE_CODE_END

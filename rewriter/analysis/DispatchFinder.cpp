@@ -236,8 +236,7 @@ public:
     K.column = P.getColumn();
     K.name = emit::kernelName(K, Names);
     K.calleeBegin = Begin;
-    K.calleeEnd = SM.getFileOffset(
-        Lexer::getLocForEndOfToken(CalleeRange.getEnd(), 0, SM, Ctx.getLangOpts()));
+    K.calleeEnd = endOffset(CalleeRange);
     K.insertAt = SM.getFileOffset(SM.getExpansionLoc(TopLevel->getBeginLoc()));
 
     Seen.insert(Begin);
@@ -292,10 +291,13 @@ private:
       return;
     if (!LightClosure::check(lambdaOf(Call->getArg(1)))) return;
     const unsigned Begin = SM.getFileOffset(R.getBegin());
-    if (!UnrolledSeen.insert(Begin).second) return;  // another instantiation of the same template
-    const unsigned End =
-        SM.getFileOffset(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()));
-    TU.unrolledNestedFors.push_back({Begin, End});
+    if (!Seen.insert(Begin).second) return;  // another instantiation of the same template
+    TU.unrolledNestedFors.push_back({Begin, endOffset(R)});
+  }
+
+  /// The file offset just past the last token of R.
+  unsigned endOffset(SourceRange R) const {
+    return SM.getFileOffset(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()));
   }
 
   ASTContext& Ctx;
@@ -303,8 +305,7 @@ private:
   const frontend::SearchPaths& Paths;
   ir::TranslationUnit& TU;
   Decl* TopLevel = nullptr;
-  llvm::DenseSet<unsigned> Seen;
-  llvm::DenseSet<unsigned> UnrolledSeen;
+  llvm::DenseSet<unsigned> Seen;  // callee offsets already recorded (dispatches, unrolled fors)
   std::set<std::string> Names;
   std::vector<std::pair<size_t, SourceRange>> Enclosing;
 };

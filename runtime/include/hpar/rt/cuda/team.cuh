@@ -27,8 +27,13 @@ inline int backend_team_size_recommended(int vector_length) {
   return 256 / v > 0 ? 256 / v : 1;
 }
 
-/// Level 0: the shared memory one block may opt in to; level 1: half the free device memory
-/// (one team at a time can use it), at most 2^31 - 1.
+/// The level-1 limit when `free_bytes` of device memory are free: half of them (one team at a
+/// time can use it), at most 2^31 - 1.
+inline int scratch_level1_limit(size_t free_bytes) {
+  return free_bytes / 2 > size_t(0x7fffffff) ? 0x7fffffff : int(free_bytes / 2);
+}
+
+/// Level 0: the shared memory one block may opt in to; level 1: scratch_level1_limit.
 inline int backend_scratch_size_max(int level) {
   int device = 0;
   if (cudaGetDevice(&device) != cudaSuccess) return 0;
@@ -39,7 +44,7 @@ inline int backend_scratch_size_max(int level) {
   }
   size_t free_bytes = 0, total = 0;
   if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) return 0;
-  return free_bytes / 2 > size_t(0x7fffffff) ? 0x7fffffff : int(free_bytes / 2);
+  return scratch_level1_limit(free_bytes);
 }
 
 }  // namespace impl
@@ -432,13 +437,20 @@ TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
   }
   TeamScratch scratch;
   scratch.offset0 = detail::align_up(shared_per_thread * size_t(threads), 16);
-  scratch.bytes0 = policy.impl_scratch_bytes(0, team) +
-                   impl::scratch_round(impl::functor_team_shmem_size(f, team));
-  scratch.bytes1 = policy.impl_scratch_bytes(1, team);
+  scratch.bytes0 = impl::team_scratch_bytes(policy, f, 0, team);
+  scratch.bytes1 = impl::team_scratch_bytes(policy, f, 1, team);
+  // Level 1 is bounded by the free device memory, queried once (cudaMemGetInfo costs
+  // microseconds) and only for launches that use it.
+  size_t free_bytes = 0;
+  if (scratch.bytes1 > 0) {
+    size_t total = 0;
+    detail::check_cuda(cudaMemGetInfo(&free_bytes, &total), site, "cannot query device memory");
+  }
   for (int level = 0; level < 2; ++level) {
     const size_t asked = level == 0 ? scratch.bytes0 : scratch.bytes1;
-    if (asked == 0) continue;  // the limits query the device (cudaMemGetInfo): only with scratch
-    const size_t device_most = size_t(impl::backend_scratch_size_max(level));
+    if (asked == 0) continue;  // the level-0 limit is a device query too: only with scratch
+    const size_t device_most = size_t(level == 0 ? impl::backend_scratch_size_max(0)
+                                                 : impl::scratch_level1_limit(free_bytes));
     const size_t used = level == 0 ? limits.static_shared + scratch.offset0 : 0;
     const size_t most = device_most > used ? device_most - used : 0;
     if (asked > most) {
@@ -459,8 +471,6 @@ TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
   int64_t cap = league >= resident * team_ordered_min_teams ? resident
                                                            : resident * team_waves_short;
   if (scratch.bytes1 > 0) {
-    size_t free_bytes = 0, total = 0;
-    detail::check_cuda(cudaMemGetInfo(&free_bytes, &total), site, "cannot query device memory");
     const int64_t fit = int64_t(free_bytes / 2 / scratch.bytes1);
     cap = resident < cap ? resident : cap;
     cap = fit < cap ? fit : cap;

@@ -266,9 +266,8 @@ class TeamLaunch {
         team_size_(policy.team_size()),
         teams_(teams_for(policy.league_size(), gpu_)),
         shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * team_slot_bytes, site),
-        scratch0_(policy.impl_scratch_bytes(0, team_size_) +
-                  impl::scratch_round(impl::functor_team_shmem_size(f, team_size_))),
-        scratch1_(policy.impl_scratch_bytes(1, team_size_)),
+        scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
+        scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
         scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site) {}
 
   bool on_gpu() const { return gpu_; }
