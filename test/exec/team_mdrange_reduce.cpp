@@ -3,6 +3,7 @@
 #include <hpar/hpar.hpp>
 #include "check.hpp"
 #include "team_common.hpp"
+#include "team_mdrange_common.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -13,39 +14,12 @@
 #include <utility>
 #include <vector>
 
-enum Kind { kTeamThread, kThreadVector, kTeamVector };
-const char* const kKindName[] = {"TeamThreadMDRange", "ThreadVectorMDRange", "TeamVectorMDRange"};
-
 // What is checked (the index of the bad view).
 enum Check { kScalar, kMax, kMinLoc, kCustom, kMulti, kChecks };
 const char* const kCheckName[kChecks] = {"plain double scalar (sum)", "Max<double>", "MinLoc<int, int>", "custom reducer",
                                          "plain long scalar and Min<int>"};
 
 using MinLocT = hpar::MinLoc<int, int>::value_type;
-
-// The extents of one box; trivially copyable, so kernels capture it by value.
-template <int R>
-struct Box {
-  int n[R];
-};
-
-template <int R>
-HPAR_INLINE_FUNCTION int row_major(const Box<R>& b, const int* i) {
-  int lin = 0;
-  for (int d = 0; d < R; ++d) lin = lin * b.n[d] + i[d];
-  return lin;
-}
-
-// The range of kind K over the box, spelled as Kokkos spells it.
-template <Kind K, class RankT, size_t... D>
-HPAR_INLINE_FUNCTION auto md_range(const member_type& team, const int* n, std::index_sequence<D...>) {
-  if constexpr (K == kTeamThread)
-    return hpar::TeamThreadMDRange<RankT, member_type>(team, n[D]...);
-  else if constexpr (K == kThreadVector)
-    return hpar::ThreadVectorMDRange<RankT, member_type>(team, n[D]...);
-  else
-    return hpar::TeamVectorMDRange<RankT, member_type>(team, n[D]...);
-}
 
 // A closure f(i0, ..., iR-1, value&...) that hands the indices as an array to op.
 template <size_t>
