@@ -1,6 +1,6 @@
 #include "Translate.h"
 #include "analysis/DispatchFinder.h"
-#include "checks/DeviceCallable.h"
+#include "checks/Checks.h"
 #include "emit/Backend.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -20,20 +20,27 @@ namespace {
 /// Runs analysis, checks and emission once the main file is parsed.
 class TranslateConsumer : public ASTConsumer {
 public:
-  TranslateConsumer(const frontend::SearchPaths& Paths, const emit::Backend& B,
-                    std::map<std::string, TranslatedFile>& Outputs, std::string File)
-      : Paths(Paths), B(B), Outputs(Outputs), File(std::move(File)) {}
+  TranslateConsumer(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
+                    const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
+                    std::string File)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), File(std::move(File)) {}
 
   void HandleTranslationUnit(ASTContext& Ctx) override {
     DiagnosticsEngine& Diags = Ctx.getDiagnostics();
     if (Diags.hasErrorOccurred()) return;
     ir::TranslationUnit TU;
     TU.mainFile = llvm::sys::path::filename(File).str();
-    auto Sites = analysis::findDispatches(Ctx, Paths, TU);
+    checks::Reporter Report(Diags, Options.diagnostics);
+    auto Sites = analysis::findDispatches(Ctx, Paths, Report, TU);
     if (Diags.hasErrorOccurred()) return;
-    checks::checkDeviceCallable(Ctx, Paths, Sites, TU);
+    checks::CheckContext Checks{Ctx, Paths, Sites, TU, Report};
+    checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();
+    if (Options.checkOnly) {
+      Outputs[keyOf(SM)];
+      return;
+    }
     std::string Source = SM.getBufferData(SM.getMainFileID()).str();
     std::string Result;
     if (!emit::lower(B, TU).apply(Source, Result)) {
@@ -42,12 +49,7 @@ public:
                                          "internal error: overlapping rewrites of this file"));
       return;
     }
-    // Keyed by real path: a compilation database may name the file differently from the command line.
-    std::string Key = File;
-    if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID()))
-      if (!Entry->getFileEntry().tryGetRealPathName().empty())
-        Key = Entry->getFileEntry().tryGetRealPathName().str();
-    TranslatedFile& Out = Outputs[Key];
+    TranslatedFile& Out = Outputs[keyOf(SM)];
     Out.text = std::move(Result);
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.dependencies.push_back(It->first.getName().str());
@@ -55,7 +57,17 @@ public:
   }
 
 private:
+  /// The key of this file's output: its real path, because a compilation database may name the
+  /// file differently from the command line.
+  std::string keyOf(const SourceManager& SM) const {
+    if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID()))
+      if (!Entry->getFileEntry().tryGetRealPathName().empty())
+        return Entry->getFileEntry().tryGetRealPathName().str();
+    return File;
+  }
+
   const frontend::SearchPaths& Paths;
+  const TranslateOptions& Options;
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
   std::string File;
@@ -63,30 +75,32 @@ private:
 
 class TranslateAction : public ASTFrontendAction {
 public:
-  TranslateAction(const frontend::SearchPaths& Paths, const emit::Backend& B,
-                  std::map<std::string, TranslatedFile>& Outputs)
-      : Paths(Paths), B(B), Outputs(Outputs) {}
+  TranslateAction(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
+                  const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef InFile) override {
-    return std::make_unique<TranslateConsumer>(Paths, B, Outputs, InFile.str());
+    return std::make_unique<TranslateConsumer>(Paths, Options, B, Outputs, InFile.str());
   }
 
 private:
   const frontend::SearchPaths& Paths;
+  const TranslateOptions& Options;
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
 };
 
 class TranslateActionFactory : public tooling::FrontendActionFactory {
 public:
-  TranslateActionFactory(const frontend::SearchPaths& Paths, const emit::Backend& B,
-                         std::map<std::string, TranslatedFile>& Outputs)
-      : Paths(Paths), B(B), Outputs(Outputs) {}
+  TranslateActionFactory(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
+                         const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(Paths, B, Outputs);
+    return std::make_unique<TranslateAction>(Paths, Options, B, Outputs);
   }
 
 private:
   const frontend::SearchPaths& Paths;
+  const TranslateOptions& Options;
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
 };
@@ -102,15 +116,15 @@ std::string realPath(const std::string& path) {
 }
 
 int translate(const tooling::CompilationDatabase& db, const std::vector<std::string>& files,
-              const frontend::SearchPaths& paths, BackendKind backend,
+              const frontend::SearchPaths& paths, const TranslateOptions& options,
               std::map<std::string, TranslatedFile>& outputs) {
   std::unique_ptr<emit::Backend> B =
-      backend == BackendKind::Cuda ? emit::makeCudaBackend() : emit::makeOpenMPBackend();
+      options.backend == BackendKind::Cuda ? emit::makeCudaBackend() : emit::makeOpenMPBackend();
   std::vector<std::string> Absolute;
   for (const std::string& F : files) Absolute.push_back(realPath(F));
   tooling::ClangTool Tool(db, Absolute);
   Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths));
-  TranslateActionFactory Factory(paths, *B, outputs);
+  TranslateActionFactory Factory(paths, options, *B, outputs);
   int rc = Tool.run(&Factory);
   // A file whose parse succeeded but whose checks failed has no output entry.
   for (const std::string& F : Absolute)

@@ -1,6 +1,7 @@
 // The translation pipeline for a set of files: parse, find dispatches, check, emit.
 #pragma once
 
+#include "checks/Diagnostics.h"
 #include "frontend/Frontend.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <map>
@@ -10,6 +11,13 @@
 namespace hpar {
 
 enum class BackendKind { Cuda, OpenMP };
+
+/// How to run the pipeline.
+struct TranslateOptions {
+  BackendKind backend = BackendKind::Cuda;
+  bool checkOnly = false;                // --check: analysis and checks only, no text generated
+  checks::DiagnosticOptions diagnostics;  // -W options
+};
 
 /// The result of translating one file: the generated text and every file the parse read
 /// (for build systems' dependency tracking).
@@ -23,9 +31,10 @@ std::string realPath(const std::string& path);
 
 /// Translates `files`; on success fills `outputs` (realPath(input) -> generated text) and returns 0.
 /// Every problem is reported as a clang diagnostic; then the return value is non-zero and
-/// `outputs` holds only the files that translated cleanly.
+/// `outputs` holds only the files that translated cleanly. With `checkOnly`, the outputs of the
+/// files that pass every check hold no text.
 int translate(const clang::tooling::CompilationDatabase& db, const std::vector<std::string>& files,
-              const frontend::SearchPaths& paths, BackendKind backend,
+              const frontend::SearchPaths& paths, const TranslateOptions& options,
               std::map<std::string, TranslatedFile>& outputs);
 
 }  // namespace hpar

@@ -138,11 +138,11 @@ HPAR_HD void nested_scan(const NestedRange<L, I, M>& r, const F& f, T* total) {
 
 /// Who runs a single(): PerTeam(team) or PerThread(team).
 template <class Member>
-struct PerTeamSingle {
+struct HPAR_ANNOTATE("hpar::nested::per_team") PerTeamSingle {
   const Member* member;
 };
 template <class Member>
-struct PerThreadSingle {
+struct HPAR_ANNOTATE("hpar::nested::per_thread") PerThreadSingle {
   const Member* member;
 };
 

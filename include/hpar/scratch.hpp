@@ -33,10 +33,10 @@ namespace impl {
 
 /// The scratch sizes a policy asks for, in bytes: set_scratch_size(level, PerTeam(bytes)) and
 /// set_scratch_size(level, PerThread(bytes)).
-struct PerTeamValue {
+struct HPAR_ANNOTATE("hpar::scratch::per_team") PerTeamValue {
   size_t value;
 };
-struct PerThreadValue {
+struct HPAR_ANNOTATE("hpar::scratch::per_thread") PerThreadValue {
   size_t value;
 };
 

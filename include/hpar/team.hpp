@@ -258,7 +258,7 @@ namespace impl {
 
 /// The team member of the serial build: one thread of one lane per team, so every collective
 /// is the identity on its single participant.
-class SerialTeamMember {
+class HPAR_ANNOTATE("hpar::team_member") SerialTeamMember {
  public:
   using execution_space = DefaultExecutionSpace;
   using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;

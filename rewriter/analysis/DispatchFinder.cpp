@@ -16,12 +16,6 @@ using namespace clang;
 namespace hpar {
 namespace analysis {
 
-/// Reports an error at `Loc` through the compiler's diagnostics (clang style, with file:line:col).
-static void error(ASTContext& Ctx, SourceLocation Loc, llvm::StringRef Message) {
-  DiagnosticsEngine& D = Ctx.getDiagnostics();
-  D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Message;
-}
-
 /// Strips the implicit wrappers around an argument: temporaries, implicit casts, and copies or
 /// moves of the same object.
 static const Expr* strip(const Expr* E) {
@@ -138,8 +132,9 @@ bool unrollableRange(const Expr* Range) {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, ir::TranslationUnit& TU)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), TU(TU) {}
+  Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, checks::Reporter& Report,
+         ir::TranslationUnit& TU)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Report(Report), TU(TU) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
@@ -170,14 +165,14 @@ public:
     SourceLocation Loc = Call->getBeginLoc();
     if (frontend::isLibraryLocation(SM, Paths, Loc)) return true;  // hpar's own headers and system headers
     if (!TopLevel || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) {
-      error(Ctx, Loc, "hpar dispatch in a header cannot be translated: only the file given to "
+      error(checks::CheckId::DispatchInHeader, Loc, "hpar dispatch in a header cannot be translated: only the file given to "
                       "hpar-translate is rewritten; move the dispatch into it");
       return true;
     }
     const Expr* CalleeExpr = Call->getCallee()->IgnoreImplicit();
     SourceRange CalleeRange = CalleeExpr->getSourceRange();
     if (CalleeRange.getBegin().isMacroID() || CalleeRange.getEnd().isMacroID()) {
-      error(Ctx, Loc, "hpar dispatch written inside a macro expansion cannot be translated");
+      error(checks::CheckId::DispatchInMacro, Loc, "hpar dispatch written inside a macro expansion cannot be translated");
       return true;
     }
     unsigned Begin = SM.getFileOffset(CalleeRange.getBegin());
@@ -186,7 +181,7 @@ public:
     for (const auto& [Outer, Range] : Enclosing)
       if (SM.isBeforeInTranslationUnit(Range.getBegin(), Loc) &&
           SM.isBeforeInTranslationUnit(Loc, Range.getEnd())) {
-        error(Ctx, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
+        error(checks::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
                             TU.kernels[Outer].name +
                             "' is only legal over TeamThreadRange, TeamVectorRange or "
                             "ThreadVectorRange inside a TeamPolicy functor");
@@ -202,12 +197,12 @@ public:
       Arg = 1;
     }
     if (NumArgs < Arg + 2) {
-      error(Ctx, Loc, "hpar dispatch needs a policy and a functor");
+      error(checks::CheckId::DispatchArguments, Loc, "hpar dispatch needs a policy and a functor");
       return true;
     }
     auto Facts = describePolicy(strip(Call->getArg(Arg))->getType());
     if (!Facts) {
-      error(Ctx, Call->getArg(Arg)->getBeginLoc(), "unsupported execution policy type '" +
+      error(checks::CheckId::UnsupportedPolicy, Call->getArg(Arg)->getBeginLoc(), "unsupported execution policy type '" +
                                                        Call->getArg(Arg)->getType().getAsString() + "'");
       return true;
     }
@@ -215,7 +210,7 @@ public:
     K.rank = Facts->rank;
     K.hasWorkTag = Facts->hasWorkTag;
     if (K.policy != ir::PolicyKind::Range && Pattern == ir::Pattern::Scan) {
-      error(Ctx, Loc, std::string("parallel_scan over ") +
+      error(checks::CheckId::ScanPolicy, Loc, std::string("parallel_scan over ") +
                           (K.policy == ir::PolicyKind::Team ? "a TeamPolicy" : "an MDRangePolicy") +
                           " is not part of the programming model; scan inside the team with a "
                           "nested parallel_scan or team_scan");
@@ -270,7 +265,7 @@ private:
         if (Call->getNumArgs() > 0)
           if (llvm::StringRef MD = mdRangeName(Call->getArg(0)); !MD.empty())
             What += " over " + MD.str();
-        error(Ctx, Loc, "nested " + What + " inside the functor of kernel '" + K.name +
+        error(checks::CheckId::NestedOutsideTeam, Loc, "nested " + What + " inside the functor of kernel '" + K.name +
                             "' (" + (K.policy == ir::PolicyKind::Range ? "RangePolicy" : "MDRangePolicy") +
                             "): nested patterns are only legal inside a TeamPolicy functor");
         return true;
@@ -300,9 +295,14 @@ private:
     return SM.getFileOffset(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()));
   }
 
+  void error(checks::CheckId Check, SourceLocation Loc, const std::string& Message) {
+    Report.report(Check, Loc, Message);
+  }
+
   ASTContext& Ctx;
   SourceManager& SM;
   const frontend::SearchPaths& Paths;
+  checks::Reporter& Report;
   ir::TranslationUnit& TU;
   Decl* TopLevel = nullptr;
   llvm::DenseSet<unsigned> Seen;  // callee offsets already recorded (dispatches, unrolled fors)
@@ -313,8 +313,8 @@ private:
 }  // namespace
 
 std::vector<DispatchSite> findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
-                                         ir::TranslationUnit& TU) {
-  Finder F(Ctx, Paths, TU);
+                                         checks::Reporter& Report, ir::TranslationUnit& TU) {
+  Finder F(Ctx, Paths, Report, TU);
   F.run();
   return std::move(F.Sites);
 }

@@ -4,6 +4,7 @@
 // policy this version does not lower.
 #pragma once
 
+#include "checks/Diagnostics.h"
 #include "frontend/Frontend.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
@@ -20,10 +21,11 @@ struct DispatchSite {
   size_t kernel = 0;                     // index into TranslationUnit::kernels
 };
 
-/// Finds the dispatches; fills `tu.kernels` and returns one site per kernel.
+/// Finds the dispatches; fills `tu.kernels` and returns one site per kernel. Reports what it
+/// cannot translate through `report`.
 std::vector<DispatchSite> findDispatches(clang::ASTContext& Ctx,
                                          const frontend::SearchPaths& paths,
-                                         ir::TranslationUnit& tu);
+                                         checks::Reporter& report, ir::TranslationUnit& tu);
 
 /// Returns the lambda a functor argument denotes (directly, or through a local variable
 /// initialised with one), or null.

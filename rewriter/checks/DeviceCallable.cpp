@@ -1,4 +1,15 @@
-#include "checks/DeviceCallable.h"
+// Rule family "device-callable": everything a kernel calls must be able to run on the device.
+//
+//   hpar-device-not-visible   a called function has no visible definition
+//   hpar-device-header        a called function is defined in a user header without
+//                             HPAR_INLINE_FUNCTION / HPAR_FUNCTION (hpar rewrites only the main file)
+//   hpar-device-virtual       a called function is virtual
+//   hpar-device-exception     a called function (or the functor) throws
+//   hpar-device-lambda-macro  a lambda functor comes from a macro other than HPAR_LAMBDA
+//
+// Functions defined in the main file are recorded in the IR to be made device-callable by the
+// backend (CUDA: __host__ __device__; OpenMP: declare target).
+#include "checks/Checks.h"
 #include "analysis/Annotations.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -41,8 +52,8 @@ public:
 
 class Checker {
 public:
-  Checker(ASTContext& Ctx, const frontend::SearchPaths& Paths, ir::TranslationUnit& TU)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), TU(TU) {}
+  explicit Checker(CheckContext& C)
+      : Ctx(C.ast), SM(C.ast.getSourceManager()), Paths(C.paths), TU(C.tu), Report(C.report) {}
 
   void checkSite(const analysis::DispatchSite& Site) {
     const ir::Kernel& K = TU.kernels[Site.kernel];
@@ -69,14 +80,8 @@ public:
   }
 
 private:
-  void error(SourceLocation Loc, const std::string& Msg) {
-    DiagnosticsEngine& D = Ctx.getDiagnostics();
-    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Msg;
-  }
-  void note(SourceLocation Loc, const std::string& Msg) {
-    DiagnosticsEngine& D = Ctx.getDiagnostics();
-    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << Msg;
-  }
+  void error(CheckId Check, SourceLocation Loc, const std::string& Msg) { Report.report(Check, Loc, Msg); }
+  void note(SourceLocation Loc, const std::string& Msg) { Report.note(Loc, Msg); }
 
   /// A lambda functor needs a device execution space on CUDA unless HPAR_LAMBDA gave it one.
   void checkLambda(const LambdaExpr* L) {
@@ -84,7 +89,7 @@ private:
     if (Bracket.isMacroID()) {
       llvm::StringRef Macro = Lexer::getImmediateMacroName(Bracket, SM, Ctx.getLangOpts());
       if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "KOKKOS_CLASS_LAMBDA")
-        error(L->getBeginLoc(), "lambda of kernel '" + Kernel->name + "' comes from macro '" +
+        error(CheckId::DeviceLambdaMacro, L->getBeginLoc(), "lambda of kernel '" + Kernel->name + "' comes from macro '" +
                                     Macro.str() + "'; write it with HPAR_LAMBDA or plainly");
       return;
     }
@@ -99,7 +104,7 @@ private:
     CallCollector C;
     C.TraverseStmt(const_cast<Stmt*>(Body));
     for (SourceLocation T : C.Throws)
-      error(T, "'throw' cannot run on the device (reached from kernel '" + Kernel->name + "')");
+      error(CheckId::DeviceException, T, "'throw' cannot run on the device (reached from kernel '" + Kernel->name + "')");
     for (const Reached& R : C.Calls) reach(R);
   }
 
@@ -122,7 +127,7 @@ private:
       return;
     }
     if (M && M->isVirtual()) {
-      error(R.callSite, "kernel '" + Kernel->name + "' calls virtual function '" + Name +
+      error(CheckId::DeviceVirtual, R.callSite, "kernel '" + Kernel->name + "' calls virtual function '" + Name +
                             "', which cannot be called on the device");
       return;
     }
@@ -131,7 +136,7 @@ private:
       if (analysis::ownAnnotation(D) == "hpar::device_callable") Annotated = true;
     const FunctionDecl* Def = F->getDefinition();
     if (!Def) {
-      error(R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
+      error(CheckId::DeviceNotVisible, R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
                             "', whose definition is not visible in this file, so it cannot be "
                             "compiled for the device");
       note(F->getLocation(), "'" + Name + "' declared here");
@@ -139,7 +144,7 @@ private:
     }
     bool InMain = SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation()));
     if (!InMain && !Annotated) {
-      error(R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
+      error(CheckId::DeviceHeader, R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
                             "', which is defined in another file without HPAR_INLINE_FUNCTION "
                             "or HPAR_FUNCTION");
       note(Def->getLocation(), "'" + Name + "' defined here");
@@ -155,7 +160,7 @@ private:
     for (const FunctionDecl* D : F->redecls()) {
       SourceLocation Begin = SM.getExpansionLoc(D->getInnerLocStart());
       if (!SM.isWrittenInMainFile(Begin)) {
-        error(D->getLocation(), "'" + F->getQualifiedNameAsString() +
+        error(CheckId::DeviceHeader, D->getLocation(), "'" + F->getQualifiedNameAsString() +
                                     "' is called from kernel '" + Kernel->name +
                                     "' but declared in another file; mark it HPAR_FUNCTION");
         continue;
@@ -179,6 +184,7 @@ private:
   SourceManager& SM;
   const frontend::SearchPaths& Paths;
   ir::TranslationUnit& TU;
+  Reporter& Report;
   const ir::Kernel* Kernel = nullptr;
   llvm::DenseSet<const FunctionDecl*> Visited;  // specializations walked
   llvm::DenseSet<const FunctionDecl*> Marked;   // patterns recorded for marking
@@ -187,11 +193,9 @@ private:
 
 }  // namespace
 
-void checkDeviceCallable(ASTContext& Ctx, const frontend::SearchPaths& Paths,
-                         const std::vector<analysis::DispatchSite>& Sites,
-                         ir::TranslationUnit& TU) {
-  Checker C(Ctx, Paths, TU);
-  for (const auto& Site : Sites) C.checkSite(Site);
+void checkDeviceCallable(CheckContext& C) {
+  Checker K(C);
+  for (const auto& Site : C.sites) K.checkSite(Site);
 }
 
 }  // namespace checks

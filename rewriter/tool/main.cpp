@@ -13,9 +13,10 @@ using namespace llvm;
 
 static cl::OptionCategory Category("hpar-translate options");
 
-static cl::opt<std::string> BackendName("backend", cl::desc("Target backend: cuda or openmp"),
-                                        cl::value_desc("cuda|openmp"), cl::Required,
-                                        cl::cat(Category));
+static cl::opt<std::string> BackendName("backend",
+                                        cl::desc("Target backend: cuda or openmp (not needed "
+                                                 "with --check)"),
+                                        cl::value_desc("cuda|openmp"), cl::cat(Category));
 static cl::opt<std::string> OutputFile("o", cl::desc("Output file (one input only)"),
                                        cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> OutputDir("output-dir",
@@ -28,6 +29,13 @@ static cl::opt<std::string> DepFile("depfile",
                                              "translation read (one input only)"),
                                     cl::value_desc("file"), cl::cat(Category));
 
+static cl::opt<bool> CheckOnly("check",
+                               cl::desc("Run the analysis and the checks only; write nothing"),
+                               cl::cat(Category));
+static cl::opt<bool> ListChecks("list-checks",
+                                cl::desc("Print every diagnostic id with its severity and summary"),
+                                cl::cat(Category));
+
 static cl::extrahelp MoreHelp(R"(
 Rewrites each dispatch (parallel_for, parallel_reduce, parallel_scan) of the input into a named
 CUDA kernel or OpenMP offload region that links against the hpar runtime. Compiler arguments
@@ -37,6 +45,12 @@ Examples:
   hpar-translate --backend=cuda   saxpy.cpp -o saxpy.hpar.cu  -- -std=c++17 -Iinclude
   hpar-translate --backend=openmp saxpy.cpp -o saxpy.hpar.cpp -- -std=c++17 -Iinclude
   hpar-translate -p build/ src/*.cpp --backend=cuda --output-dir build/hpar
+  hpar-translate --check src/*.cpp -- -std=c++17 -Iinclude
+
+Diagnostics (before `--`; --list-checks prints every id):
+  -W<id>      turn the warning <id> on (warnings are on by default)
+  -Wno-<id>   turn the warning <id> off
+  -Werror     report warnings as errors
 )");
 
 /// Prints an error in the compiler's style and returns the exit status.
@@ -45,15 +59,39 @@ static int fail(const Twine& message) {
   return 1;
 }
 
+/// Prints every check: id, severity, family and summary (--list-checks).
+static void listChecks(raw_ostream& OS) {
+  for (const hpar::checks::CheckInfo& C : hpar::checks::allChecks())
+    OS << left_justify(C.id, 30) << " "
+       << left_justify(C.severity == hpar::checks::Severity::Error ? "error" : "warning", 8) << " "
+       << left_justify(C.family, 12) << " " << C.summary << "\n";
+}
+
 int main(int argc, const char** argv) {
   cl::SetVersionPrinter([](raw_ostream& OS) {
     OS << "hpar-translate " HPAR_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
   });
-  // Without -p or `--`, parse with no extra flags instead of searching for a database.
-  std::vector<const char*> args(argv, argv + argc);
-  bool hasDb = false;
+  for (int i = 1; i < argc; ++i) {
+    if (StringRef(argv[i]) == "--") break;
+    if (StringRef(argv[i]) == "--list-checks" || StringRef(argv[i]) == "-list-checks") {
+      listChecks(outs());
+      return 0;
+    }
+  }
+  // -W options are hpar's own (clang's -W flags go after `--`); they are taken out before the
+  // option parser sees argv. Without -p or `--`, parse with no extra flags instead of searching
+  // for a database.
+  std::vector<const char*> args{argv[0]};
+  std::vector<std::string> warnings;
+  bool hasDb = false, afterDashes = false;
   for (int i = 1; i < argc; ++i) {
     StringRef a(argv[i]);
+    afterDashes = afterDashes || a == "--";
+    if (!afterDashes && a.starts_with("-W") && a.size() > 2) {
+      warnings.push_back(a.drop_front(2).str());
+      continue;
+    }
+    args.push_back(argv[i]);
     if (a == "--" || a == "-p" || a.starts_with("-p=") || a == "--help" || a == "-help" ||
         a == "--version" || a == "-version")
       hasDb = true;
@@ -66,12 +104,26 @@ int main(int argc, const char** argv) {
     errs() << toString(Parser.takeError());
     return 1;
   }
-  hpar::BackendKind backend;
-  if (BackendName == "cuda") backend = hpar::BackendKind::Cuda;
-  else if (BackendName == "openmp") backend = hpar::BackendKind::OpenMP;
-  else return fail("unknown backend '" + BackendName + "' (expected cuda or openmp)");
+  hpar::TranslateOptions options;
+  options.checkOnly = CheckOnly;
+  for (const std::string& w : warnings) {
+    std::string err = options.diagnostics.apply(w);
+    if (!err.empty()) return fail("-W" + w + ": " + err);
+  }
+  if (BackendName == "cuda") options.backend = hpar::BackendKind::Cuda;
+  else if (BackendName == "openmp") options.backend = hpar::BackendKind::OpenMP;
+  else if (!BackendName.empty()) return fail("unknown backend '" + BackendName + "' (expected cuda or openmp)");
+  else if (!CheckOnly) return fail("--backend=cuda or --backend=openmp is required (or --check)");
+  const hpar::BackendKind backend = options.backend;
 
   const std::vector<std::string>& files = Parser->getSourcePathList();
+  hpar::frontend::SearchPaths paths = hpar::frontend::findSearchPaths(argv[0]);
+  std::map<std::string, hpar::TranslatedFile> outputs;
+  if (CheckOnly) {
+    if (!OutputFile.empty() || !OutputDir.empty() || !DepFile.empty())
+      return fail("--check writes nothing; it takes no -o, --output-dir or --depfile");
+    return hpar::translate(Parser->getCompilations(), files, paths, options, outputs) == 0 ? 0 : 1;
+  }
   if (!OutputFile.empty() && files.size() != 1)
     return fail("-o needs exactly one input file; use --output-dir for several");
   if (!DepFile.empty() && files.size() != 1) return fail("--depfile needs exactly one input file");
@@ -92,9 +144,7 @@ int main(int argc, const char** argv) {
     if (std::error_code ec = sys::fs::create_directories(OutputDir))
       return fail("cannot create directory '" + OutputDir + "': " + ec.message());
 
-  hpar::frontend::SearchPaths paths = hpar::frontend::findSearchPaths(argv[0]);
-  std::map<std::string, hpar::TranslatedFile> outputs;
-  int rc = hpar::translate(Parser->getCompilations(), files, paths, backend, outputs);
+  int rc = hpar::translate(Parser->getCompilations(), files, paths, options, outputs);
   if (rc != 0) {
     errs() << "hpar-translate: no output written\n";
     return 1;

@@ -1,0 +1,78 @@
+// The translation-time checks: one rule family per file under rewriter/checks/, each reporting
+// through a Reporter with the ids of CheckList.def. They run after analysis and before emission,
+// over the dispatches analysis found; any error stops translation (no output is written).
+#pragma once
+
+#include "analysis/DispatchFinder.h"
+#include "checks/Diagnostics.h"
+#include "frontend/Frontend.h"
+#include "ir/Kernel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <string>
+#include <vector>
+
+namespace hpar {
+namespace checks {
+
+/// What every rule family sees: the parsed file, the dispatches and their IR, and the reporter.
+struct CheckContext {
+  clang::ASTContext& ast;
+  const frontend::SearchPaths& paths;
+  const std::vector<analysis::DispatchSite>& sites;
+  ir::TranslationUnit& tu;
+  Reporter& report;
+};
+
+// ---- vocabulary shared by the families ----
+
+/// The functions a dispatch's functor runs: a lambda's call operator, or a class's operator()
+/// overloads (a templated one through its pattern) and its init / join / final members.
+std::vector<const clang::FunctionDecl*> functorEntries(const analysis::DispatchSite& site);
+
+/// The level a nested range runs over.
+enum class NestedLevel {
+  None,        // not a nested range
+  Thread,      // TeamThreadRange, TeamThreadMDRange: the team's threads
+  Vector,      // ThreadVectorRange, ThreadVectorMDRange: the calling thread's vector lanes
+  TeamVector,  // TeamVectorRange, TeamVectorMDRange: every lane of every thread
+};
+
+/// What the first argument of a nested pattern (parallel_for / reduce / scan over a nested
+/// range) denotes.
+struct NestedRangeKind {
+  NestedLevel level = NestedLevel::None;
+  bool md = false;   // one of the MDRange forms
+  int rank = 1;      // number of extents of an MDRange form
+  /// The user's name of the range: "TeamThreadRange", "ThreadVectorMDRange", ...
+  std::string name() const;
+};
+NestedRangeKind nestedRangeOf(const clang::Expr* rangeArgument);
+
+/// The hpar annotation of the function a call calls ("hpar::nested::parallel_for", ...), or "".
+llvm::StringRef calleeAnnotation(const clang::CallExpr* call);
+
+/// True when `type` is (a reference to) a team member (the class annotated "hpar::team_member").
+bool isTeamMember(clang::QualType type);
+
+/// Family 1 (Captures.cpp): by-reference captures, implicit `this`, mutable lambdas.
+void checkCaptures(CheckContext& C);
+/// Family 2 (Races.cpp): nested closures writing variables of the enclosing team functor.
+void checkRaces(CheckContext& C);
+/// Family 3 (Nesting.cpp): illegal nesting levels, nested patterns outside team functors.
+void checkNesting(CheckContext& C);
+/// Family 4 (Collectives.cpp): collectives in team- or lane-divergent code.
+void checkCollectives(CheckContext& C);
+/// Family 5 (DeviceCallable.cpp): what kernels call must run on the device; records the
+/// main-file functions the backend marks device-callable.
+void checkDeviceCallable(CheckContext& C);
+/// Family 6 (Signatures.cpp): functor parameters against pattern and policy; reduction results.
+void checkSignatures(CheckContext& C);
+/// Family 7 (Policies.cpp): MDRange ranks, team sizes, vector lengths, scratch requests.
+void checkPolicies(CheckContext& C);
+
+/// Runs every family in order.
+void runChecks(CheckContext& C);
+
+}  // namespace checks
+}  // namespace hpar

@@ -1,0 +1,9 @@
+#include "checks/Checks.h"
+
+namespace hpar {
+namespace checks {
+
+void checkNesting(CheckContext&) {}
+
+}  // namespace checks
+}  // namespace hpar

@@ -1,0 +1,9 @@
+#include "checks/Checks.h"
+
+namespace hpar {
+namespace checks {
+
+void checkSignatures(CheckContext&) {}
+
+}  // namespace checks
+}  // namespace hpar
