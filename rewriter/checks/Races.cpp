@@ -27,6 +27,18 @@ namespace hpar {
 namespace checks {
 namespace {
 
+/// Traverses a lambda for a visitor: a generic lambda (a closure over an MDRange often is one:
+/// `[&](auto... i)`) through the bodies of its instantiations, where calls are resolved and the
+/// parameters have types; any other through `Base` (the visitor's usual traversal).
+template <class Visitor, class BaseTraversal>
+bool traverseLambda(Visitor& V, LambdaExpr* L, BaseTraversal Base) {
+  if (!L->isGenericLambda()) return Base();
+  if (FunctionTemplateDecl* FT = L->getDependentCallOperator())
+    for (FunctionDecl* Spec : FT->specializations())
+      if (Spec->getBody() && !V.TraverseStmt(Spec->getBody())) return false;
+  return true;
+}
+
 /// What a lambda met in the walk is: the closure of a nested pattern, of a `single`, or another.
 struct ClosureOf {
   const CallExpr* call = nullptr;  // the nested pattern or single that runs the closure
@@ -38,6 +50,9 @@ struct ClosureOf {
 class ClosureFinder : public RecursiveASTVisitor<ClosureFinder> {
 public:
   bool shouldVisitLambdaBody() const { return true; }
+  bool TraverseLambdaExpr(LambdaExpr* L) {
+    return traverseLambda(*this, L, [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
+  }
   bool VisitCallExpr(CallExpr* Call) {
     llvm::StringRef A = calleeAnnotation(Call);
     bool Pattern = A == "hpar::nested::parallel_for" || A == "hpar::nested::parallel_reduce" ||
@@ -72,7 +87,7 @@ public:
 
   bool TraverseLambdaExpr(LambdaExpr* L) {
     Stack.push_back(L);
-    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    bool Result = traverseLambda(*this, L, [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
     Stack.pop_back();
     return Result;
   }
@@ -183,14 +198,12 @@ public:
   }
 
 private:
-  /// True when `D` is declared inside the lambda's call operator (or deeper).
+  /// True when `D` is declared inside the lambda's body (or deeper).
   static bool declaredIn(const ValueDecl* D, const LambdaExpr* L) {
-    const CXXMethodDecl* Op = L->getCallOperator();
+    // The call operator, or for a generic lambda one of its instantiations.
     for (const DeclContext* DC = D->getDeclContext(); DC; DC = DC->getParent())
-      if (DC == Op) return true;
-    if (const FunctionTemplateDecl* FT = L->getDependentCallOperator())
-      for (const DeclContext* DC = D->getDeclContext(); DC; DC = DC->getParent())
-        if (DC == FT->getTemplatedDecl()) return true;
+      if (const auto* M = dyn_cast<CXXMethodDecl>(DC); M && M->getParent() == L->getLambdaClass())
+        return true;
     return false;
   }
 
