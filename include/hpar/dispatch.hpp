@@ -74,18 +74,20 @@ void serial_for(const Policy& policy, const Functor& f) {
 
 template <class Policy, class Functor, class... Results>
 void serial_reduce(const Policy& policy, const Functor& f, Results&&... results) {
-  const auto spec = make_reduce_spec(policy, f, std::forward<Results>(results)...);
-  using spec_type = std::remove_cv_t<decltype(spec)>;
-  using value_type = typename spec_type::value_type;
-  value_type local{};
-  value_type* acc = &local;
-  value_type* heap = nullptr;
-  if (spec_type::is_array) acc = heap = new value_type[spec.value_count()];
-  spec.init(acc);
-  serial_iterate(policy, f, [&](auto... i) { spec.call(f, acc, i...); });
-  spec.final(acc);
-  spec.store(acc, false);
-  delete[] heap;
+  HPAR_IMPL_IF_FITS(reduce_results_fit<Policy, Functor, Results&&...>()) {
+    const auto spec = make_reduce_spec(policy, f, std::forward<Results>(results)...);
+    using spec_type = std::remove_cv_t<decltype(spec)>;
+    using value_type = typename spec_type::value_type;
+    value_type local{};
+    value_type* acc = &local;
+    value_type* heap = nullptr;
+    if (spec_type::is_array) acc = heap = new value_type[spec.value_count()];
+    spec.init(acc);
+    serial_iterate(policy, f, [&](auto... i) { spec.call(f, acc, i...); });
+    spec.final(acc);
+    spec.store(acc, false);
+    delete[] heap;
+  }
 }
 
 template <class Policy, class Functor, class... Total>
@@ -95,15 +97,15 @@ void serial_scan(const Policy& policy, const Functor& f, Total&&... total) {
 #if !defined(__HPAR_TRANSLATING__)
     static_assert(is_range_policy<Policy>::value, "hpar::parallel_scan needs a RangePolicy");
 #endif
-  } else {
-  const auto spec = make_scan_spec(policy, f, std::forward<Total>(total)...);
-  using index_type = typename Policy::index_type;
-  typename std::remove_cv_t<decltype(spec)>::value_type update;
-  spec.init(update);
-  const int64_t end = int64_t(policy.end());
-  for (int64_t i = int64_t(policy.begin()); i < end; ++i)
-    spec.call(f, update, true, index_type(i));
-  spec.store_total(&update, false);
+  } else HPAR_IMPL_IF_FITS(scan_total_fits<Policy, Functor, Total&&...>()) {
+    const auto spec = make_scan_spec(policy, f, std::forward<Total>(total)...);
+    using index_type = typename Policy::index_type;
+    typename std::remove_cv_t<decltype(spec)>::value_type update;
+    spec.init(update);
+    const int64_t end = int64_t(policy.end());
+    for (int64_t i = int64_t(policy.begin()); i < end; ++i)
+      spec.call(f, update, true, index_type(i));
+    spec.store_total(&update, false);
   }
 }
 

@@ -149,6 +149,19 @@ struct HPAR_ANNOTATE("hpar::nested::per_thread") PerThreadSingle {
 template <class I0, class I1>
 using nested_index_t = std::common_type_t<I0, I1>;
 
+#if defined(__HPAR_TRANSLATING__)
+/// Whether a nested scan over indices I with value type V and a total of type Total compiles
+/// (see HPAR_IMPL_IF_FITS): the value type is known, the total has it, and the closure takes
+/// (i, update, final) as nested_scan calls it.
+template <class F, class I, class V, class Total>
+constexpr bool nested_scan_fits() {
+  if constexpr (std::is_void<V>::value || !std::is_same<V, Total>::value)
+    return false;
+  else
+    return callable_as<void, F, const I&, V&, bool>();
+}
+#endif
+
 }  // namespace impl
 
 // ---- nested ranges ---------------------------------------------------------------------------------
@@ -230,7 +243,7 @@ HPAR_HD inline void nested_walk(const NestedRange<L, I, M>& r, const Visit& visi
 template <class L, class I, class M, class F>
 HPAR_ANNOTATE("hpar::nested::parallel_for")
 HPAR_HD inline void parallel_for(const impl::NestedRange<L, I, M>& r, const F& f) {
-  impl::nested_walk<false>(r, f);
+  HPAR_IMPL_IF_FITS(impl::callable_as<void, F, I&>()) { impl::nested_walk<false>(r, f); }
 }
 
 namespace impl {
@@ -269,10 +282,12 @@ template <class L, class I, class M, class F>
 HPAR_ANNOTATE("hpar::nested::parallel_scan")
 HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& f) {
   using T = typename impl::nested_scan_value<F, void>::type;
-  static_assert(!std::is_void<T>::value,
-                "hpar::parallel_scan: cannot tell the scan's value type; give the closure a "
-                "non-generic update parameter or pass a total");
-  impl::nested_scan(r, f, static_cast<T*>(nullptr));
+  HPAR_IMPL_IF_FITS(impl::nested_scan_fits<F, I, T, T>()) {
+    static_assert(!std::is_void<T>::value,
+                  "hpar::parallel_scan: cannot tell the scan's value type; give the closure a "
+                  "non-generic update parameter or pass a total");
+    impl::nested_scan(r, f, static_cast<T*>(nullptr));
+  }
 }
 
 /// As above; `total` receives the sum over the whole range on every participant.
@@ -280,9 +295,11 @@ template <class L, class I, class M, class F, class T>
 HPAR_ANNOTATE("hpar::nested::parallel_scan")
 HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& f, T& total) {
   using V = typename impl::nested_scan_value<F, T>::type;
-  static_assert(std::is_same<V, T>::value,
-                "hpar::parallel_scan: the total's type differs from the scan's value type");
-  impl::nested_scan(r, f, &total);
+  HPAR_IMPL_IF_FITS(impl::nested_scan_fits<F, I, V, T>()) {
+    static_assert(std::is_same<V, T>::value,
+                  "hpar::parallel_scan: the total's type differs from the scan's value type");
+    impl::nested_scan(r, f, &total);
+  }
 }
 
 // ---- single --------------------------------------------------------------------------------------------
@@ -309,27 +326,35 @@ HPAR_HD inline impl::PerThreadValue PerThread(N bytes) {
 template <class M, class F>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f) {
-  if (s.member->impl_team_leader()) f();
+  HPAR_IMPL_IF_FITS(impl::callable_as<void, F>()) {
+    if (s.member->impl_team_leader()) f();
+  }
 }
 /// f(value) once per team; then every thread and lane of the team holds that value.
 template <class M, class F, class T>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f, T& value) {
-  if (s.member->impl_team_leader()) f(value);
-  s.member->impl_broadcast(impl::ThreadLevel(), value, 0);
+  HPAR_IMPL_IF_FITS(impl::callable_as<void, F, T&>()) {
+    if (s.member->impl_team_leader()) f(value);
+    s.member->impl_broadcast(impl::ThreadLevel(), value, 0);
+  }
 }
 /// f() once per thread (lane 0). No synchronisation follows.
 template <class M, class F>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f) {
-  if (s.member->impl_lane_leader()) f();
+  HPAR_IMPL_IF_FITS(impl::callable_as<void, F>()) {
+    if (s.member->impl_lane_leader()) f();
+  }
 }
 /// f(value) once per thread; then every lane of the thread holds that value.
 template <class M, class F, class T>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f, T& value) {
-  if (s.member->impl_lane_leader()) f(value);
-  s.member->impl_broadcast(impl::VectorLevel(), value, 0);
+  HPAR_IMPL_IF_FITS(impl::callable_as<void, F, T&>()) {
+    if (s.member->impl_lane_leader()) f(value);
+    s.member->impl_broadcast(impl::VectorLevel(), value, 0);
+  }
 }
 
 HPAR_IMPL_DEVICE_CODE_END

@@ -103,10 +103,12 @@ HPAR_HD auto& get(P& p) {
 /// Calls f(i..., args...) or, with a work tag, f(Tag(), i..., args...).
 template <class Tag, class F, class... A>
 HPAR_HD void call_functor(const F& f, A&&... args) {
-  if constexpr (std::is_void<Tag>::value)
-    f(std::forward<A>(args)...);
-  else
-    f(Tag(), std::forward<A>(args)...);
+  HPAR_IMPL_IF_FITS(callable_as<Tag, F, A&&...>()) {
+    if constexpr (std::is_void<Tag>::value)
+      f(std::forward<A>(args)...);
+    else
+      f(Tag(), std::forward<A>(args)...);
+  }
 }
 
 template <class T, class = void>
@@ -406,6 +408,47 @@ auto make_reduce_spec(const Policy& policy, const Functor& functor, Results&&...
         as_reducer(std::forward<Results>(results))...);
   }
 }
+
+#if defined(__HPAR_TRANSLATING__)
+/// Whether as_reducer(result) compiles: a reducer, a rank-0 View, or a modifiable lvalue.
+template <class R>
+constexpr bool reducer_result_fits() {
+  using T = remove_cvref_t<R>;
+  if constexpr (is_reducer<T>::value)
+    return true;
+  else if constexpr (is_view<T>::value)
+    return T::rank == 0;
+  else
+    return std::is_lvalue_reference<R>::value && !std::is_const<std::remove_reference_t<R>>::value;
+}
+
+/// Whether make_reduce_spec(policy, functor, results...) compiles: the static_asserts there and
+/// in functor_result_target, without instantiating them (see HPAR_IMPL_IF_FITS).
+template <class Policy, class Functor, class... Results>
+constexpr bool reduce_results_fit() {
+  if constexpr (sizeof...(Results) == 0) {
+    return has_value_type<Functor>::value;
+  } else if constexpr (sizeof...(Results) == 1) {
+    using R = remove_cvref_t<typename list_at<0, type_list<Results...>>::type>;
+    if constexpr (!is_reducer<R>::value &&
+                  functor_defines_reduction<Policy, Functor, typename result_value<R>::type>()) {
+      using Declared = typename std::conditional_t<has_value_type<Functor>::value,
+                                                   functor_value_type<Functor>, result_value<R>>::type;
+      using V = std::remove_cv_t<std::remove_extent_t<Declared>>;
+      if constexpr (is_view<R>::value)
+        return std::is_same<typename R::non_const_value_type, V>::value;
+      else if constexpr (std::is_pointer<R>::value || std::is_array<R>::value)
+        return true;
+      else
+        return std::is_same<R, V>::value;
+    } else {
+      return (reducer_result_fits<Results>() && ...);
+    }
+  } else {
+    return (reducer_result_fits<Results>() && ...);
+  }
+}
+#endif
 
 }  // namespace impl
 }  // namespace hpar

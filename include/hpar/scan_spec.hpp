@@ -51,10 +51,12 @@ class ScanSpec {
 
   template <class F, class Idx>
   HPAR_HD void call(const F& f, value_type& update, bool final, Idx i) const {
-    if constexpr (std::is_void<work_tag>::value)
-      f(i, update, final);
-    else
-      f(work_tag(), i, update, final);
+    HPAR_IMPL_IF_FITS(callable_as<work_tag, F, Idx&, value_type&, bool&>()) {
+      if constexpr (std::is_void<work_tag>::value)
+        f(i, update, final);
+      else
+        f(work_tag(), i, update, final);
+    }
   }
 
   /// Writes the total into the total argument, if there is one; waits for the device first.
@@ -119,6 +121,24 @@ auto make_scan_spec(const Policy&, const Functor& functor, Total&& total) {
     return ScanSpec<Policy, Functor, V>(functor, (void*)&total, Space::host);
   }
 }
+
+#if defined(__HPAR_TRANSLATING__)
+/// Whether make_scan_spec(policy, functor, total...) compiles: the static_asserts there, without
+/// instantiating them (see HPAR_IMPL_IF_FITS).
+template <class Policy, class Functor, class... Total>
+constexpr bool scan_total_fits() {
+  if constexpr (sizeof...(Total) == 0) {
+    return !std::is_void<typename scan_value<Policy, Functor, void>::type>::value;
+  } else {
+    using T = remove_cvref_t<typename list_at<0, type_list<Total...>>::type>;
+    using V = typename scan_value<Policy, Functor, typename non_const_value_of<T>::type>::type;
+    if constexpr (is_view<T>::value)
+      return T::rank == 0 && std::is_same<typename T::non_const_value_type, V>::value;
+    else
+      return std::is_same<T, V>::value;
+  }
+}
+#endif
 
 }  // namespace impl
 }  // namespace hpar

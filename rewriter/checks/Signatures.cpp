@@ -1,9 +1,844 @@
+// Rule family "signatures": a functor must take what its pattern calls it with.
+//
+//   hpar-functor-signature   the functor's parameters do not fit the pattern and policy (count,
+//                            index / team member / final types, an accumulator or update that is
+//                            not a non-const reference, a call operator that is not const)
+//   hpar-functor-tag         the policy has a work tag and no operator() takes it first
+//   hpar-reduce-result-type  a reduction result (or scan total) whose type is not the functor's
+//                            value type, or a result a reduction cannot write
+//
+// Who decides. While hpar-translate parses, every pattern body of the header that calls a functor
+// is guarded (HPAR_IMPL_IF_FITS, include/hpar/impl/functor_traits.hpp): when the functor cannot
+// be called with the pattern's arguments, or the results do not fit the functor's value type,
+// the body calls hpar::impl::functor_mismatch() instead of being instantiated, so the parse has
+// no template errors. The compiler is therefore the judge of what fits; this file finds that
+// call below each dispatch (and below each nested pattern) and explains the mismatch from the
+// AST: which argument, which parameter, which type. Two rules go beyond what the compiler
+// rejects, because the code compiles but loses the functor's contributions: an accumulator
+// (reduce) or update (scan) parameter that is not a non-const reference.
+//
+// A top-level lambda whose call operator is not const (a mutable lambda) is family 1's
+// (hpar-mutable-lambda); here only nested closures and class functors are told so.
 #include "checks/Checks.h"
+#include "analysis/Annotations.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace clang;
 
 namespace hpar {
 namespace checks {
+namespace {
 
-void checkSignatures(CheckContext&) {}
+// ---- types -----------------------------------------------------------------------------------
+
+/// Strips temporaries, implicit casts and copies of the same object from an argument.
+const Expr* strip(const Expr* E) {
+  while (E) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto* C = dyn_cast<CXXConstructExpr>(E);
+        C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+      E = C->getArg(0);
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+/// The class behind a (reference to a) type, with its definition, or null.
+const CXXRecordDecl* recordOf(QualType T) {
+  if (T.isNull()) return nullptr;
+  const CXXRecordDecl* RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  return RD && RD->hasDefinition() ? RD->getDefinition() : nullptr;
+}
+
+/// The member type `name` of a class (a typedef or alias, looked up through its bases), or null.
+const TypedefNameDecl* memberTypedef(const CXXRecordDecl* RD, llvm::StringRef name, int depth = 0) {
+  if (!RD || depth > 8) return nullptr;
+  for (const NamedDecl* D : RD->lookup(&RD->getASTContext().Idents.get(name)))
+    if (const auto* T = dyn_cast<TypedefNameDecl>(D)) return T;
+  for (const CXXBaseSpecifier& B : RD->bases())
+    if (const TypedefNameDecl* T = memberTypedef(recordOf(B.getType()), name, depth + 1)) return T;
+  return nullptr;
+}
+
+/// The canonical type a member typedef names, or a null type.
+QualType memberType(const CXXRecordDecl* RD, llvm::StringRef name) {
+  const TypedefNameDecl* T = memberTypedef(RD, name);
+  return T ? T->getUnderlyingType().getCanonicalType() : QualType();
+}
+
+/// Whether a class declares a member called `name` (a function, a field, a type).
+bool hasMember(const CXXRecordDecl* RD, llvm::StringRef name) {
+  return RD && !RD->lookup(&RD->getASTContext().Idents.get(name)).empty();
+}
+
+/// The same type without references and top-level qualifiers, canonical.
+QualType bare(QualType T) {
+  return T.isNull() ? T : T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+}
+
+bool sameType(QualType A, QualType B) { return !A.isNull() && !B.isNull() && bare(A) == bare(B); }
+
+/// The rank of a View class (its `rank` enumerator), or -1.
+int viewRank(const CXXRecordDecl* RD) {
+  if (!RD) return -1;
+  for (const NamedDecl* D : RD->lookup(&RD->getASTContext().Idents.get("rank")))
+    if (const auto* E = dyn_cast<EnumConstantDecl>(D)) return (int)E->getInitVal().getExtValue();
+  return -1;
+}
+
+bool isView(const CXXRecordDecl* RD) { return analysis::annotationOf(RD) == "hpar::view"; }
+/// Built-in reducers and custom ones (classes with `using reducer = Self;`), as is_reducer says.
+bool isReducer(const CXXRecordDecl* RD) { return RD && memberTypedef(RD, "reducer"); }
+
+// ---- what a pattern passes --------------------------------------------------------------------
+
+/// One argument a pattern passes to its functor.
+struct Argument {
+  enum Kind { Tag, Index, Team, Value, Update, Final, Single };
+  Kind kind;
+  QualType type;       // the tag, index, team member or value type; null when unknown
+  bool array = false;  // Value: the accumulator of an array reduction is a pointer
+  std::string spelling;
+};
+
+/// A reduction result or scan total argument, as the header sees it.
+struct Result {
+  enum Kind { Scalar, View, Reducer, Pointer };
+  const Expr* arg = nullptr;
+  Kind kind = Scalar;
+  QualType value;  // the value type it holds
+  bool modifiable = true;
+  int rank = 0;  // of a View
+};
+
+/// How a pattern calls its functor, and who the functor is.
+struct PatternCall {
+  std::string pattern;  // "parallel_reduce"
+  std::string over;     // "RangePolicy", "MDRangePolicy<Rank<3>>", "TeamThreadRange"...
+  bool nested = false;
+  std::string kernel;   // the kernel's name, or "" (a nested pattern outside any dispatch)
+  std::vector<Argument> args;
+  std::vector<Result> results;
+  /// The value_type of a functor that defines its reduction (FunctorReduceSpec), or null.
+  QualType functorValue;
+
+  std::string rendered() const {
+    std::string S = "f(";
+    for (size_t K = 0; K < args.size(); ++K) S += (K ? ", " : "") + args[K].spelling;
+    return S + ")";
+  }
+  std::string callee() const { return nested ? "closure" : "functor"; }
+  /// "parallel_reduce over RangePolicy", "single(PerTeam)".
+  std::string construct() const {
+    return pattern == "single" ? "single(" + over + ")" : pattern + " over " + over;
+  }
+};
+
+/// A result argument as make_reduce_spec sees it.
+Result describeResult(const Expr* Arg) {
+  Result R;
+  R.arg = Arg;
+  const Expr* E = strip(Arg);
+  QualType T = E->getType();
+  const CXXRecordDecl* RD = recordOf(T);
+  if (isReducer(RD)) {
+    R.kind = Result::Reducer;
+    R.value = memberType(RD, "value_type");
+  } else if (isView(RD)) {
+    R.kind = Result::View;
+    R.value = memberType(RD, "non_const_value_type");
+    R.rank = viewRank(RD);
+  } else if (T.getCanonicalType()->isPointerType() || T.getCanonicalType()->isArrayType()) {
+    R.kind = Result::Pointer;
+  } else {
+    R.value = bare(T);
+    R.modifiable = E->isLValue() && !T.isConstQualified() && !T.getNonReferenceType().isConstQualified();
+  }
+  return R;
+}
+
+/// The text of a range of the main file, or "".
+std::string textOf(const ASTContext& Ctx, SourceRange R) {
+  const SourceManager& SM = Ctx.getSourceManager();
+  CharSourceRange C = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (C.isInvalid()) return "";
+  return Lexer::getSourceText(C, SM, Ctx.getLangOpts()).str();
+}
+
+/// A type as messages print it.
+std::string typeName(const ASTContext& Ctx, QualType T) {
+  PrintingPolicy P(Ctx.getLangOpts());
+  P.SuppressTagKeyword = true;
+  return T.getAsString(P);
+}
+
+// ---- the functor's side ----------------------------------------------------------------------
+
+/// What is wrong with one call operator for one pattern call.
+struct Issue {
+  enum Kind {
+    None,
+    Arity,         // too few or too many parameters
+    BadParameter,  // a parameter cannot take its argument
+    NotReference,  // an accumulator or update that is not a non-const reference
+    ValueType,     // an accumulator or update of another type than the result's
+    NotConst,      // a call operator that is not const
+  };
+  Kind kind = None;
+  const FunctionDecl* fn = nullptr;
+  const ParmVarDecl* param = nullptr;
+  size_t arg = 0;  // the argument the parameter takes
+};
+
+/// Whether a type still depends on a template parameter (an `auto` parameter of a generic lambda).
+bool dependent(QualType T) { return T.isNull() || T->isDependentType(); }
+
+/// Whether a parameter of type P can take argument A (an lvalue, except tags, which are
+/// temporaries). Lenient where the compiler is the judge: this only explains a mismatch.
+bool accepts(QualType P, const Argument& A) {
+  if (dependent(P) || A.type.isNull()) return true;
+  const bool Ref = P->isReferenceType();
+  const QualType Pointee = P.getNonReferenceType();
+  const bool MutableRef = P->isLValueReferenceType() && !Pointee.isConstQualified();
+  switch (A.kind) {
+  case Argument::Tag:
+    return sameType(P, A.type) && !MutableRef;
+  case Argument::Index:
+    if (MutableRef) return sameType(Pointee, A.type);
+    return Pointee->isArithmeticType() || Pointee->isEnumeralType();
+  case Argument::Team:
+    return isTeamMember(P);
+  case Argument::Final:
+    return !MutableRef && (Pointee->isArithmeticType() || Pointee->isEnumeralType());
+  case Argument::Value:
+  case Argument::Update:
+  case Argument::Single:
+    if (A.array) return P->isPointerType() && sameType(P->getPointeeType(), A.type);
+    if (!Ref) return true;  // NotReference, reported apart
+    return sameType(Pointee, A.type) || Pointee.isConstQualified();
+  }
+  return true;
+}
+
+/// Whether an accumulator, update or single value parameter is something other than a non-const
+/// lvalue reference (its writes would be lost).
+bool notReference(QualType P, const Argument& A) {
+  if (A.kind != Argument::Value && A.kind != Argument::Update && A.kind != Argument::Single)
+    return false;
+  if (A.array) return false;
+  // `auto&& v` is a forwarding reference: it becomes `T&` for the lvalue the pattern passes.
+  if (P->isRValueReferenceType() && dependent(P.getNonReferenceType())) return false;
+  if (!P->isLValueReferenceType()) return true;
+  return P.getNonReferenceType().isConstQualified();
+}
+
+/// The first thing that keeps `F` from being called as `call`, or None.
+Issue diagnose(const FunctionDecl* F, const PatternCall& Call) {
+  Issue I;
+  I.fn = F;
+  const size_t N = Call.args.size();
+  unsigned Required = F->getMinRequiredArguments();
+  bool Pack = F->isVariadic() || llvm::any_of(F->parameters(), [](const ParmVarDecl* P) {
+                return P->isParameterPack();
+              });
+  if (N < Required || (N > F->getNumParams() && !Pack)) {
+    I.kind = Issue::Arity;
+    return I;
+  }
+  for (size_t K = 0; K < N && K < F->getNumParams(); ++K) {
+    const ParmVarDecl* P = F->getParamDecl(K);
+    if (P->isParameterPack()) break;
+    const Argument& A = Call.args[K];
+    I.param = P;
+    I.arg = K;
+    if (!dependent(P->getType()) && !accepts(P->getType(), A)) {
+      bool Value = A.kind == Argument::Value || A.kind == Argument::Update || A.kind == Argument::Single;
+      I.kind = Value && !A.array ? Issue::ValueType : Issue::BadParameter;
+      return I;
+    }
+    if (notReference(P->getType(), A)) {
+      I.kind = Issue::NotReference;
+      return I;
+    }
+  }
+  I.param = nullptr;
+  if (const auto* M = dyn_cast<CXXMethodDecl>(F); M && !M->isConst() && !M->isStatic()) {
+    I.kind = Issue::NotConst;
+    return I;
+  }
+  return I;
+}
+
+/// The call operators of a functor or closure argument: a lambda's (its pattern when generic),
+/// or a class's operator() overloads (templated ones through their pattern).
+std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
+  std::vector<const FunctionDecl*> Result;
+  if (const LambdaExpr* L = analysis::lambdaOf(Functor)) {
+    if (L->getCallOperator()) Result.push_back(L->getCallOperator());
+    return Result;
+  }
+  const CXXRecordDecl* RD = recordOf(Functor->getType());
+  if (!RD) return Result;
+  if (RD->isLambda()) {
+    if (const CXXMethodDecl* M = RD->getLambdaCallOperator()) Result.push_back(M);
+    return Result;
+  }
+  for (const CXXMethodDecl* M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call) Result.push_back(M);
+  for (const Decl* D : RD->decls())
+    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
+      if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
+        Result.push_back(FT->getTemplatedDecl());
+  return Result;
+}
+
+// ---- the header's verdict ---------------------------------------------------------------------
+
+/// Whether a function of hpar's header, instantiated for one dispatch, reaches
+/// hpar::impl::functor_mismatch(): the body HPAR_IMPL_IF_FITS left out because the functor does
+/// not fit. Only hpar's own functions are entered, a few calls deep.
+class MismatchFinder {
+public:
+  MismatchFinder(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
+
+  bool reaches(const FunctionDecl* F, unsigned Depth = 0) {
+    if (!F || Depth > 24) return false;
+    if (analysis::annotationOf(F) == "hpar::functor_mismatch") return true;
+    const FunctionDecl* Def = nullptr;
+    if (!F->hasBody(Def) || !Def || !Seen.insert(Def).second) return false;
+    SourceLocation Loc = SM.getExpansionLoc(Def->getLocation());
+    if (!frontend::isLibraryLocation(SM, Paths, Loc) || SM.isInSystemHeader(Loc)) return false;
+    return walk(Def->getBody(), Depth);
+  }
+
+private:
+  bool walk(const Stmt* S, unsigned Depth) {
+    if (!S) return false;
+    if (const auto* C = dyn_cast<CallExpr>(S))
+      if (reaches(C->getDirectCallee(), Depth + 1)) return true;
+    for (const Stmt* Child : S->children())
+      if (walk(Child, Depth)) return true;
+    return false;
+  }
+
+  const SourceManager& SM;
+  const frontend::SearchPaths& Paths;
+  llvm::SmallPtrSet<const FunctionDecl*, 32> Seen;
+};
+
+// ---- the rule --------------------------------------------------------------------------------
+
+class Checker {
+public:
+  explicit Checker(CheckContext& C)
+      : C(C), Ctx(C.ast), SM(C.ast.getSourceManager()) {}
+
+  void checkSite(const analysis::DispatchSite& Site) {
+    const ir::Kernel& K = C.tu.kernels[Site.kernel];
+    const unsigned PolicyArg = K.hasLabel ? 1 : 0;
+    if (!Site.call || Site.call->getNumArgs() < PolicyArg + 2) return;
+    const Expr* Policy = strip(Site.call->getArg(PolicyArg));
+    const CXXRecordDecl* PolicyRD = recordOf(Policy->getType());
+
+    PatternCall Call;
+    Call.pattern = K.pattern == ir::Pattern::For ? "parallel_for"
+                   : K.pattern == ir::Pattern::Reduce ? "parallel_reduce" : "parallel_scan";
+    Call.kernel = K.name;
+    QualType Tag = K.hasWorkTag ? memberType(PolicyRD, "work_tag") : QualType();
+    // An integral count is RangePolicy<>, whose index type is int64_t.
+    QualType Index = PolicyRD ? memberType(PolicyRD, "index_type") : Ctx.getIntTypeForBitwidth(64, true);
+    std::string TagName = Tag.isNull() ? "" : typeName(Ctx, Tag);
+    if (!Tag.isNull()) Call.args.push_back({Argument::Tag, Tag, false, TagName});
+    switch (K.policy) {
+    case ir::PolicyKind::Range:
+      Call.over = TagName.empty() ? "RangePolicy" : "RangePolicy<" + TagName + ">";
+      Call.args.push_back({Argument::Index, Index, false, "i"});
+      break;
+    case ir::PolicyKind::MDRange:
+      Call.over = "MDRangePolicy<Rank<" + std::to_string(K.rank) + ">" +
+                  (TagName.empty() ? "" : ", " + TagName) + ">";
+      for (int D = 0; D < K.rank; ++D)
+        Call.args.push_back({Argument::Index, Index, false, "i" + std::to_string(D)});
+      break;
+    case ir::PolicyKind::Team:
+      Call.over = TagName.empty() ? "TeamPolicy" : "TeamPolicy<" + TagName + ">";
+      Call.args.push_back({Argument::Team, memberType(PolicyRD, "member_type"), false, "team"});
+      break;
+    }
+    for (unsigned A = PolicyArg + 2; A < Site.call->getNumArgs(); ++A)
+      Call.results.push_back(describeResult(Site.call->getArg(A)));
+
+    const bool Mismatch = MismatchFinder(SM, C.paths).reaches(Site.call->getDirectCallee());
+    const CXXRecordDecl* FunctorRD = recordOf(strip(Site.functor)->getType());
+    if (K.pattern == ir::Pattern::Reduce && !addReduceValues(Call, Site.call, Site.functor, FunctorRD, Mismatch))
+      return;
+    if (K.pattern == ir::Pattern::Scan && !addScanValues(Call, Site.functor, FunctorRD, Mismatch))
+      return;
+    checkCall(Call, Site.call, Site.functor, Mismatch);
+  }
+
+  /// Nested patterns: over TeamThreadRange and the others, their MDRange forms, and single.
+  void checkNested(const CallExpr* Nested, const std::string& Kernel) {
+    llvm::StringRef A = calleeAnnotation(Nested);
+    if (!A.consume_front("hpar::nested::") || Nested->getNumArgs() < 2) return;
+    PatternCall Call;
+    Call.nested = true;
+    Call.kernel = Kernel;
+    Call.pattern = A.str();
+    const Expr* Range = strip(Nested->getArg(0));
+    const Expr* Closure = Nested->getArg(1);
+    if (A == "single") {
+      llvm::StringRef Who = analysis::annotationOf(recordOf(Range->getType()));
+      if (Who == "hpar::nested::per_team") Call.over = "PerTeam";
+      else if (Who == "hpar::nested::per_thread") Call.over = "PerThread";
+      else return;
+      if (Nested->getNumArgs() > 2) {
+        QualType V = bare(Nested->getArg(2)->getType());
+        Call.args.push_back({Argument::Single, V, false, "value&"});
+      }
+      checkCall(Call, Nested, Closure, MismatchFinder(SM, C.paths).reaches(Nested->getDirectCallee()));
+      return;
+    }
+    if (A != "parallel_for" && A != "parallel_reduce" && A != "parallel_scan") return;
+    NestedRangeKind Kind = nestedRangeOf(Range);
+    if (Kind.level == NestedLevel::None) return;
+    Call.over = Kind.name();
+    if (Kind.md) {
+      for (int D = 0; D < Kind.rank; ++D)
+        Call.args.push_back({Argument::Index, Ctx.IntTy, false, "i" + std::to_string(D)});
+    } else {
+      QualType Index = memberType(recordOf(Range->getType()), "index_type");
+      Call.args.push_back({Argument::Index, Index, false, "i"});
+    }
+    for (unsigned K = 2; K < Nested->getNumArgs(); ++K)
+      Call.results.push_back(describeResult(Nested->getArg(K)));
+    const bool Mismatch = MismatchFinder(SM, C.paths).reaches(Nested->getDirectCallee());
+    if (A == "parallel_reduce") {
+      // Each result is a reducer or a scalar summed into (the nested form takes no View).
+      for (size_t K = 0; K < Call.results.size(); ++K)
+        Call.args.push_back({Argument::Value, Call.results[K].value, false,
+                             Call.results.size() == 1 ? "value&" : "value" + std::to_string(K) + "&"});
+    } else if (A == "parallel_scan" && !addScanValues(Call, Closure, nullptr, Mismatch)) {
+      return;
+    }
+    checkCall(Call, Nested, Closure, Mismatch);
+  }
+
+private:
+  /// The accumulator arguments of a parallel_reduce, as make_reduce_spec chooses them; reports
+  /// (and returns false for) results that cannot hold the functor's value.
+  bool addReduceValues(PatternCall& Call, const CallExpr* Dispatch, const Expr* Functor,
+                       const CXXRecordDecl* FunctorRD, bool Mismatch) {
+    QualType Declared = memberType(FunctorRD, "value_type");
+    const size_t N = Call.results.size();
+    if (N == 0) {
+      if (Declared.isNull()) {
+        if (Mismatch)
+          C.report.report(CheckId::ReduceResultType, at(Dispatch->getBeginLoc()),
+                          "parallel_reduce of kernel '" + Call.kernel +
+                              "' has no result argument, and its functor declares no value_type; "
+                              "pass the result (a variable, a View or a reducer) after the functor")
+              << span(Dispatch->getSourceRange());
+        return false;
+      }
+      addFunctorValue(Call, Declared, FunctorRD);
+      return true;
+    }
+    const Result& R0 = Call.results[0];
+    const bool FunctorDefined = N == 1 && R0.kind != Result::Reducer &&
+                                (!Declared.isNull() || hasMember(FunctorRD, "join") ||
+                                 hasMember(FunctorRD, "init"));
+    if (FunctorDefined) {
+      QualType V = Declared.isNull() ? R0.value : Declared;
+      QualType Element = bare(V->isArrayType() ? QualType(V->getArrayElementTypeNoTypeQual(), 0) : V);
+      if (Mismatch && R0.kind != Result::Pointer && !R0.value.isNull() && !sameType(R0.value, Element)) {
+        reportValueTypeOfFunctor(Call, R0, Element, FunctorRD);
+        return false;
+      }
+      addFunctorValue(Call, V, Declared.isNull() ? nullptr : FunctorRD);
+      return true;
+    }
+    for (size_t K = 0; K < N; ++K) {
+      const Result& R = Call.results[K];
+      if (Mismatch && !resultWritable(Call, R)) return false;
+      Call.args.push_back({Argument::Value, R.value, false,
+                           N == 1 ? "value&" : "value" + std::to_string(K) + "&"});
+    }
+    return true;
+  }
+
+  /// The accumulator of a reduction the functor defines: value_type&, or a pointer to the
+  /// elements of an array value_type.
+  void addFunctorValue(PatternCall& Call, QualType V, const CXXRecordDecl* Declaring) {
+    if (Declaring) Call.functorValue = V;
+    if (V->isArrayType())
+      Call.args.push_back({Argument::Value, QualType(V->getArrayElementTypeNoTypeQual(), 0), true, "value[]"});
+    else
+      Call.args.push_back({Argument::Value, V, false, "value&"});
+  }
+
+  /// Whether a result can become a reducer (as_reducer); reports it when not.
+  bool resultWritable(const PatternCall& Call, const Result& R) {
+    std::string What = textOf(Ctx, R.arg->getSourceRange());
+    std::string Why;
+    if (R.kind == Result::View && R.rank != 0)
+      Why = "is a View of rank " + std::to_string(R.rank) + "; a View result must have rank 0";
+    else if (R.kind == Result::Scalar && !R.modifiable)
+      Why = "is not a modifiable lvalue; pass a variable, a rank-0 View or a reducer";
+    else if (R.kind == Result::Pointer)
+      Why = "is a pointer or an array, which only a functor with an array value_type can fill";
+    if (Why.empty()) return true;
+    C.report.report(CheckId::ReduceResultType, at(R.arg->getBeginLoc()),
+                    Call.pattern + " result '" + What + "' of kernel '" + Call.kernel + "' " + Why)
+        << span(R.arg->getSourceRange());
+    return false;
+  }
+
+  void reportValueTypeOfFunctor(const PatternCall& Call, const Result& R, QualType V,
+                                const CXXRecordDecl* FunctorRD) {
+    std::string What = textOf(Ctx, R.arg->getSourceRange());
+    std::string Holds = R.kind == Result::View ? "is a View of '" + typeName(Ctx, R.value) + "'"
+                                               : "has type '" + typeName(Ctx, R.value) + "'";
+    C.report.report(CheckId::ReduceResultType, at(R.arg->getBeginLoc()),
+                    Call.pattern + " result '" + What + "' " + Holds + ", but the functor '" +
+                        (FunctorRD ? FunctorRD->getNameAsString() : std::string("?")) +
+                        "' of kernel '" + Call.kernel + "' reduces '" + typeName(Ctx, V) +
+                        "'; the result must have the functor's value_type")
+        << span(R.arg->getSourceRange());
+    if (const TypedefNameDecl* T = memberTypedef(FunctorRD, "value_type"))
+      C.report.note(at(T->getLocation()), "value_type declared here");
+  }
+
+  /// The update and final arguments of a parallel_scan, and its value type: the functor's
+  /// value_type, else the update parameter of a non-generic call operator, else the total's
+  /// type (scan_spec.hpp, nested.hpp); reports a total of another type.
+  bool addScanValues(PatternCall& Call, const Expr* Functor, const CXXRecordDecl* FunctorRD,
+                     bool Mismatch) {
+    QualType V = Call.nested ? QualType() : memberType(FunctorRD, "value_type");
+    const ParmVarDecl* UpdateParam = nullptr;
+    if (V.isNull()) {
+      std::vector<const FunctionDecl*> Ops = callOperators(Functor);
+      const size_t Position = Call.args.size();  // after the tag and the index
+      if (Ops.size() == 1 && !Ops[0]->getDescribedFunctionTemplate() &&
+          Ops[0]->getNumParams() > Position) {
+        UpdateParam = Ops[0]->getParamDecl(Position);
+        if (!dependent(UpdateParam->getType())) V = bare(UpdateParam->getType());
+      }
+    }
+    if (!Call.results.empty()) {
+      const Result& Total = Call.results[0];
+      if (V.isNull()) {
+        V = Total.value;
+      } else if (Mismatch && !Total.value.isNull() && !sameType(Total.value, V)) {
+        std::string Whose = Call.nested ? "the closure" : "the functor of kernel '" + Call.kernel + "'";
+        C.report.report(CheckId::ReduceResultType, at(Total.arg->getBeginLoc()),
+                        Call.pattern + " total '" + textOf(Ctx, Total.arg->getSourceRange()) +
+                            "' has type '" + typeName(Ctx, Total.value) + "', but " + Whose +
+                            " scans '" + typeName(Ctx, V) + "'; the total must have the scan's value type")
+            << span(Total.arg->getSourceRange());
+        if (UpdateParam)
+          C.report.note(at(UpdateParam->getLocation()), "the scan's value type is that of this update parameter")
+              << span(UpdateParam->getSourceRange());
+        return false;
+      }
+    }
+    Call.args.push_back({Argument::Update, V, false, "update&"});
+    Call.args.push_back({Argument::Final, Ctx.BoolTy, false, "bool final"});
+    return true;
+  }
+
+  /// Explains why the functor does not fit `Call` (when the header says it does not), or flags
+  /// an accumulator or update that is not a non-const reference (when it does).
+  void checkCall(const PatternCall& Call, const CallExpr* Dispatch, const Expr* Functor, bool Mismatch) {
+    std::vector<const FunctionDecl*> Ops = callOperators(Functor);
+    const bool Lambda = analysis::lambdaOf(Functor) != nullptr || (recordOf(Functor->getType()) &&
+                                                                   recordOf(Functor->getType())->isLambda());
+    const CXXRecordDecl* RD = recordOf(Functor->getType());
+    std::string Who = Lambda ? "the lambda" : "operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) + "'";
+    if (!Call.kernel.empty()) Who += (Call.nested || !Lambda ? " in kernel '" : " of kernel '") + Call.kernel + "'";
+    std::string Head = Call.construct() + " calls the " + Call.callee() + " as " + Call.rendered();
+
+    // A work tag no operator() takes first.
+    if (!Call.args.empty() && Call.args[0].kind == Argument::Tag && !Ops.empty()) {
+      std::vector<const FunctionDecl*> Tagged;
+      for (const FunctionDecl* F : Ops)
+        if (F->getNumParams() > 0 && accepts(F->getParamDecl(0)->getType(), Call.args[0]))
+          Tagged.push_back(F);
+      if (Tagged.empty()) {
+        if (!Mismatch) return;  // the compiler found a way; trust it
+        std::string Whom = Lambda ? "but " + Who + " does not take a '" + Call.args[0].spelling + "' first"
+                                  : "but no operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) +
+                                        "'" + (Call.kernel.empty() ? "" : " in kernel '" + Call.kernel + "'") +
+                                        " takes a '" + Call.args[0].spelling + "' first";
+        C.report.report(CheckId::FunctorTag, at(Functor->getBeginLoc()), Head + ", " + Whom)
+            << span(Functor->getSourceRange());
+        for (const FunctionDecl* F : Ops)
+          noteParameters(F, (Lambda ? "the lambda takes " : "candidate operator() takes ") + parameters(F));
+        return;
+      }
+      Ops = Tagged;
+    }
+
+    std::vector<Issue> Issues;
+    for (const FunctionDecl* F : Ops) Issues.push_back(diagnose(F, Call));
+    // The candidate to explain: the only one, or the only one whose parameter count fits.
+    const Issue* Chosen = nullptr;
+    if (Issues.size() == 1) {
+      Chosen = &Issues[0];
+    } else {
+      for (const Issue& I : Issues)
+        if (I.kind != Issue::Arity) {
+          if (Chosen) { Chosen = nullptr; break; }
+          Chosen = &I;
+        }
+    }
+    if (!Mismatch) {
+      // The compiler accepts the call; only a lost accumulator or update is wrong.
+      if (Chosen && Chosen->kind == Issue::NotReference) report(Call, *Chosen, Functor, Who, Head);
+      return;
+    }
+    if (Chosen && Chosen->kind == Issue::NotConst && Lambda && !Call.nested) return;  // family 1
+    if (Chosen && Chosen->kind != Issue::None && Chosen->kind != Issue::NotReference) {
+      report(Call, *Chosen, Functor, Who, Head);
+      return;
+    }
+    // Several overloads, or nothing this file can name: say what the call is and list them.
+    std::string Whom = Ops.size() == 1 ? "but " + Who + " cannot be called so; it takes " + parameters(Ops[0])
+                       : Ops.empty()   ? "but it cannot be called so"
+                                       : "but no operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) +
+                                             "'" + (Call.kernel.empty() ? "" : " in kernel '" + Call.kernel + "'") +
+                                             " takes these arguments";
+    C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()), Head + ", " + Whom)
+        << span(Functor->getSourceRange());
+    if (Ops.size() > 1)
+      for (const FunctionDecl* F : Ops)
+        noteParameters(F, "candidate operator() takes " + parameters(F));
+    (void)Dispatch;
+  }
+
+  /// Reports one issue of the chosen call operator.
+  void report(const PatternCall& Call, const Issue& I, const Expr* Functor, const std::string& Who,
+              const std::string& Head) {
+    const FunctionDecl* F = I.fn;
+    const Argument* A = I.param ? &Call.args[I.arg] : nullptr;
+    std::string Param = I.param ? paramText(I.param) : "";
+    if (I.kind == Issue::ValueType && A) {
+      reportValueType(Call, I, *A, Functor, Who, Head);
+      return;
+    }
+    std::string Message = Head + ", but " + Who;
+    switch (I.kind) {
+    case Issue::Arity:
+      Message += " takes " + parameters(F);
+      break;
+    case Issue::BadParameter:
+      Message += " takes " + parameters(F) + "; '" + Param + "' cannot take " + argumentName(*A);
+      break;
+    case Issue::NotReference:
+      Message += A->kind == Argument::Update
+                     ? " takes its update as '" + Param + "'; it must be a non-const reference, or the "
+                       "scan's running sum is lost"
+                 : A->kind == Argument::Single
+                     ? " takes its value as '" + Param + "'; it must be a non-const reference, or the "
+                       "value is not broadcast"
+                     : " takes its accumulator as '" + Param + "'; it must be a non-const reference, or "
+                       "its contributions are lost";
+      break;
+    case Issue::NotConst:
+      Message += " is not const; patterns call the " + Call.callee() + " through a const reference";
+      break;
+    default:
+      break;
+    }
+    {
+      auto Diag = C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()), Message);
+      Diag << span(Functor->getSourceRange());
+      // Mechanical fixes: the missing `bool final` of a scan; the '&' of an accumulator by value.
+      if (I.kind == Issue::Arity && F->getNumParams() + 1 == Call.args.size() &&
+          Call.args.back().kind == Argument::Final && F->getNumParams() > 0) {
+        SourceLocation End = Lexer::getLocForEndOfToken(F->getParamDecl(F->getNumParams() - 1)->getEndLoc(), 0, SM,
+                                                        Ctx.getLangOpts());
+        if (End.isValid() && !End.isMacroID()) Diag << FixItHint::CreateInsertion(End, ", bool final");
+      }
+      if (I.kind == Issue::NotReference && I.param && !I.param->getType()->isReferenceType()) {
+        if (TypeSourceInfo* TSI = I.param->getTypeSourceInfo()) {
+          SourceLocation End = Lexer::getLocForEndOfToken(TSI->getTypeLoc().getEndLoc(), 0, SM, Ctx.getLangOpts());
+          if (End.isValid() && !End.isMacroID()) Diag << FixItHint::CreateInsertion(End, "&");
+        }
+      }
+    }
+    if (I.param)
+      C.report.note(at(I.param->getLocation()), "parameter declared here") << span(I.param->getSourceRange());
+    else
+      noteParameters(F, std::string(isa<CXXRecordDecl>(F->getParent()) &&
+                                            cast<CXXRecordDecl>(F->getParent())->isLambda()
+                                        ? "the lambda's parameters"
+                                        : "operator()'s parameters") +
+                            " are declared here");
+  }
+
+  /// An accumulator or update parameter whose type is not the result's value type.
+  void reportValueType(const PatternCall& Call, const Issue& I, const Argument& A, const Expr* Functor,
+                       const std::string& Who, const std::string& Head) {
+    if (!Call.functorValue.isNull()) {
+      // The functor disagrees with itself: its value_type and its operator()'s accumulator.
+      C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()),
+                      Head + " with its value_type '" + typeName(Ctx, Call.functorValue) + "', but " + Who +
+                          " takes its accumulator as '" + paramText(I.param) + "'; it must be a '" +
+                          typeName(Ctx, Call.functorValue) + "&'")
+          << span(Functor->getSourceRange());
+      C.report.note(at(I.param->getLocation()), "accumulator declared here") << span(I.param->getSourceRange());
+      return;
+    }
+    // The result whose value this argument carries: the K-th accumulator is the K-th result.
+    const Result* R = nullptr;
+    size_t First = 0;
+    while (First < Call.args.size() && Call.args[First].kind != A.kind) ++First;
+    if (I.arg - First < Call.results.size()) R = &Call.results[I.arg - First];
+    QualType Takes = bare(I.param->getType());
+    std::string Message;
+    const Expr* At = R ? R->arg : Functor;
+    if (R) {
+      std::string What = textOf(Ctx, R->arg->getSourceRange());
+      std::string Holds = R->kind == Result::Reducer ? "reducer '" + What + "' has value_type '"
+                          : R->kind == Result::View  ? "View result '" + What + "' holds '"
+                                                     : "result '" + What + "' has type '";
+      Message = Call.pattern + " " + Holds + typeName(Ctx, A.type) + "', but " + Who +
+                (A.kind == Argument::Update ? " scans '" : " accumulates '") + typeName(Ctx, Takes) +
+                "'; the result's type must be the functor's value type";
+    } else {
+      Message = Call.construct() + " passes the " + Call.callee() + " a '" +
+                typeName(Ctx, A.type) + "&', but " + Who + " takes '" + paramText(I.param) + "'";
+    }
+    C.report.report(CheckId::ReduceResultType, at(At->getBeginLoc()), Message) << span(At->getSourceRange());
+    C.report.note(at(I.param->getLocation()), A.kind == Argument::Update ? "update parameter declared here"
+                                                                      : "accumulator declared here")
+        << span(I.param->getSourceRange());
+  }
+
+  /// What an argument is, for "'int i' cannot take ...".
+  std::string argumentName(const Argument& A) const {
+    switch (A.kind) {
+    case Argument::Tag: return "the work tag '" + A.spelling + "'";
+    case Argument::Index:
+      return A.type.isNull() ? "the integer index" : "the index (an integer of type '" + typeName(Ctx, A.type) + "')";
+    case Argument::Team: return "the team member";
+    case Argument::Final: return "the 'final' flag (bool)";
+    case Argument::Value: return A.array ? "the array accumulator ('" + typeName(Ctx, A.type) + "*')" : "the accumulator";
+    case Argument::Update: return "the update";
+    case Argument::Single: return "the value";
+    }
+    return "its argument";
+  }
+
+  /// A parameter as written ("const int i"), or its type and name.
+  std::string paramText(const ParmVarDecl* P) const {
+    std::string T = textOf(Ctx, P->getSourceRange());
+    if (!T.empty()) return T;
+    return typeName(Ctx, P->getType()) + (P->getName().empty() ? "" : " " + P->getName().str());
+  }
+
+  /// A function's parameter list as written: "(int i, double& sum)".
+  std::string parameters(const FunctionDecl* F) const {
+    std::string S = "(";
+    for (unsigned K = 0; K < F->getNumParams(); ++K) S += (K ? ", " : "") + paramText(F->getParamDecl(K));
+    return S + ")";
+  }
+
+  /// Where a diagnostic points: the file position of a location (the macro's name when the
+  /// functor is written with HPAR_LAMBDA), so that no macro backtrace follows the message.
+  SourceLocation at(SourceLocation L) const { return L.isValid() ? SM.getExpansionLoc(L) : L; }
+  CharSourceRange span(SourceRange R) const { return SM.getExpansionRange(R); }
+
+  /// A note at a function's parameter list (its name when it has no parameters).
+  void noteParameters(const FunctionDecl* F, const std::string& Message) {
+    if (F->getNumParams() == 0) {
+      C.report.note(at(F->getLocation()), Message);
+      return;
+    }
+    SourceRange R(F->getParamDecl(0)->getBeginLoc(), F->getParamDecl(F->getNumParams() - 1)->getEndLoc());
+    C.report.note(at(R.getBegin()), Message) << span(R);
+  }
+
+  CheckContext& C;
+  ASTContext& Ctx;
+  const SourceManager& SM;
+};
+
+/// The nested pattern calls of the main file, each once: in functions, their instantiations, and
+/// the instantiations of generic lambdas (whose patterns have no resolved callee).
+class NestedCalls : public RecursiveASTVisitor<NestedCalls> {
+public:
+  NestedCalls(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCallExpr(CallExpr* Call) {
+    if (!calleeAnnotation(Call).starts_with("hpar::nested::")) return true;
+    SourceLocation Loc = Call->getBeginLoc();
+    if (Loc.isInvalid() || frontend::isLibraryLocation(SM, Paths, Loc)) return true;
+    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) return true;
+    if (SeenLoc.insert(Loc.getRawEncoding()).second) Calls.push_back(Call);
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr* L) {
+    if (const FunctionTemplateDecl* T = L->getDependentCallOperator())
+      for (FunctionDecl* S : T->specializations())
+        if (S->hasBody() && SeenFn.insert(S).second) TraverseStmt(S->getBody());
+    return true;
+  }
+
+  std::vector<const CallExpr*> Calls;
+
+private:
+  const SourceManager& SM;
+  const frontend::SearchPaths& Paths;
+  llvm::DenseSet<unsigned> SeenLoc;
+  llvm::SmallPtrSet<const FunctionDecl*, 16> SeenFn;
+};
+
+}  // namespace
+
+void checkSignatures(CheckContext& C) {
+  Checker Check(C);
+  for (const analysis::DispatchSite& Site : C.sites)
+    if (Site.call && Site.functor) Check.checkSite(Site);
+
+  const SourceManager& SM = C.ast.getSourceManager();
+  NestedCalls Finder(SM, C.paths);
+  for (Decl* D : C.ast.getTranslationUnitDecl()->decls()) {
+    SourceLocation Loc = D->getBeginLoc();
+    if (Loc.isInvalid() || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) continue;
+    Finder.TraverseDecl(D);
+  }
+  for (const CallExpr* Nested : Finder.Calls) {
+    // The kernel of the dispatch whose functor holds the call, if any.
+    std::string Kernel;
+    SourceLocation Loc = SM.getExpansionLoc(Nested->getBeginLoc());
+    for (const analysis::DispatchSite& Site : C.sites) {
+      if (!Site.functor) continue;
+      SourceRange R = Site.functor->getSourceRange();
+      if (const LambdaExpr* L = analysis::lambdaOf(Site.functor)) R = L->getSourceRange();
+      if (SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getBegin()), Loc) &&
+          SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(R.getEnd())))
+        Kernel = C.tu.kernels[Site.kernel].name;
+    }
+    Check.checkNested(Nested, Kernel);
+  }
+}
 
 }  // namespace checks
 }  // namespace hpar

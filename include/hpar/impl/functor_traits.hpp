@@ -114,5 +114,39 @@ struct call_parameter<F, K, std::void_t<decltype(&F::operator())>> {
   using type = std::remove_cv_t<std::remove_reference_t<typename list_at<K, args>::type>>;
 };
 
+// ---- whether a pattern can call its functor (hpar-translate only) ---------------------------------
+// While hpar-translate parses (docs/design.md section 2), a pattern whose functor does not fit
+// the arguments it would be called with must not instantiate the call: clang would stop the parse
+// with template errors from this header before any check runs. Each pattern body that calls the
+// functor is written `HPAR_IMPL_IF_FITS(condition) { body }`: when translating and the condition
+// is false, it calls functor_mismatch() instead of instantiating the body; checks/Signatures.cpp
+// finds that call below the dispatch and reports what the pattern calls the functor with. In
+// every other build the macro is empty and the body is compiled as it is.
+#if defined(__HPAR_TRANSLATING__)
+HPAR_ANNOTATE("hpar::functor_mismatch") inline void functor_mismatch() {}
+
+/// Whether f([tag,] args...) is well-formed on a const F (patterns call functors through a const
+/// reference); Tag is void when there is no work tag.
+template <class Tag, class F, class... A>
+constexpr bool callable_as() {
+  if constexpr (std::is_void<Tag>::value)
+    return std::is_invocable<const F&, A...>::value;
+  else
+    return std::is_invocable<const F&, Tag, A...>::value;
+}
+
+/// Whether f(i0, ..., iN-1) is well-formed on a const F with N arguments of type Index (the
+/// nested MDRange patterns call their closure so).
+template <class F, class Index, size_t... K>
+constexpr bool callable_with_indices(std::index_sequence<K...>) {
+  return std::is_invocable<const F&, std::conditional_t<K == K, Index, void>...>::value;
+}
+
+#define HPAR_IMPL_IF_FITS(...) \
+  if constexpr (!(__VA_ARGS__)) ::hpar::impl::functor_mismatch(); else
+#else
+#define HPAR_IMPL_IF_FITS(...)
+#endif
+
 }  // namespace impl
 }  // namespace hpar
