@@ -1,9 +1,765 @@
+// Rule family "policies": execution policies and team scratch requests that no GPU can run.
+//
+//   hpar-mdrange-rank         MDRangePolicy<Rank<N>> with N outside 2..6 (Kokkos' limit)
+//   hpar-nested-mdrange-rank  TeamThreadMDRange / ThreadVectorMDRange / TeamVectorMDRange with
+//                             one extent or more than 8
+//   hpar-team-size            TeamPolicy(league, team, vector) with constant team * vector > 1024
+//   hpar-vector-length        a constant vector length that is not a power of two
+//   hpar-scratch-too-large    a constant scratch request above what a team can get
+//   hpar-scratch-level        a constant scratch level other than 0 or 1
+//   hpar-scratch-unrequested  (warning) team_scratch / thread_scratch / team_shmem at a level the
+//                             dispatch's policy requests no bytes for
+//
+// Only constants are judged (Expr::EvaluateAsInt): AUTO, run-time sizes and policies built where
+// this file cannot follow them are left to the checks the header makes at run time
+// (impl::policy_problem). The limits are those of current NVIDIA GPUs, the strictest target, so
+// that code passing the checks fits every backend:
+//   - a team is one CUDA block: at most 1024 threads (team size times vector length);
+//   - level-0 scratch is the block's shared memory: at most 232448 bytes (227 KB), the opt-in
+//     maximum per block of Hopper (H100, H200; cudaDevAttrMaxSharedMemoryPerBlockOptin), which
+//     the CUDA runtime opts in to above 48 KB. Ampere A100 allows 163 KB, so this is an upper
+//     bound: a request under it may still fail at launch on an older GPU, never the reverse;
+//   - level-1 scratch is device memory; its size depends on the free memory at launch, but every
+//     build caps a team's level-1 scratch at 2^31 - 1 bytes (scratch_size_max returns an int),
+//     so a constant above that always fails.
 #include "checks/Checks.h"
+#include "analysis/Annotations.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+#include <optional>
+#include <set>
+
+using namespace clang;
 
 namespace hpar {
 namespace checks {
+namespace {
 
-void checkPolicies(CheckContext&) {}
+constexpr int64_t MDRangeRankMin = 2, MDRangeRankMax = 6;   // Kokkos' MDRangePolicy
+constexpr int64_t NestedRankMin = 2, NestedRankMax = 8;     // the team-level MDRanges
+constexpr int64_t MaxTeamThreads = 1024;                    // threads of a CUDA block
+constexpr uint64_t Level0Limit = 232448;                    // Hopper's opt-in shared memory
+constexpr uint64_t Level1Limit = 0x7fffffff;                // scratch_size_max(1) is an int
+
+/// Strips what does not change the value of an argument: implicit nodes, parentheses, functional
+/// casts, and copies or moves of the same object.
+const Expr* strip(const Expr* E) {
+  while (E) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto* C = dyn_cast<CXXConstructExpr>(E);
+        C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+      E = C->getArg(0);
+      continue;
+    }
+    if (const auto* F = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = F->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+/// The value of an integral constant expression, or nothing (not constant, dependent, or wider
+/// than 64 bits).
+std::optional<llvm::APSInt> constantOf(const Expr* E, const ASTContext& Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().getBitWidth() > 64) return std::nullopt;
+  return R.Val.getInt();
+}
+
+/// A constant as a signed number (team sizes, vector lengths, levels).
+std::optional<int64_t> signedConstant(const Expr* E, const ASTContext& Ctx) {
+  auto V = constantOf(E, Ctx);
+  if (!V) return std::nullopt;
+  return V->isSigned() ? V->getSExtValue() : (int64_t)std::min<uint64_t>(V->getZExtValue(), INT64_MAX);
+}
+
+/// A constant as the size_t the header converts it to (byte counts).
+std::optional<uint64_t> byteConstant(const Expr* E, const ASTContext& Ctx) {
+  auto V = constantOf(E, Ctx);
+  if (!V) return std::nullopt;
+  return V->isSigned() ? (uint64_t)V->getSExtValue() : V->getZExtValue();
+}
+
+/// Scratch allocations are whole multiples of 8 bytes (impl::scratch_round).
+uint64_t round8(uint64_t Bytes) {
+  return Bytes > UINT64_MAX - 7 ? UINT64_MAX : (Bytes + 7) / 8 * 8;
+}
+
+/// The class annotation of an expression's type ("hpar::policy::team", ...), or "".
+llvm::StringRef typeAnnotation(const Expr* E) {
+  if (!E) return "";
+  QualType T = E->getType().getNonReferenceType();
+  if (T.isNull() || T->isDependentType()) return "";
+  return analysis::annotationOf(T->getAsCXXRecordDecl());
+}
+
+/// The name of the TeamPolicy method a call calls ("set_scratch_size", ...), or "".
+llvm::StringRef teamPolicyMethod(const CXXMemberCallExpr* C) {
+  const CXXMethodDecl* M = C ? C->getMethodDecl() : nullptr;
+  if (!M || !M->getDeclName().isIdentifier() ||
+      analysis::annotationOf(M->getParent()) != "hpar::policy::team")
+    return "";
+  return M->getName();
+}
+
+/// The name of the team member's scratch method a call calls ("team_scratch", "thread_scratch",
+/// "team_shmem"), or "".
+llvm::StringRef memberScratchMethod(const CXXMemberCallExpr* C) {
+  const CXXMethodDecl* M = C ? C->getMethodDecl() : nullptr;
+  if (!M || !M->getDeclName().isIdentifier() ||
+      analysis::annotationOf(M->getParent()) != "hpar::team_member")
+    return "";
+  llvm::StringRef N = M->getName();
+  return N == "team_scratch" || N == "thread_scratch" || N == "team_shmem" ? N : "";
+}
+
+/// The source range of a call's arguments (or of the call when it has none).
+SourceRange argumentRange(const CallExpr* C) {
+  if (C->getNumArgs() == 0) return C->getSourceRange();
+  const Expr* Last = C->getArg(C->getNumArgs() - 1);
+  for (unsigned I = 0; I < C->getNumArgs(); ++I)  // default arguments have no written range
+    if (isa<CXXDefaultArgExpr>(C->getArg(I))) {
+      if (I == 0) return C->getSourceRange();
+      Last = C->getArg(I - 1);
+      break;
+    }
+  return SourceRange(C->getArg(0)->getBeginLoc(), Last->getEndLoc());
+}
+
+/// One set_scratch_size(level, PerTeam(bytes), PerThread(bytes)) call; each part is known when
+/// it is a constant.
+struct ScratchRequest {
+  const CXXMemberCallExpr* call = nullptr;
+  std::optional<int64_t> level;
+  bool hasTeam = false, hasThread = false;
+  std::optional<uint64_t> teamBytes, threadBytes;
+
+  /// Whether it may ask for bytes at its level (a size that is not a constant 0).
+  bool asksForBytes() const {
+    return (hasTeam && (!teamBytes || *teamBytes > 0)) ||
+           (hasThread && (!threadBytes || *threadBytes > 0));
+  }
+};
+
+/// The bytes a PerTeam(bytes) / PerThread(bytes) argument asks for, when constant.
+std::optional<uint64_t> sizeOf(const Expr* Arg, const ASTContext& Ctx) {
+  const Expr* E = strip(Arg);
+  if (const auto* Call = dyn_cast_or_null<CallExpr>(E); Call && Call->getNumArgs() == 1)
+    return byteConstant(Call->getArg(0), Ctx);
+  return std::nullopt;
+}
+
+ScratchRequest readRequest(const CXXMemberCallExpr* Call, const ASTContext& Ctx) {
+  ScratchRequest R;
+  R.call = Call;
+  if (Call->getNumArgs() > 0) R.level = signedConstant(Call->getArg(0), Ctx);
+  for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+    llvm::StringRef A = typeAnnotation(Call->getArg(I));
+    if (A == "hpar::scratch::per_team") {
+      R.hasTeam = true;
+      R.teamBytes = sizeOf(Call->getArg(I), Ctx);
+    } else if (A == "hpar::scratch::per_thread") {
+      R.hasThread = true;
+      R.threadBytes = sizeOf(Call->getArg(I), Ctx);
+    }
+  }
+  return R;
+}
+
+/// The sizes a TeamPolicy construction asks for: the team size and the vector length, each with
+/// the argument that gives it (null when omitted or AUTO).
+struct TeamShape {
+  const Expr* teamArg = nullptr;
+  const Expr* vectorArg = nullptr;
+  bool vectorAuto = false;
+};
+
+TeamShape shapeOf(const CXXConstructExpr* C) {
+  TeamShape S;
+  const CXXConstructorDecl* Ctor = C->getConstructor();
+  if (!Ctor || Ctor->isCopyOrMoveConstructor() || Ctor->getNumParams() < 2 ||
+      C->getNumArgs() != Ctor->getNumParams())
+    return S;
+  // TeamPolicy([space,] league, team, [vector]): an execution space first is a class.
+  unsigned First = Ctor->getParamDecl(0)->getType().getNonReferenceType()->isRecordType() ? 1 : 0;
+  auto integral = [&](unsigned I) {
+    return I < Ctor->getNumParams() &&
+           Ctor->getParamDecl(I)->getType().getNonReferenceType()->isIntegralOrEnumerationType();
+  };
+  if (integral(First + 1)) S.teamArg = C->getArg(First + 1);
+  if (integral(First + 2))
+    S.vectorArg = C->getArg(First + 2);
+  else if (First + 2 < Ctor->getNumParams())
+    S.vectorAuto = true;
+  return S;
+}
+
+/// What a TeamPolicy expression is built from: its construction, the local variable that holds
+/// it, and the set_scratch_size calls on it.
+struct PolicyBuild {
+  const CXXConstructExpr* construction = nullptr;
+  const VarDecl* variable = nullptr;
+  std::vector<const CXXMemberCallExpr*> scratchCalls;
+  /// False when something this check cannot follow may change the policy (a parameter, a
+  /// function's result, a non-const reference to the variable, an assignment).
+  bool complete = true;
+
+  void add(const CXXMemberCallExpr* Call) {
+    if (std::find(scratchCalls.begin(), scratchCalls.end(), Call) == scratchCalls.end())
+      scratchCalls.push_back(Call);
+  }
+  /// The team size of the construction when it is a constant.
+  std::optional<int64_t> teamSize(const ASTContext& Ctx) const {
+    if (!construction) return std::nullopt;
+    TeamShape S = shapeOf(construction);
+    return S.teamArg ? signedConstant(S.teamArg, Ctx) : std::nullopt;
+  }
+};
+
+/// Collects the DeclRefExprs of a variable and the set_scratch_size calls of a function body.
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  explicit UseCollector(const VarDecl* V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr* R) {
+    if (R->getDecl() == V) Uses.push_back(R);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr* C) {
+    if (teamPolicyMethod(C) == "set_scratch_size") ScratchCalls.push_back(C);
+    return true;
+  }
+  const VarDecl* V;
+  std::vector<const DeclRefExpr*> Uses;
+  std::vector<const CXXMemberCallExpr*> ScratchCalls;
+};
+
+/// Follows a TeamPolicy expression back to where it is built.
+class PolicyTracer {
+public:
+  explicit PolicyTracer(ASTContext& Ctx) : Ctx(Ctx) {}
+
+  PolicyBuild trace(const Expr* Policy) {
+    PolicyBuild B;
+    Visited.clear();
+    traceExpr(Policy, B);
+    return B;
+  }
+
+  /// The construction a policy expression starts from (through set_* chains and a local
+  /// variable's initializer), or null.
+  const CXXConstructExpr* constructionOf(const Expr* E) {
+    for (int Depth = 0; E && Depth < 16; ++Depth) {
+      E = strip(E);
+      if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E); MC && returnsPolicy(MC)) {
+        E = MC->getImplicitObjectArgument();
+      } else if (const auto* C = dyn_cast<CXXConstructExpr>(E)) {
+        return C;
+      } else if (const VarDecl* V = localVariable(E); V && V->hasInit()) {
+        E = V->getInit();
+      } else {
+        return nullptr;
+      }
+    }
+    return nullptr;
+  }
+
+private:
+  /// A set_* method of TeamPolicy, which returns the policy it is called on.
+  static bool returnsPolicy(const CXXMemberCallExpr* MC) {
+    return !teamPolicyMethod(MC).empty() && MC->getMethodDecl()->getReturnType()->isReferenceType();
+  }
+
+  /// The local (automatic, non-reference) variable an expression names, or null.
+  static const VarDecl* localVariable(const Expr* E) {
+    const auto* Ref = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto* V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType())
+      return nullptr;
+    return V;
+  }
+
+  void traceExpr(const Expr* E, PolicyBuild& B) {
+    E = strip(E);
+    if (!E) {
+      B.complete = false;
+      return;
+    }
+    if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E); MC && returnsPolicy(MC)) {
+      if (teamPolicyMethod(MC) == "set_scratch_size") B.add(MC);
+      traceExpr(MC->getImplicitObjectArgument(), B);
+      return;
+    }
+    if (const auto* C = dyn_cast<CXXConstructExpr>(E);
+        C && typeAnnotation(C) == "hpar::policy::team") {
+      if (!B.construction) B.construction = C;
+      return;
+    }
+    if (const VarDecl* V = localVariable(E)) {
+      traceVariable(V, B);
+      return;
+    }
+    B.complete = false;
+  }
+
+  /// A local policy variable: its initializer, and the set_scratch_size calls on it in the
+  /// function that declares it, provided nothing else can change it.
+  void traceVariable(const VarDecl* V, PolicyBuild& B) {
+    if (!Visited.insert(V).second) return;
+    if (!B.variable) B.variable = V;
+    const auto* Fn = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+    if (!V->hasInit() || !Fn || !Fn->getBody()) {
+      B.complete = false;
+      return;
+    }
+    traceExpr(V->getInit(), B);
+    UseCollector Uses(V);
+    Uses.TraverseStmt(Fn->getBody());
+    for (const CXXMemberCallExpr* Call : Uses.ScratchCalls) {
+      const Expr* Root = Call->getImplicitObjectArgument();
+      for (int Depth = 0; Depth < 16; ++Depth) {
+        Root = strip(Root);
+        const auto* MC = dyn_cast_or_null<CXXMemberCallExpr>(Root);
+        if (!MC || !returnsPolicy(MC)) break;
+        Root = MC->getImplicitObjectArgument();
+      }
+      if (localVariable(Root) == V) B.add(Call);
+    }
+    for (const DeclRefExpr* Use : Uses.Uses)
+      if (!readsOnly(Use)) B.complete = false;
+  }
+
+  /// Whether a use of a policy variable leaves its scratch sizes alone, apart from the
+  /// set_scratch_size calls collected separately: a member call, a copy, a read, or an argument
+  /// passed by value or by const reference.
+  bool readsOnly(const DeclRefExpr* Use) {
+    const Stmt* Node = Use;
+    while (true) {
+      DynTypedNodeList Parents = Ctx.getParents(*Node);
+      if (Parents.size() != 1) return false;
+      if (const auto* Cast = Parents[0].get<ImplicitCastExpr>()) {
+        if (Cast->getCastKind() == CK_LValueToRValue) return true;
+        Node = Cast;
+        continue;
+      }
+      if (const auto* Paren = Parents[0].get<ParenExpr>()) {
+        Node = Paren;
+        continue;
+      }
+      if (const auto* Member = Parents[0].get<MemberExpr>())
+        return Member->getBase()->IgnoreParenImpCasts() == Node ||
+               Member->getBase() == Node;  // a method call on it: set_* or a query
+      if (const auto* Construct = Parents[0].get<CXXConstructExpr>())
+        return Construct->getConstructor() && Construct->getConstructor()->isCopyOrMoveConstructor();
+      if (const auto* Init = Parents[0].get<VarDecl>()) {
+        QualType T = Init->getType();
+        return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
+      }
+      if (const auto* Call = Parents[0].get<CallExpr>()) {
+        if (isa<CXXOperatorCallExpr>(Call)) return false;  // an assignment, among others
+        const FunctionDecl* Callee = Call->getDirectCallee();
+        if (!Callee) return false;
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (Call->getArg(I) == Node) {
+            if (I >= Callee->getNumParams()) return false;
+            QualType P = Callee->getParamDecl(I)->getType();
+            return !P->isReferenceType() || P.getNonReferenceType().isConstQualified();
+          }
+        return false;
+      }
+      return false;
+    }
+  }
+
+  ASTContext& Ctx;
+  llvm::SmallPtrSet<const VarDecl*, 4> Visited;
+};
+
+/// The team member's scratch calls of a functor body: team_scratch(level), thread_scratch(level),
+/// team_shmem().
+class ScratchUseCollector : public RecursiveASTVisitor<ScratchUseCollector> {
+public:
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr* C) {
+    if (!memberScratchMethod(C).empty()) Calls.push_back(C);
+    return true;
+  }
+  std::vector<const CXXMemberCallExpr*> Calls;
+};
+
+/// Whether a functor class asks for level-0 scratch through team_shmem_size(team_size).
+bool hasTeamShmemSize(const Expr* Functor) {
+  const CXXRecordDecl* RD =
+      Functor->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isLambda()) return false;
+  RD = RD->getDefinition();
+  auto has = [](const CXXRecordDecl* R) {
+    return !R->lookup(&R->getASTContext().Idents.get("team_shmem_size")).empty();
+  };
+  if (has(RD)) return true;
+  bool Found = false;
+  RD->forallBases([&](const CXXRecordDecl* Base) {
+    Found = Found || has(Base);
+    return true;
+  });
+  return Found;
+}
+
+/// The scratch bytes one level of a team takes, from its per-team and per-thread parts.
+struct LevelBytes {
+  uint64_t team = 0, thread = 0;
+  std::optional<int64_t> teamSize;  // null: unknown, counted as one thread
+  uint64_t total() const {
+    const uint64_t Threads = teamSize && *teamSize > 0 ? (uint64_t)*teamSize : 1;
+    return llvm::SaturatingAdd(round8(team), llvm::SaturatingMultiply(round8(thread), Threads));
+  }
+};
+
+uint64_t limitOf(int64_t Level) { return Level == 0 ? Level0Limit : Level1Limit; }
+
+/// What a level's request is made of: "1024 bytes per team plus 512 bytes per thread, times team
+/// size 256".
+std::string partsOf(const LevelBytes& Bytes) {
+  std::string M;
+  if (Bytes.team > 0 || Bytes.thread == 0) M = std::to_string(Bytes.team) + " bytes per team";
+  if (Bytes.thread > 0) {
+    if (!M.empty()) M += " plus ";
+    M += std::to_string(Bytes.thread) + " bytes per thread";
+    if (Bytes.teamSize) M += ", times team size " + std::to_string(*Bytes.teamSize);
+  }
+  return M;
+}
+
+/// "; a GPU block can have at most 232448 bytes of shared memory (227 KB on Hopper)"
+std::string limitClause(int64_t Level) {
+  if (Level == 0)
+    return "; a GPU block can have at most " + std::to_string(Level0Limit) +
+           " bytes of shared memory (227 KB on Hopper)";
+  return "; every hpar build limits a team's level-1 scratch to " + std::to_string(Level1Limit) +
+         " bytes";
+}
+
+/// The total of a request, as "is 263168 bytes per team" (or "is at least" when the team size is
+/// unknown), or "" when the request is one per-team size that says it already.
+std::string totalClause(const LevelBytes& Bytes) {
+  const uint64_t Total = Bytes.total();
+  if (Bytes.thread == 0 && Total == Bytes.team) return "";
+  return std::string(Bytes.thread > 0 && !Bytes.teamSize ? " is at least " : " is ") +
+         std::to_string(Total) + " bytes per team";
+}
+
+class Checker : public RecursiveASTVisitor<Checker> {
+public:
+  explicit Checker(CheckContext& C)
+      : Ctx(C.ast), SM(C.ast.getSourceManager()), C(C), Tracer(C.ast) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  void run() {
+    // Every construct of the main file (a policy may be built away from its dispatch) ...
+    for (Decl* D : Ctx.getTranslationUnitDecl()->decls())
+      if (D->getBeginLoc().isValid() && inMainFile(D->getBeginLoc())) TraverseDecl(D);
+    // ... then what only a dispatch shows: the policy's scratch requests against its functor.
+    for (const analysis::DispatchSite& Site : C.sites) checkSite(Site);
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr* E) {
+    if (!inMainFile(E->getBeginLoc())) return true;
+    llvm::StringRef A = typeAnnotation(E);
+    if (A == "hpar::policy::mdrange") checkMDRangeRank(E, E->getType(), nullptr);
+    else if (A == "hpar::policy::team") checkTeamShape(E);
+    else if (A.starts_with("hpar::nested::") && A.ends_with("_mdrange")) checkNestedRank(E);
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr* E) {
+    if (!inMainFile(E->getBeginLoc())) return true;
+    if (teamPolicyMethod(E) == "set_scratch_size") {
+      checkLevel(E, "set_scratch_size");
+      checkRequestSize(E);
+    } else if (llvm::StringRef M = memberScratchMethod(E); !M.empty() && M != "team_shmem") {
+      checkLevel(E, M);
+    }
+    return true;
+  }
+
+private:
+  /// Whether `Check` has not been reported at `L` yet: a construct of a template is seen once per
+  /// instantiation (and in the template itself when it does not depend on the parameters).
+  bool firstReport(CheckId Check, SourceLocation L) {
+    return Reported.insert({unsigned(Check), L.getRawEncoding()}).second;
+  }
+
+  bool inMainFile(SourceLocation L) const {
+    return L.isValid() && SM.isWrittenInMainFile(SM.getExpansionLoc(L)) &&
+           !frontend::isLibraryLocation(SM, C.paths, L);
+  }
+
+  // ---- hpar-mdrange-rank ----
+
+  /// Reports an MDRangePolicy type whose rank is outside 2..6 at `At`; `Kernel` names the
+  /// dispatch when the report is made there.
+  void checkMDRangeRank(const Expr* At, QualType Policy, const ir::Kernel* Kernel) {
+    const CXXRecordDecl* RD = Policy.getNonReferenceType()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition()) return;
+    const NamedDecl* Rank = nullptr;
+    auto Found = RD->getDefinition()->lookup(&Ctx.Idents.get("rank"));
+    if (!Found.empty()) Rank = Found.front();
+    const auto* E = dyn_cast_or_null<EnumConstantDecl>(Rank);
+    if (!E) return;
+    const int64_t N = E->getInitVal().getExtValue();
+    if (N >= MDRangeRankMin && N <= MDRangeRankMax) return;
+    ReportedMDRanges.insert(At);
+    if (!firstReport(CheckId::MDRangeRank, At->getBeginLoc())) return;
+    std::string M = Kernel ? "kernel '" + Kernel->name + "' runs over an MDRangePolicy of rank "
+                           : "MDRangePolicy of rank ";
+    M += std::to_string(N) + "; an MDRangePolicy has " + std::to_string(MDRangeRankMin) + " to " +
+         std::to_string(MDRangeRankMax) + " dimensions (Rank<2> to Rank<6>, as in Kokkos)";
+    C.report.report(CheckId::MDRangeRank, At->getBeginLoc(), M) << At->getSourceRange();
+  }
+
+  // ---- hpar-nested-mdrange-rank ----
+
+  void checkNestedRank(const CXXConstructExpr* E) {
+    NestedRangeKind K = nestedRangeOf(E);
+    if (!K.md || (K.rank >= NestedRankMin && K.rank <= NestedRankMax) ||
+        !firstReport(CheckId::NestedMDRangeRank, E->getBeginLoc()))
+      return;
+    std::string Name = K.name();
+    std::string M = Name + " with " + std::to_string(K.rank) +
+                    (K.rank == 1 ? " extent" : " extents") + "; a team-level MDRange takes " +
+                    std::to_string(NestedRankMin) + " to " + std::to_string(NestedRankMax) +
+                    " extents";
+    std::string Single = Name.substr(0, Name.size() - strlen("MDRange")) + "Range";
+    if (K.rank == 1) M += "; for a single index use " + Single + "(team, n)";
+    auto D = C.report.report(CheckId::NestedMDRangeRank, E->getBeginLoc(), M);
+    D << E->getSourceRange();
+    // With class template argument deduction, one extent becomes the one-dimensional range by
+    // renaming the class: TeamThreadMDRange(team, n) -> TeamThreadRange(team, n).
+    if (K.rank == 1)
+      if (SourceLocation NameLoc = deducedNameLoc(E); NameLoc.isValid() && !NameLoc.isMacroID())
+        D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(NameLoc, NameLoc), Single);
+  }
+
+  /// Where the class name of a construction written with deduced template arguments is, or an
+  /// invalid location (explicit template arguments, or a form without written type).
+  SourceLocation deducedNameLoc(const CXXConstructExpr* E) {
+    const TypeSourceInfo* TSI = nullptr;
+    if (const auto* T = dyn_cast<CXXTemporaryObjectExpr>(E)) {
+      TSI = T->getTypeSourceInfo();
+    } else {
+      DynTypedNodeList Parents = Ctx.getParents(*E);
+      if (Parents.size() == 1) {
+        if (const auto* V = Parents[0].get<VarDecl>()) TSI = V->getTypeSourceInfo();
+        else if (const auto* F = Parents[0].get<CXXFunctionalCastExpr>()) TSI = F->getTypeInfoAsWritten();
+      }
+    }
+    if (!TSI) return SourceLocation();
+    TypeLoc TL = TSI->getTypeLoc();
+    if (auto Elaborated = TL.getAs<ElaboratedTypeLoc>()) TL = Elaborated.getNamedTypeLoc();
+    if (auto Deduced = TL.getAs<DeducedTemplateSpecializationTypeLoc>())
+      return Deduced.getTemplateNameLoc();
+    return SourceLocation();
+  }
+
+  // ---- hpar-team-size, hpar-vector-length ----
+
+  void checkTeamShape(const CXXConstructExpr* E) {
+    TeamShape S = shapeOf(E);
+    std::optional<int64_t> Team = S.teamArg ? signedConstant(S.teamArg, Ctx) : std::nullopt;
+    std::optional<int64_t> Vector = S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt;
+    const bool VectorWritten = S.vectorArg && !isa<CXXDefaultArgExpr>(S.vectorArg);
+    if (Vector && VectorWritten && !llvm::isPowerOf2_64(*Vector > 0 ? (uint64_t)*Vector : 0) &&
+        firstReport(CheckId::VectorLength, S.vectorArg->getBeginLoc())) {
+      auto D = C.report.report(CheckId::VectorLength, S.vectorArg->getBeginLoc(),
+                               "vector length " + std::to_string(*Vector) +
+                                   " is not a power of two");
+      D << S.vectorArg->getSourceRange();
+      // A literal becomes the power of two below it, what the CUDA build would use anyway.
+      if (*Vector > 1 && isa<IntegerLiteral>(S.vectorArg->IgnoreParenImpCasts()) &&
+          !S.vectorArg->getBeginLoc().isMacroID())
+        D << FixItHint::CreateReplacement(S.vectorArg->getSourceRange(),
+                                          std::to_string(llvm::bit_floor((uint64_t)*Vector)));
+    }
+    if (!Team || *Team < 1) return;  // non-positive sizes are reported at run time
+    const int64_t Lanes = Vector && *Vector > 0 ? *Vector : 1;  // AUTO: at least one
+    if (*Team > MaxTeamThreads / Lanes && firstReport(CheckId::TeamSize, S.teamArg->getBeginLoc())) {
+      const bool Lanes1 = !(Vector && VectorWritten && *Vector > 1);
+      std::string M = "team size " + std::to_string(*Team);
+      if (Lanes1)
+        M += " is more than the " + std::to_string(MaxTeamThreads) + " threads a team holds";
+      else
+        M += " times vector length " + std::to_string(*Vector) + " is " +
+             std::to_string(*Team * Lanes) + " threads; a team holds at most " +
+             std::to_string(MaxTeamThreads);
+      auto D = C.report.report(CheckId::TeamSize, S.teamArg->getBeginLoc(), M);
+      D << S.teamArg->getSourceRange();
+      if (!Lanes1) D << S.vectorArg->getSourceRange();
+    }
+  }
+
+  // ---- hpar-scratch-level ----
+
+  void checkLevel(const CXXMemberCallExpr* E, llvm::StringRef Method) {
+    if (E->getNumArgs() == 0) return;
+    std::optional<int64_t> Level = signedConstant(E->getArg(0), Ctx);
+    if (!Level || *Level == 0 || *Level == 1 ||
+        !firstReport(CheckId::ScratchLevel, E->getArg(0)->getBeginLoc()))
+      return;
+    C.report.report(CheckId::ScratchLevel, E->getArg(0)->getBeginLoc(),
+                    Method.str() + "(" + std::to_string(*Level) +
+                        "): scratch level " + std::to_string(*Level) +
+                        " does not exist; team scratch has levels 0 and 1")
+        << E->getArg(0)->getSourceRange();
+  }
+
+  // ---- hpar-scratch-too-large ----
+
+  /// One set_scratch_size call whose own constant sizes already exceed the limit (its per-thread
+  /// part times the constant team size of the policy it is called on, or one thread).
+  void checkRequestSize(const CXXMemberCallExpr* E) {
+    ScratchRequest R = readRequest(E, Ctx);
+    if (!R.level || (*R.level != 0 && *R.level != 1)) return;
+    LevelBytes Bytes;
+    Bytes.team = R.hasTeam && R.teamBytes ? *R.teamBytes : 0;
+    Bytes.thread = R.hasThread && R.threadBytes ? *R.threadBytes : 0;
+    if (Bytes.thread > 0)
+      if (const CXXConstructExpr* Built = Tracer.constructionOf(E->getImplicitObjectArgument()))
+        if (TeamShape S = shapeOf(Built); S.teamArg)
+          if (auto T = signedConstant(S.teamArg, Ctx); T && *T > 0) Bytes.teamSize = T;
+    if (Bytes.total() <= limitOf(*R.level)) return;
+    TooLarge.insert(E);
+    if (!firstReport(CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc())) return;
+    std::string Parts = partsOf(Bytes), Total = totalClause(Bytes);
+    C.report.report(CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc(),
+                    "level-" + std::to_string(*R.level) + " scratch of " + Parts +
+                        (Total.empty() || Bytes.thread == 0 ? Total : "," + Total) +
+                        limitClause(*R.level))
+        << argumentRange(E);
+  }
+
+  /// The requests of a dispatch's policy together: several set_scratch_size calls at one level
+  /// add up (per team and per thread), which no single call shows. Later calls replace earlier
+  /// ones at the same level, so each part counts with its smallest constant setting.
+  void checkCombinedSize(const ir::Kernel& K, const Expr* Policy, const PolicyBuild& B) {
+    if (!B.complete) return;
+    for (int64_t Level = 0; Level < 2; ++Level) {
+      LevelBytes Bytes;
+      std::optional<uint64_t> Team, Thread;
+      std::vector<const CXXMemberCallExpr*> Parts;
+      for (const CXXMemberCallExpr* Call : B.scratchCalls) {
+        ScratchRequest R = readRequest(Call, Ctx);
+        if (!R.level) return;  // a level that is not constant: no sum is certain
+        if (*R.level != Level) continue;
+        if (TooLarge.count(Call)) return;  // already reported on its own
+        Parts.push_back(Call);
+        if (R.hasTeam) Team = std::min(Team.value_or(UINT64_MAX), R.teamBytes.value_or(0));
+        if (R.hasThread) Thread = std::min(Thread.value_or(UINT64_MAX), R.threadBytes.value_or(0));
+      }
+      Bytes.team = Team.value_or(0);
+      Bytes.thread = Thread.value_or(0);
+      if (auto T = B.teamSize(Ctx); T && *T > 0) Bytes.teamSize = T;
+      if (Parts.size() < 2 || Bytes.total() <= limitOf(Level)) continue;
+      C.report.report(CheckId::ScratchTooLarge, Policy->getBeginLoc(),
+                      "kernel '" + K.name + "' asks for " + std::to_string(Bytes.total()) +
+                          (Bytes.thread > 0 && !Bytes.teamSize ? " bytes or more" : " bytes") +
+                          " of level-" + std::to_string(Level) + " scratch per team (" +
+                          partsOf(Bytes) + ")" + limitClause(Level))
+          << Policy->getSourceRange();
+      for (const CXXMemberCallExpr* Call : Parts)
+        C.report.note(Call->getArg(0)->getBeginLoc(),
+                      "level-" + std::to_string(Level) + " scratch requested here")
+            << argumentRange(Call);
+    }
+  }
+
+  // ---- per dispatch ----
+
+  void checkSite(const analysis::DispatchSite& Site) {
+    const ir::Kernel& K = C.tu.kernels[Site.kernel];
+    const Expr* Policy = nullptr;
+    for (unsigned I = 1; I < Site.call->getNumArgs(); ++I)
+      if (Site.call->getArg(I) == Site.functor) Policy = Site.call->getArg(I - 1);
+    if (!Policy) return;
+    if (K.policy == ir::PolicyKind::MDRange) {
+      // Reported at the construction when this file builds the policy.
+      if (!ReportedMDRanges.count(Tracer.constructionOf(Policy)))
+        checkMDRangeRank(Policy, strip(Policy)->getType(), &K);
+      return;
+    }
+    if (K.policy != ir::PolicyKind::Team) return;
+    PolicyBuild B = Tracer.trace(Policy);
+    checkCombinedSize(K, Policy, B);
+    checkUnrequested(Site, K, Policy, B);
+  }
+
+  // ---- hpar-scratch-unrequested ----
+
+  /// Warns about scratch a functor uses at a level its policy gives no bytes: every allocation
+  /// there returns nullptr. Only when every request is known: a level or size that is not a
+  /// constant, or a policy this check cannot follow, silences it.
+  void checkUnrequested(const analysis::DispatchSite& Site, const ir::Kernel& K,
+                        const Expr* Policy, const PolicyBuild& B) {
+    if (!B.complete) return;
+    bool Requested[2] = {false, false};
+    for (const CXXMemberCallExpr* Call : B.scratchCalls) {
+      ScratchRequest R = readRequest(Call, Ctx);
+      if (!R.level) return;
+      if ((*R.level == 0 || *R.level == 1) && R.asksForBytes()) Requested[*R.level] = true;
+    }
+    if (hasTeamShmemSize(Site.functor)) Requested[0] = true;
+    if (Requested[0] && Requested[1]) return;
+    ScratchUseCollector Uses;
+    for (const FunctionDecl* Entry : functorEntries(Site))
+      if (Entry->getBody()) Uses.TraverseStmt(Entry->getBody());
+    for (const CXXMemberCallExpr* Use : Uses.Calls) {
+      llvm::StringRef Method = memberScratchMethod(Use);
+      std::optional<int64_t> Level =
+          Method == "team_shmem" ? 0 : Use->getNumArgs() > 0 ? signedConstant(Use->getArg(0), Ctx)
+                                                             : std::nullopt;
+      if (!Level || (*Level != 0 && *Level != 1) || Requested[*Level]) continue;
+      if (!firstReport(CheckId::ScratchUnrequested, Use->getExprLoc())) continue;
+      const std::string L = std::to_string(*Level);
+      const std::string Written = Method.str() + "(" + (Method == "team_shmem" ? "" : L) + ")";
+      C.report.report(CheckId::ScratchUnrequested, Use->getExprLoc(),
+                      "kernel '" + K.name + "' uses " + Written +
+                          ", but its policy requests no level-" + L +
+                          " scratch; every allocation from it returns nullptr")
+          << SourceRange(Use->getExprLoc(), Use->getEndLoc());
+      SourceLocation Built = B.variable       ? B.variable->getLocation()
+                             : B.construction ? B.construction->getBeginLoc()
+                                              : Policy->getBeginLoc();
+      C.report.note(Built, "the policy of kernel '" + K.name +
+                               "' is built here; request the bytes with set_scratch_size(" + L +
+                               ", PerTeam(bytes)) or PerThread(bytes)");
+    }
+  }
+
+  ASTContext& Ctx;
+  SourceManager& SM;
+  CheckContext& C;
+  PolicyTracer Tracer;
+  std::set<std::pair<unsigned, unsigned>> Reported;  // (check, location) pairs reported
+  llvm::SmallPtrSet<const Expr*, 8> ReportedMDRanges;
+  llvm::SmallPtrSet<const CXXMemberCallExpr*, 8> TooLarge;
+};
+
+}  // namespace
+
+void checkPolicies(CheckContext& C) { Checker(C).run(); }
 
 }  // namespace checks
 }  // namespace hpar
