@@ -60,17 +60,6 @@ static std::optional<std::string> literalLabel(const Expr* Arg) {
   return std::nullopt;
 }
 
-/// Returns the user's name of the team-level MDRange a nested pattern runs over (for example
-/// "TeamThreadMDRange"), or an empty string when the range is another kind.
-static llvm::StringRef mdRangeName(const Expr* Range) {
-  const auto* RD = strip(Range)->getType().getNonReferenceType()->getAsCXXRecordDecl();
-  llvm::StringRef A = annotationOf(RD);
-  if (A == "hpar::nested::team_thread_mdrange") return "TeamThreadMDRange";
-  if (A == "hpar::nested::thread_vector_mdrange") return "ThreadVectorMDRange";
-  if (A == "hpar::nested::team_vector_mdrange") return "TeamVectorMDRange";
-  return "";
-}
-
 namespace {
 
 /// Whether a nested parallel_for's closure is light enough to run four calls per step
@@ -246,31 +235,10 @@ public:
 private:
   /// A nested pattern (over TeamThreadRange, ThreadVectorRange, TeamVectorRange or their MDRange
   /// forms, and single) stays as it is written: it runs through the team member of the backend
-  /// (docs/design.md section 8). It is only legal inside a team functor, so one written inside
-  /// the functor of a range or MDRange dispatch is an error. The MDRange forms are classes, so
-  /// their construction is no call and is never seen here; the pattern over one names it.
+  /// (docs/design.md section 8). Where it may appear (only where a team functor runs it) is the
+  /// nesting checks' concern (checks/Nesting.cpp); here only light closures are noted.
   bool visitNested(CallExpr* Call, llvm::StringRef A) {
-    SourceLocation Loc = Call->getBeginLoc();
-    if (frontend::isLibraryLocation(SM, Paths, Loc)) return true;
-    // The range factories are reported through the pattern that uses them.
-    if (A == "hpar::nested::team_thread" || A == "hpar::nested::thread_vector" ||
-        A == "hpar::nested::team_vector")
-      return true;
-    for (const auto& [Outer, Range] : Enclosing) {
-      const ir::Kernel& K = TU.kernels[Outer];
-      if (K.policy == ir::PolicyKind::Team) continue;
-      if (SM.isBeforeInTranslationUnit(Range.getBegin(), Loc) &&
-          SM.isBeforeInTranslationUnit(Loc, Range.getEnd())) {
-        std::string What = "'" + A.drop_front(sizeof("hpar::nested::") - 1).str() + "'";
-        if (Call->getNumArgs() > 0)
-          if (llvm::StringRef MD = mdRangeName(Call->getArg(0)); !MD.empty())
-            What += " over " + MD.str();
-        error(checks::CheckId::NestedOutsideTeam, Loc, "nested " + What + " inside the functor of kernel '" + K.name +
-                            "' (" + (K.policy == ir::PolicyKind::Range ? "RangePolicy" : "MDRangePolicy") +
-                            "): nested patterns are only legal inside a TeamPolicy functor");
-        return true;
-      }
-    }
+    if (frontend::isLibraryLocation(SM, Paths, Call->getBeginLoc())) return true;
     if (A == "hpar::nested::parallel_for") noteUnrollable(Call);
     return true;
   }
