@@ -577,10 +577,10 @@ private:
           Tagged.push_back(F);
       if (Tagged.empty()) {
         if (!Mismatch) return;  // the compiler found a way; trust it
-        std::string Whom = Lambda ? "but " + Who + " does not take a '" + Call.args[0].spelling + "' first"
+        std::string Whom = Lambda ? "but " + Who + " does not take '" + Call.args[0].spelling + "' as its first parameter"
                                   : "but no operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) +
                                         "'" + (Call.kernel.empty() ? "" : " in kernel '" + Call.kernel + "'") +
-                                        " takes a '" + Call.args[0].spelling + "' first";
+                                        " takes '" + Call.args[0].spelling + "' as its first parameter";
         C.report.report(CheckId::FunctorTag, at(Functor->getBeginLoc()), Head + ", " + Whom)
             << span(Functor->getSourceRange());
         for (const FunctionDecl* F : Ops)
@@ -671,6 +671,12 @@ private:
                                                         Ctx.getLangOpts());
         if (End.isValid() && !End.isMacroID()) Diag << FixItHint::CreateInsertion(End, ", bool final");
       }
+      if (I.kind == Issue::NotConst && !cast<CXXRecordDecl>(F->getParent())->isLambda())
+        if (TypeSourceInfo* TSI = F->getTypeSourceInfo())
+          if (auto FTL = TSI->getTypeLoc().getAsAdjusted<FunctionTypeLoc>()) {
+            SourceLocation End = Lexer::getLocForEndOfToken(FTL.getRParenLoc(), 0, SM, Ctx.getLangOpts());
+            if (End.isValid() && !End.isMacroID()) Diag << FixItHint::CreateInsertion(End, " const");
+          }
       if (I.kind == Issue::NotReference && I.param && !I.param->getType()->isReferenceType()) {
         if (TypeSourceInfo* TSI = I.param->getTypeSourceInfo()) {
           SourceLocation End = Lexer::getLocForEndOfToken(TSI->getTypeLoc().getEndLoc(), 0, SM, Ctx.getLangOpts());
@@ -680,6 +686,11 @@ private:
     }
     if (I.param)
       C.report.note(at(I.param->getLocation()), "parameter declared here") << span(I.param->getSourceRange());
+    else if (I.kind == Issue::NotConst)
+      C.report.note(at(F->getLocation()), std::string(isa<CXXRecordDecl>(F->getParent()) &&
+                                                              cast<CXXRecordDecl>(F->getParent())->isLambda()
+                                                          ? "the lambda is declared mutable here"
+                                                          : "operator() declared here without const"));
     else
       noteParameters(F, std::string(isa<CXXRecordDecl>(F->getParent()) &&
                                             cast<CXXRecordDecl>(F->getParent())->isLambda()
