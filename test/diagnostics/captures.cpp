@@ -84,4 +84,5 @@ struct Solver {
   }
   HPAR_INLINE_FUNCTION double scale(int i) const { return factor * i; }
 };
-// CHECK-NOT: [hpar-
+// CHECK-NOT: [hpar-capture
+// CHECK-NOT: [hpar-mutable

@@ -38,4 +38,5 @@ void rows(Kokkos::View<double**> a, Kokkos::View<double*> sums) {
   // CHECK: captures_kokkos.cpp:[[#@LINE-1]]:58: error: lambda of kernel 'hpar_count_L[[#@LINE-1]]' is 'mutable'
   // CHECK: fix-it:"{{.*}}captures_kokkos.cpp":{[[#@LINE-2]]:58-[[#@LINE-2]]:66}:""
 }
-// CHECK-NOT: [hpar-
+// CHECK-NOT: [hpar-capture
+// CHECK-NOT: [hpar-mutable
