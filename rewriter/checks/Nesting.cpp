@@ -26,6 +26,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -230,6 +231,10 @@ private:
       scanHostStmt(F->getBody(), Scanned, Queue);
       Facts[Key] = std::move(Scanned);
     }
+    // Reported in the order of the file.
+    std::stable_sort(Order.begin(), Order.end(), [&](const FunctionDecl* A, const FunctionDecl* B) {
+      return SM.isBeforeInTranslationUnit(Definitions[A]->getBeginLoc(), Definitions[B]->getBeginLoc());
+    });
     // Host functions, each with the call that first reached it from host code (null for roots).
     llvm::DenseMap<const FunctionDecl*, std::pair<const CallExpr*, const FunctionDecl*>> Host;
     std::vector<const FunctionDecl*> Work;
