@@ -541,7 +541,8 @@ private:
       if (V.isNull()) {
         V = Total.value;
       } else if (Mismatch && !Total.value.isNull() && !sameType(Total.value, V)) {
-        std::string Whose = Call.nested ? "the closure" : "the functor of kernel '" + Call.kernel + "'";
+        std::string Whose = Call.nested ? "the closure" : "the functor";
+        if (!Call.kernel.empty()) Whose += (Call.nested ? " in kernel '" : " of kernel '") + Call.kernel + "'";
         C.report.report(CheckId::ReduceResultType, at(Total.arg->getBeginLoc()),
                         Call.pattern + " total '" + textOf(Ctx, Total.arg->getSourceRange()) +
                             "' has type '" + typeName(Ctx, Total.value) + "', but " + Whose +
