@@ -109,6 +109,9 @@ private:
       }
       if (!C.isExplicit()) continue;
       if (C.isPackExpansion() || L->isInitCapture(&C)) return std::nullopt;
+      // In an instantiated template a pack capture `v...` comes back as one capture per element.
+      if (std::optional<Token> After = nextToken(C.getLocation()); !After || After->is(tok::ellipsis))
+        return std::nullopt;
       // Under the `=` default an explicit by-value capture is an error, and it is redundant.
       if (!Default) Parts.push_back(C.getCapturedVar()->getName().str());
     }
@@ -136,8 +139,15 @@ private:
     if (Loc.isInvalid()) Loc = L->getBeginLoc();
     Loc = SM.getExpansionLoc(Loc);
 
+    // The elements of a captured pack share their name and place: name and note each once.
     std::vector<std::string> Names;
-    for (const LambdaCapture* C : ByRef) Names.push_back(C->getCapturedVar()->getName().str());
+    std::vector<const LambdaCapture*> Noted;
+    for (const LambdaCapture* C : ByRef) {
+      std::string Name = C->getCapturedVar()->getName().str();
+      if (llvm::is_contained(Names, Name)) continue;
+      Names.push_back(Name);
+      Noted.push_back(C);
+    }
     std::string Msg = "lambda of kernel '" + Kernel + "' ";
     if (Names.empty())
       Msg += "has the by-reference capture default '&': a kernel's lambda is copied to the device, "
@@ -151,7 +161,7 @@ private:
       if (auto Text = byValueIntroducer(L))
         D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(L->getIntroducerRange()), *Text);
     }  // emitted here, before its notes
-    for (const LambdaCapture* C : ByRef)
+    for (const LambdaCapture* C : Noted)
       Report.note(SM.getExpansionLoc(C->getLocation()),
                   "'" + C->getCapturedVar()->getName().str() + "' captured by reference here");
     return true;
