@@ -421,9 +421,13 @@ bool hasTeamShmemSize(const Expr* Functor) {
 struct LevelBytes {
   uint64_t team = 0, thread = 0;
   std::optional<int64_t> teamSize;  // null: unknown, counted as one thread
+  uint64_t threads() const { return teamSize && *teamSize > 0 ? (uint64_t)*teamSize : 1; }
+  /// What the team's level takes: every allocation is rounded up to 8 bytes.
   uint64_t total() const {
-    const uint64_t Threads = teamSize && *teamSize > 0 ? (uint64_t)*teamSize : 1;
-    return llvm::SaturatingAdd(round8(team), llvm::SaturatingMultiply(round8(thread), Threads));
+    return llvm::SaturatingAdd(round8(team), llvm::SaturatingMultiply(round8(thread), threads()));
+  }
+  uint64_t unrounded() const {
+    return llvm::SaturatingAdd(team, llvm::SaturatingMultiply(thread, threads()));
   }
 };
 
@@ -457,7 +461,8 @@ std::string totalClause(const LevelBytes& Bytes) {
   const uint64_t Total = Bytes.total();
   if (Bytes.thread == 0 && Total == Bytes.team) return "";
   return std::string(Bytes.thread > 0 && !Bytes.teamSize ? " is at least " : " is ") +
-         std::to_string(Total) + " bytes per team";
+         std::to_string(Total) + " bytes per team" +
+         (Total != Bytes.unrounded() ? " (scratch allocations are whole multiples of 8 bytes)" : "");
 }
 
 class Checker : public RecursiveASTVisitor<Checker> {
@@ -620,9 +625,8 @@ private:
         !firstReport(CheckId::ScratchLevel, E->getArg(0)->getBeginLoc()))
       return;
     C.report.report(CheckId::ScratchLevel, E->getArg(0)->getBeginLoc(),
-                    Method.str() + "(" + std::to_string(*Level) +
-                        "): scratch level " + std::to_string(*Level) +
-                        " does not exist; team scratch has levels 0 and 1")
+                    "scratch level " + std::to_string(*Level) + " given to " + Method.str() +
+                        " does not exist; a team has scratch levels 0 and 1")
         << E->getArg(0)->getSourceRange();
   }
 
@@ -646,7 +650,7 @@ private:
     std::string Parts = partsOf(Bytes), Total = totalClause(Bytes);
     C.report.report(CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc(),
                     "level-" + std::to_string(*R.level) + " scratch of " + Parts +
-                        (Total.empty() || Bytes.thread == 0 ? Total : "," + Total) +
+                        (Bytes.thread > 0 && Bytes.teamSize ? "," : "") + Total +
                         limitClause(*R.level))
         << argumentRange(E);
   }
