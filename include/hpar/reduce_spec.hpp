@@ -410,7 +410,8 @@ auto make_reduce_spec(const Policy& policy, const Functor& functor, Results&&...
 }
 
 #if defined(__HPAR_TRANSLATING__)
-/// Whether as_reducer(result) compiles: a reducer, a rank-0 View, or a modifiable lvalue.
+/// Whether as_reducer(result) compiles: a reducer, a rank-0 View, or a modifiable lvalue that
+/// Sum can hold (not an array or a pointer, which only an array value_type fills).
 template <class R>
 constexpr bool reducer_result_fits() {
   using T = remove_cvref_t<R>;
@@ -419,7 +420,8 @@ constexpr bool reducer_result_fits() {
   else if constexpr (is_view<T>::value)
     return T::rank == 0;
   else
-    return std::is_lvalue_reference<R>::value && !std::is_const<std::remove_reference_t<R>>::value;
+    return std::is_lvalue_reference<R>::value && !std::is_const<std::remove_reference_t<R>>::value &&
+           !std::is_array<T>::value && !std::is_pointer<T>::value;
 }
 
 /// Whether make_reduce_spec(policy, functor, results...) compiles: the static_asserts there and

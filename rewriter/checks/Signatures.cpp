@@ -280,6 +280,21 @@ Issue diagnose(const FunctionDecl* F, const PatternCall& Call) {
   return I;
 }
 
+/// Adds the operator() overloads of a class and of its bases (templated ones through their
+/// pattern); a class's own overloads hide its bases' ones, as name lookup does.
+void addCallOperators(const CXXRecordDecl* RD, std::vector<const FunctionDecl*>& Result, int Depth) {
+  if (!RD || Depth > 8) return;
+  const size_t Before = Result.size();
+  for (const CXXMethodDecl* M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call) Result.push_back(M);
+  for (const Decl* D : RD->decls())
+    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
+      if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
+        Result.push_back(FT->getTemplatedDecl());
+  if (Result.size() != Before) return;
+  for (const CXXBaseSpecifier& B : RD->bases()) addCallOperators(recordOf(B.getType()), Result, Depth + 1);
+}
+
 /// The call operators of a functor or closure argument: a lambda's (its pattern when generic),
 /// or a class's operator() overloads (templated ones through their pattern).
 std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
@@ -294,12 +309,7 @@ std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
     if (const CXXMethodDecl* M = RD->getLambdaCallOperator()) Result.push_back(M);
     return Result;
   }
-  for (const CXXMethodDecl* M : RD->methods())
-    if (M->getOverloadedOperator() == OO_Call) Result.push_back(M);
-  for (const Decl* D : RD->decls())
-    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
-      if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
-        Result.push_back(FT->getTemplatedDecl());
+  addCallOperators(RD, Result, 0);
   return Result;
 }
 
@@ -381,11 +391,11 @@ public:
 
     const bool Mismatch = MismatchFinder(SM, C.paths).reaches(Site.call->getDirectCallee());
     const CXXRecordDecl* FunctorRD = recordOf(strip(Site.functor)->getType());
-    if (K.pattern == ir::Pattern::Reduce && !addReduceValues(Call, Site.call, Site.functor, FunctorRD, Mismatch))
+    if (K.pattern == ir::Pattern::Reduce && !addReduceValues(Call, Site.call, FunctorRD, Mismatch))
       return;
     if (K.pattern == ir::Pattern::Scan && !addScanValues(Call, Site.functor, FunctorRD, Mismatch))
       return;
-    checkCall(Call, Site.call, Site.functor, Mismatch);
+    checkCall(Call, Site.functor, Mismatch);
   }
 
   /// Nested patterns: over TeamThreadRange and the others, their MDRange forms, and single.
@@ -407,7 +417,7 @@ public:
         QualType V = bare(Nested->getArg(2)->getType());
         Call.args.push_back({Argument::Single, V, false, "value&"});
       }
-      checkCall(Call, Nested, Closure, MismatchFinder(SM, C.paths).reaches(Nested->getDirectCallee()));
+      checkCall(Call, Closure, MismatchFinder(SM, C.paths).reaches(Nested->getDirectCallee()));
       return;
     }
     if (A != "parallel_for" && A != "parallel_reduce" && A != "parallel_scan") return;
@@ -432,14 +442,14 @@ public:
     } else if (A == "parallel_scan" && !addScanValues(Call, Closure, nullptr, Mismatch)) {
       return;
     }
-    checkCall(Call, Nested, Closure, Mismatch);
+    checkCall(Call, Closure, Mismatch);
   }
 
 private:
   /// The accumulator arguments of a parallel_reduce, as make_reduce_spec chooses them; reports
   /// (and returns false for) results that cannot hold the functor's value.
-  bool addReduceValues(PatternCall& Call, const CallExpr* Dispatch, const Expr* Functor,
-                       const CXXRecordDecl* FunctorRD, bool Mismatch) {
+  bool addReduceValues(PatternCall& Call, const CallExpr* Dispatch, const CXXRecordDecl* FunctorRD,
+                       bool Mismatch) {
     QualType Declared = memberType(FunctorRD, "value_type");
     const size_t N = Call.results.size();
     if (N == 0) {
@@ -456,11 +466,18 @@ private:
       return true;
     }
     const Result& R0 = Call.results[0];
-    const bool FunctorDefined = N == 1 && R0.kind != Result::Reducer &&
-                                (!Declared.isNull() || hasMember(FunctorRD, "join") ||
-                                 hasMember(FunctorRD, "init"));
+    // As functor_defines_reduction: a value_type, or init / join over the result's value type
+    // (which a pointer result does not have).
+    const bool FunctorDefined =
+        N == 1 && R0.kind != Result::Reducer &&
+        (!Declared.isNull() ||
+         (R0.kind != Result::Pointer && (hasMember(FunctorRD, "join") || hasMember(FunctorRD, "init"))));
     if (FunctorDefined) {
       QualType V = Declared.isNull() ? R0.value : Declared;
+      if (V.isNull()) {  // init/join over a pointer result: nothing to compare
+        Call.args.push_back({Argument::Value, V, false, "value&"});
+        return true;
+      }
       QualType Element = bare(V->isArrayType() ? QualType(V->getArrayElementTypeNoTypeQual(), 0) : V);
       if (Mismatch && R0.kind != Result::Pointer && !R0.value.isNull() && !sameType(R0.value, Element)) {
         reportValueTypeOfFunctor(Call, R0, Element, FunctorRD);
@@ -526,6 +543,7 @@ private:
   bool addScanValues(PatternCall& Call, const Expr* Functor, const CXXRecordDecl* FunctorRD,
                      bool Mismatch) {
     QualType V = Call.nested ? QualType() : memberType(FunctorRD, "value_type");
+    Call.functorValue = V;
     const ParmVarDecl* UpdateParam = nullptr;
     if (V.isNull()) {
       std::vector<const FunctionDecl*> Ops = callOperators(Functor);
@@ -561,7 +579,7 @@ private:
 
   /// Explains why the functor does not fit `Call` (when the header says it does not), or flags
   /// an accumulator or update that is not a non-const reference (when it does).
-  void checkCall(const PatternCall& Call, const CallExpr* Dispatch, const Expr* Functor, bool Mismatch) {
+  void checkCall(const PatternCall& Call, const Expr* Functor, bool Mismatch) {
     std::vector<const FunctionDecl*> Ops = callOperators(Functor);
     const bool Lambda = analysis::lambdaOf(Functor) != nullptr || (recordOf(Functor->getType()) &&
                                                                    recordOf(Functor->getType())->isLambda());
@@ -625,7 +643,6 @@ private:
     if (Ops.size() > 1)
       for (const FunctionDecl* F : Ops)
         noteParameters(F, "candidate operator() takes " + parameters(F));
-    (void)Dispatch;
   }
 
   /// Reports one issue of the chosen call operator.
@@ -704,13 +721,15 @@ private:
   void reportValueType(const PatternCall& Call, const Issue& I, const Argument& A, const Expr* Functor,
                        const std::string& Who, const std::string& Head) {
     if (!Call.functorValue.isNull()) {
-      // The functor disagrees with itself: its value_type and its operator()'s accumulator.
+      // The functor disagrees with itself: its value_type and its operator()'s parameter.
+      const char* What = A.kind == Argument::Update ? "update" : "accumulator";
       C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()),
                       Head + " with its value_type '" + typeName(Ctx, Call.functorValue) + "', but " + Who +
-                          " takes its accumulator as '" + paramText(I.param) + "'; it must be a '" +
+                          " takes its " + What + " as '" + paramText(I.param) + "'; it must be a '" +
                           typeName(Ctx, Call.functorValue) + "&'")
           << span(Functor->getSourceRange());
-      C.report.note(at(I.param->getLocation()), "accumulator declared here") << span(I.param->getSourceRange());
+      C.report.note(at(I.param->getLocation()), std::string(What) + " declared here")
+          << span(I.param->getSourceRange());
       return;
     }
     // The result whose value this argument carries: the K-th accumulator is the K-th result.
