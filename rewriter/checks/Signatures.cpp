@@ -601,7 +601,7 @@ private:
                                         "'" + (Call.kernel.empty() ? "" : " in kernel '" + Call.kernel + "'") +
                                         " takes '" + Call.args[0].spelling + "' as its first parameter";
         C.report.report(CheckId::FunctorTag, at(Functor->getBeginLoc()), Head + ", " + Whom)
-            << span(Functor->getSourceRange());
+            << span(functorRange(Functor));
         for (const FunctionDecl* F : Ops)
           noteParameters(F, (Lambda ? "the lambda takes " : "candidate operator() takes ") + parameters(F));
         return;
@@ -639,7 +639,7 @@ private:
                                              "'" + (Call.kernel.empty() ? "" : " in kernel '" + Call.kernel + "'") +
                                              " takes these arguments";
     C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()), Head + ", " + Whom)
-        << span(Functor->getSourceRange());
+        << span(functorRange(Functor));
     if (Ops.size() > 1)
       for (const FunctionDecl* F : Ops)
         noteParameters(F, "candidate operator() takes " + parameters(F));
@@ -681,7 +681,7 @@ private:
     }
     {
       auto Diag = C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()), Message);
-      Diag << span(Functor->getSourceRange());
+      Diag << span(functorRange(Functor));
       // Mechanical fixes: the missing `bool final` of a scan; the '&' of an accumulator by value.
       if (I.kind == Issue::Arity && F->getNumParams() + 1 == Call.args.size() &&
           Call.args.back().kind == Argument::Final && F->getNumParams() > 0) {
@@ -727,7 +727,7 @@ private:
                       Head + " with its value_type '" + typeName(Ctx, Call.functorValue) + "', but " + Who +
                           " takes its " + What + " as '" + paramText(I.param) + "'; it must be a '" +
                           typeName(Ctx, Call.functorValue) + "&'")
-          << span(Functor->getSourceRange());
+          << span(functorRange(Functor));
       C.report.note(at(I.param->getLocation()), std::string(What) + " declared here")
           << span(I.param->getSourceRange());
       return;
@@ -791,6 +791,19 @@ private:
   /// functor is written with HPAR_LAMBDA), so that no macro backtrace follows the message.
   SourceLocation at(SourceLocation L) const { return L.isValid() ? SM.getExpansionLoc(L) : L; }
   CharSourceRange span(SourceRange R) const { return SM.getExpansionRange(R); }
+
+  /// The range an error about a functor underlines: a lambda written in place up to the end of
+  /// its parameter list (its body can be long), anything else as written.
+  SourceRange functorRange(const Expr* Functor) const {
+    const auto* L = dyn_cast<LambdaExpr>(strip(Functor));
+    if (!L) return Functor->getSourceRange();
+    SourceLocation End = L->getIntroducerRange().getEnd();
+    if (const CXXMethodDecl* M = L->getCallOperator(); M && L->hasExplicitParameters())
+      if (TypeSourceInfo* TSI = M->getTypeSourceInfo())
+        if (auto FTL = TSI->getTypeLoc().getAsAdjusted<FunctionTypeLoc>(); FTL && FTL.getRParenLoc().isValid())
+          End = FTL.getRParenLoc();
+    return SourceRange(L->getBeginLoc(), End);
+  }
 
   /// A note at a function's parameter list (its name when it has no parameters).
   void noteParameters(const FunctionDecl* F, const std::string& Message) {
