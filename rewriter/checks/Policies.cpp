@@ -30,8 +30,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -184,7 +182,6 @@ ScratchRequest readRequest(const CXXMemberCallExpr* Call, const ASTContext& Ctx)
 struct TeamShape {
   const Expr* teamArg = nullptr;
   const Expr* vectorArg = nullptr;
-  bool vectorAuto = false;
 };
 
 TeamShape shapeOf(const CXXConstructExpr* C) {
@@ -200,10 +197,7 @@ TeamShape shapeOf(const CXXConstructExpr* C) {
            Ctor->getParamDecl(I)->getType().getNonReferenceType()->isIntegralOrEnumerationType();
   };
   if (integral(First + 1)) S.teamArg = C->getArg(First + 1);
-  if (integral(First + 2))
-    S.vectorArg = C->getArg(First + 2);
-  else if (First + 2 < Ctor->getNumParams())
-    S.vectorAuto = true;
+  if (integral(First + 2)) S.vectorArg = C->getArg(First + 2);
   return S;
 }
 
@@ -358,9 +352,7 @@ private:
         Node = Paren;
         continue;
       }
-      if (const auto* Member = Parents[0].get<MemberExpr>())
-        return Member->getBase()->IgnoreParenImpCasts() == Node ||
-               Member->getBase() == Node;  // a method call on it: set_* or a query
+      if (Parents[0].get<MemberExpr>()) return true;  // a method call on it: set_* or a query
       if (const auto* Construct = Parents[0].get<CXXConstructExpr>())
         return Construct->getConstructor() && Construct->getConstructor()->isCopyOrMoveConstructor();
       if (const auto* Init = Parents[0].get<VarDecl>()) {
@@ -482,7 +474,8 @@ public:
   }
 
   bool VisitCXXConstructExpr(CXXConstructExpr* E) {
-    if (!inMainFile(E->getBeginLoc())) return true;
+    // Copies were checked where the original was built.
+    if (!inMainFile(E->getBeginLoc()) || E->getConstructor()->isCopyOrMoveConstructor()) return true;
     llvm::StringRef A = typeAnnotation(E);
     if (A == "hpar::policy::mdrange") checkMDRangeRank(E, E->getType(), nullptr);
     else if (A == "hpar::policy::team") checkTeamShape(E);
@@ -527,7 +520,7 @@ private:
     if (!E) return;
     const int64_t N = E->getInitVal().getExtValue();
     if (N >= MDRangeRankMin && N <= MDRangeRankMax) return;
-    ReportedMDRanges.insert(At);
+    ReportedMDRanges.insert(Policy.getNonReferenceType().getCanonicalType().getUnqualifiedType().getTypePtr());
     if (!firstReport(CheckId::MDRangeRank, At->getBeginLoc())) return;
     std::string M = Kernel ? "kernel '" + Kernel->name + "' runs over an MDRangePolicy of rank "
                            : "MDRangePolicy of rank ";
@@ -664,11 +657,12 @@ private:
       LevelBytes Bytes;
       std::optional<uint64_t> Team, Thread;
       std::vector<const CXXMemberCallExpr*> Parts;
+      bool Reported = false;  // a call of this level already reported on its own
       for (const CXXMemberCallExpr* Call : B.scratchCalls) {
         ScratchRequest R = readRequest(Call, Ctx);
         if (!R.level) return;  // a level that is not constant: no sum is certain
         if (*R.level != Level) continue;
-        if (TooLarge.count(Call)) return;  // already reported on its own
+        Reported = Reported || TooLarge.count(Call);
         Parts.push_back(Call);
         if (R.hasTeam) Team = std::min(Team.value_or(UINT64_MAX), R.teamBytes.value_or(0));
         if (R.hasThread) Thread = std::min(Thread.value_or(UINT64_MAX), R.threadBytes.value_or(0));
@@ -676,7 +670,7 @@ private:
       Bytes.team = Team.value_or(0);
       Bytes.thread = Thread.value_or(0);
       if (auto T = B.teamSize(Ctx); T && *T > 0) Bytes.teamSize = T;
-      if (Parts.size() < 2 || Bytes.total() <= limitOf(Level)) continue;
+      if (Reported || Parts.size() < 2 || Bytes.total() <= limitOf(Level)) continue;
       C.report.report(CheckId::ScratchTooLarge, Policy->getBeginLoc(),
                       "kernel '" + K.name + "' asks for " + std::to_string(Bytes.total()) +
                           (Bytes.thread > 0 && !Bytes.teamSize ? " bytes or more" : " bytes") +
@@ -699,9 +693,10 @@ private:
       if (Site.call->getArg(I) == Site.functor) Policy = Site.call->getArg(I - 1);
     if (!Policy) return;
     if (K.policy == ir::PolicyKind::MDRange) {
-      // Reported at the construction when this file builds the policy.
-      if (!ReportedMDRanges.count(Tracer.constructionOf(Policy)))
-        checkMDRangeRank(Policy, strip(Policy)->getType(), &K);
+      // Reported at the construction when this file builds a policy of this type.
+      QualType T = strip(Policy)->getType().getNonReferenceType().getCanonicalType();
+      if (!ReportedMDRanges.count(T.getUnqualifiedType().getTypePtr()))
+        checkMDRangeRank(Policy, T, &K);
       return;
     }
     if (K.policy != ir::PolicyKind::Team) return;
@@ -757,7 +752,7 @@ private:
   CheckContext& C;
   PolicyTracer Tracer;
   std::set<std::pair<unsigned, unsigned>> Reported;  // (check, location) pairs reported
-  llvm::SmallPtrSet<const Expr*, 8> ReportedMDRanges;
+  llvm::SmallPtrSet<const Type*, 8> ReportedMDRanges;  // MDRangePolicy types with a bad rank
   llvm::SmallPtrSet<const CXXMemberCallExpr*, 8> TooLarge;
 };
 
