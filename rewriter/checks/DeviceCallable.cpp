@@ -1,22 +1,34 @@
-// Rule family "device-callable": everything a kernel calls must be able to run on the device.
+// Rule family "device": what a kernel runs must be able to run on the device, and portably.
 //
-//   hpar-device-not-visible   a called function has no visible definition
-//   hpar-device-header        a called function is defined in a user header without
-//                             HPAR_INLINE_FUNCTION / HPAR_FUNCTION (hpar rewrites only the main file)
-//   hpar-device-virtual       a called function is virtual
-//   hpar-device-exception     a called function (or the functor) throws
-//   hpar-device-lambda-macro  a lambda functor comes from a macro other than HPAR_LAMBDA
+//   hpar-device-not-visible      a called function has no visible definition
+//   hpar-device-header           a called function is defined in a user header without
+//                                HPAR_INLINE_FUNCTION / HPAR_FUNCTION (hpar rewrites only the
+//                                main file)
+//   hpar-device-virtual          a called function is virtual
+//   hpar-device-recursion        a reached function calls itself, directly or through others
+//   hpar-device-lambda-macro     a lambda functor comes from a macro other than HPAR_LAMBDA
+//   hpar-device-std-container    a lambda functor captures, or a class functor holds, a standard
+//                                container or string
+//   and the constructs DeviceCode.cpp recognises in every reached body (exceptions, new/delete,
+//   RTTI, static locals, calls through function pointers, containers constructed).
+//
+// The walk starts at each kernel's functor entries (functorEntries) and follows every call into
+// functions of the user's files; hpar's headers and system headers are the backend compiler's
+// business (frontend::isLibraryLocation). It remembers the chain of calls from the kernel, and
+// every diagnostic in a called function ends with that chain as notes. A function is walked once,
+// for the first kernel that reaches it, so each problem is reported once, with the first chain.
 //
 // Functions defined in the main file are recorded in the IR to be made device-callable by the
 // backend (CUDA: __host__ __device__; OpenMP: declare target).
 #include "checks/Checks.h"
 #include "analysis/Annotations.h"
+#include "checks/DeviceCode.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
+#include <set>
 
 using namespace clang;
 
@@ -24,30 +36,12 @@ namespace hpar {
 namespace checks {
 namespace {
 
-/// A function reached from a kernel, with the call that first reached it.
-struct Reached {
-  const FunctionDecl* fn;
+/// One function on the chain of calls from the kernel, with the call that reached it (the
+/// dispatch for a functor entry).
+struct Frame {
+  const FunctionDecl* fn;  // the walked declaration (a specialization, not its pattern)
   SourceLocation callSite;
-};
-
-/// Collects the functions a body calls directly, and the throw expressions in it.
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
-public:
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitCallExpr(CallExpr* C) {
-    if (const FunctionDecl* F = C->getDirectCallee()) Calls.push_back({F, C->getBeginLoc()});
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr* C) {
-    Calls.push_back({C->getConstructor(), C->getBeginLoc()});
-    return true;
-  }
-  bool VisitCXXThrowExpr(CXXThrowExpr* T) {
-    Throws.push_back(T->getBeginLoc());
-    return true;
-  }
-  std::vector<Reached> Calls;
-  std::vector<SourceLocation> Throws;
+  std::string name;  // as messages quote it: "'scale'", "the lambda at line 9"
 };
 
 class Checker {
@@ -56,32 +50,57 @@ public:
       : Ctx(C.ast), SM(C.ast.getSourceManager()), Paths(C.paths), TU(C.tu), Report(C.report) {}
 
   void checkSite(const analysis::DispatchSite& Site) {
-    const ir::Kernel& K = TU.kernels[Site.kernel];
-    Kernel = &K;
-    if (const LambdaExpr* L = analysis::lambdaOf(Site.functor)) {
+    Kernel = &TU.kernels[Site.kernel];
+    const LambdaExpr* L = analysis::lambdaOf(Site.functor);
+    RootIsLambda = L != nullptr;
+    if (L) {
       checkLambda(L);
-      walk(L->getBody());
-      return;
+      checkCaptures(L);
+    } else {
+      checkFunctorMembers(Site);
     }
-    const CXXRecordDecl* RD =
-        Site.functor->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition()) return;
-    for (const CXXMethodDecl* M : RD->getDefinition()->methods()) {
-      bool Entry = M->getOverloadedOperator() == OO_Call ||
-                   (M->getDeclName().isIdentifier() &&
-                    (M->getName() == "init" || M->getName() == "join" || M->getName() == "final"));
-      if (Entry) reach({M, Site.call->getBeginLoc()});
-    }
-    // Templated operator() (generic functors) are reached through their pattern.
-    for (const Decl* D : RD->getDefinition()->decls())
-      if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
-        if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
-          reach({FT->getTemplatedDecl(), Site.call->getBeginLoc()});
+    for (const FunctionDecl* Entry : functorEntries(Site)) reach(Entry, Site.call->getBeginLoc());
   }
 
 private:
-  void error(CheckId Check, SourceLocation Loc, const std::string& Msg) { Report.report(Check, Loc, Msg); }
-  void note(SourceLocation Loc, const std::string& Msg) { Report.note(Loc, Msg); }
+  std::string kernelName() const { return "kernel '" + Kernel->name + "'"; }
+
+  /// How messages quote a function.
+  std::string describe(const FunctionDecl* F) const {
+    const auto* M = dyn_cast<CXXMethodDecl>(F);
+    if (M && M->getParent()->isLambda())
+      return "the lambda at line " +
+             std::to_string(SM.getExpansionLineNumber(M->getParent()->getLocation()));
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+    return "'" + Name + "'";
+  }
+
+  /// The function the walk is in, as the subject of a message: "kernel 'K'", "'Fill::operator()'
+  /// of kernel 'K'", or "'scale' (reached from kernel 'K')".
+  std::string where() const {
+    if (Stack.size() <= 1)
+      return RootIsLambda || Stack.empty() ? kernelName()
+                                           : Stack[0].name + " of " + kernelName();
+    return Stack.back().name + " (reached from " + kernelName() + ")";
+  }
+
+  /// Notes from the function the walk is in back to the kernel, innermost first.
+  void noteChain() {
+    for (size_t I = Stack.size(); I-- > 1;) {
+      std::string Caller = I == 1 && RootIsLambda ? kernelName() : Stack[I - 1].name;
+      Report.note(Stack[I].callSite, Stack[I].name + " called from " + Caller + " here");
+    }
+    if (!Stack.empty() && !RootIsLambda)
+      Report.note(Stack[0].callSite,
+                  Stack[0].name + " runs as " + kernelName() + ", launched here");
+  }
+
+  /// Reports once per check and location, whichever kernel reaches it first.
+  bool firstReport(CheckId Check, SourceLocation Loc) {
+    return Reported.insert({(unsigned)Check, Loc.getRawEncoding()}).second;
+  }
 
   /// A lambda functor needs a device execution space on CUDA unless HPAR_LAMBDA gave it one.
   void checkLambda(const LambdaExpr* L) {
@@ -89,8 +108,9 @@ private:
     if (Bracket.isMacroID()) {
       llvm::StringRef Macro = Lexer::getImmediateMacroName(Bracket, SM, Ctx.getLangOpts());
       if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "KOKKOS_CLASS_LAMBDA")
-        error(CheckId::DeviceLambdaMacro, L->getBeginLoc(), "lambda of kernel '" + Kernel->name + "' comes from macro '" +
-                                    Macro.str() + "'; write it with HPAR_LAMBDA or plainly");
+        Report.report(CheckId::DeviceLambdaMacro, L->getBeginLoc(),
+                      "lambda of " + kernelName() + " comes from macro '" + Macro.str() +
+                          "'; write it with HPAR_LAMBDA or plainly");
       return;
     }
     unsigned After = SM.getFileOffset(
@@ -98,60 +118,137 @@ private:
     if (MarkedLambdas.insert(After).second) TU.plainLambdas.push_back(After);
   }
 
-  /// Checks the calls and throws of one body reached from the kernel.
-  void walk(const Stmt* Body) {
-    if (!Body) return;
-    CallCollector C;
-    C.TraverseStmt(const_cast<Stmt*>(Body));
-    for (SourceLocation T : C.Throws)
-      error(CheckId::DeviceException, T, "'throw' cannot run on the device (reached from kernel '" + Kernel->name + "')");
-    for (const Reached& R : C.Calls) reach(R);
+  /// A container captured by copy is copied into the kernel's closure, to the device.
+  void checkCaptures(const LambdaExpr* L) {
+    for (const LambdaCapture& C : L->captures()) {
+      if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy) continue;
+      const ValueDecl* V = C.getCapturedVar();
+      if (!V || V->getType()->isReferenceType() || !isStdContainer(V->getType(), Ctx)) continue;
+      if (!firstReport(CheckId::DeviceStdContainer, C.getLocation())) continue;
+      Report.report(CheckId::DeviceStdContainer, C.getLocation(),
+                    kernelName() + " captures '" + V->getName().str() + "', a '" +
+                        V->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
+                        "', by copy; standard containers and strings hold host memory and cannot "
+                        "be used on the device: copy the data into a View")
+          << SourceRange(C.getLocation());
+      Report.note(V->getLocation(), "'" + V->getName().str() + "' declared here");
+    }
   }
 
-  /// Checks one function reached from the kernel and, when it is the user's, walks its body.
+  /// A class functor is copied to the device with its members.
+  void checkFunctorMembers(const analysis::DispatchSite& Site) {
+    const CXXRecordDecl* RD =
+        Site.functor->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition()) return;
+    for (const FieldDecl* F : RD->getDefinition()->fields()) {
+      if (F->getType()->isReferenceType() || !isStdContainer(F->getType(), Ctx)) continue;
+      if (!firstReport(CheckId::DeviceStdContainer, F->getLocation())) continue;
+      Report.report(CheckId::DeviceStdContainer, F->getLocation(),
+                    "functor '" + RD->getNameAsString() + "' of " + kernelName() + " holds '" +
+                        F->getName().str() + "', a '" +
+                        F->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
+                        "'; standard containers and strings hold host memory and cannot be "
+                        "used on the device: hold a View instead")
+          << F->getSourceRange();
+      Report.note(Site.call->getBeginLoc(), "functor copied to the device here");
+    }
+  }
+
+  /// Reports a call's problem at the call site, in the function the walk is in, with a note at
+  /// the called function when `At` is valid.
+  void callError(CheckId Check, SourceLocation CallSite, const std::string& Message,
+                 SourceLocation At = {}, const std::string& AtNote = "") {
+    if (!firstReport(Check, CallSite)) return;
+    Report.report(Check, CallSite, where() + " calls " + Message);
+    if (At.isValid()) Report.note(At, AtNote);
+    noteChain();
+  }
+
+  /// Follows one call: checks the called function and, when it is the user's, walks its body.
   /// Template specializations are walked as instantiated (their calls are resolved there) and
   /// marked where they are written (the pattern).
-  void reach(Reached R) {
-    const FunctionDecl* Called = R.fn;
-    if (!Called || Called->isImplicit() || Called->isDeleted()) return;
-    const FunctionDecl* F = Called->getTemplateInstantiationPattern();
-    F = (F ? F : Called)->getCanonicalDecl();
-    if (frontend::isLibraryLocation(SM, Paths, F->getLocation())) return;  // hpar's API and the standard library
-    if (!Visited.insert(Called->getCanonicalDecl()).second) return;
-    std::string Name = F->getQualifiedNameAsString();
+  void reach(const FunctionDecl* Called, SourceLocation CallSite) {
+    if (!Called || Called->isDeleted()) return;
+    const FunctionDecl* Pattern = Called->getTemplateInstantiationPattern();
+    const FunctionDecl* F = (Pattern ? Pattern : Called)->getCanonicalDecl();
+    // hpar's API and the standard library are the backend compiler's.
+    if (frontend::isLibraryLocation(SM, Paths, F->getLocation())) return;
+    const FunctionDecl* Key = Called->getCanonicalDecl();
+    for (const Frame& Fr : Stack)
+      if (Fr.fn == Key) return recursion(Key, CallSite);
+    if (Visited.count(Key)) return;
+    std::string Name = describe(Called);
     const FunctionDecl* Body = Called->getDefinition();
     const auto* M = dyn_cast<CXXMethodDecl>(F);
-    if (M && M->getParent()->isLambda()) {
-      // A lambda defined inside device code is device code; check what it calls.
-      walk(Body ? Body->getBody() : nullptr);
+    if ((M && M->getParent()->isLambda()) || Called->isImplicit()) {
+      // A lambda is device code where it is written; an implicit member (a constructor, an
+      // assignment) runs its members' ones. Neither is marked: the backends handle them.
+      Visited.insert(Key);
+      walk(Body, CallSite, Name);
       return;
     }
-    if (M && M->isVirtual()) {
-      error(CheckId::DeviceVirtual, R.callSite, "kernel '" + Kernel->name + "' calls virtual function '" + Name +
-                            "', which cannot be called on the device");
-      return;
-    }
+    // The problems of a call belong to its call site: each call is reported (once, since its
+    // caller is walked once).
+    if (M && M->isVirtual())
+      return callError(CheckId::DeviceVirtual, CallSite,
+                       "virtual function " + Name + ", which cannot be called on the device");
     bool Annotated = false;
     for (const FunctionDecl* D : F->redecls())
       if (analysis::ownAnnotation(D) == "hpar::device_callable") Annotated = true;
     const FunctionDecl* Def = F->getDefinition();
     if (!Def) {
-      error(CheckId::DeviceNotVisible, R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
-                            "', whose definition is not visible in this file, so it cannot be "
-                            "compiled for the device");
-      note(F->getLocation(), "'" + Name + "' declared here");
-      return;
+      return callError(CheckId::DeviceNotVisible, CallSite,
+                       Name + ", whose definition is not visible in this file, so it cannot be "
+                              "compiled for the device",
+                       F->getLocation(), Name + " declared here");
     }
     bool InMain = SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation()));
     if (!InMain && !Annotated) {
-      error(CheckId::DeviceHeader, R.callSite, "kernel '" + Kernel->name + "' calls '" + Name +
-                            "', which is defined in another file without HPAR_INLINE_FUNCTION "
-                            "or HPAR_FUNCTION");
-      note(Def->getLocation(), "'" + Name + "' defined here");
-      return;
+      return callError(CheckId::DeviceHeader, CallSite,
+                       Name + ", which is defined in another file without HPAR_INLINE_FUNCTION "
+                              "or HPAR_FUNCTION",
+                       Def->getLocation(), Name + " defined here");
     }
+    Visited.insert(Key);
+    Stack.push_back({Key, CallSite, Name});
     if (InMain && !Annotated && Marked.insert(F).second) mark(F, Def);
-    walk((Body ? Body : Def)->getBody());
+    Stack.pop_back();
+    walk(Body ? Body : Def, CallSite, Name);
+  }
+
+  /// Walks one definition with its frame on the chain: reports its unsafe constructs and follows
+  /// its calls, in source order. A template specialization's calls are resolved in it, but the
+  /// branches `if constexpr` discarded are only in its pattern, where nvcc still checks them, so
+  /// the pattern's constructs are reported too (once: they are at the same locations).
+  void walk(const FunctionDecl* Def, SourceLocation CallSite, const std::string& Name) {
+    if (!Def) return;
+    Stack.push_back({Def->getCanonicalDecl(), CallSite, Name});
+    for (const DeviceEvent& E : scanDeviceCode(Def, Ctx, Paths)) {
+      if (E.kind == DeviceEvent::Call) reach(E.callee, E.loc);
+      else unsafe(E);
+    }
+    if (const FunctionDecl* Pattern = Def->getTemplateInstantiationPattern())
+      for (const DeviceEvent& E : scanDeviceCode(Pattern, Ctx, Paths))
+        if (E.kind == DeviceEvent::Unsafe) unsafe(E);
+    Stack.pop_back();
+  }
+
+  void unsafe(const DeviceEvent& E) {
+    if (!firstReport(E.check, E.loc)) return;
+    Report.report(E.check, E.loc, where() + " " + E.what + "; " + E.why) << E.range;
+    if (E.usedAt.isValid()) Report.note(E.usedAt, E.usedNote);
+    noteChain();
+  }
+
+  /// A call of a function already on the chain: the chain from it to here is a cycle.
+  void recursion(const FunctionDecl* Callee, SourceLocation CallSite) {
+    if (!RecursiveReported.insert(Callee).second) return;
+    bool Self = Stack.back().fn == Callee;
+    Report.report(CheckId::DeviceRecursion, CallSite,
+                  where() + " calls " + (Self ? std::string("itself") : describe(Callee)) +
+                      " recursively; hpar does not allow recursion in device code, whose stack "
+                      "depth is not portable");
+    noteChain();
   }
 
   /// Records the declarations of a main-file function that the backend must mark.
@@ -160,9 +257,10 @@ private:
     for (const FunctionDecl* D : F->redecls()) {
       SourceLocation Begin = SM.getExpansionLoc(D->getInnerLocStart());
       if (!SM.isWrittenInMainFile(Begin)) {
-        error(CheckId::DeviceHeader, D->getLocation(), "'" + F->getQualifiedNameAsString() +
-                                    "' is called from kernel '" + Kernel->name +
-                                    "' but declared in another file; mark it HPAR_FUNCTION");
+        Report.report(CheckId::DeviceHeader, D->getLocation(),
+                      "'" + F->getQualifiedNameAsString() + "' is called from " + kernelName() +
+                          " but declared in another file; mark it HPAR_FUNCTION");
+        noteChain();
         continue;
       }
       ir::TranslationUnit::DeviceFunction DF;
@@ -186,8 +284,12 @@ private:
   ir::TranslationUnit& TU;
   Reporter& Report;
   const ir::Kernel* Kernel = nullptr;
-  llvm::DenseSet<const FunctionDecl*> Visited;  // specializations walked
-  llvm::DenseSet<const FunctionDecl*> Marked;   // patterns recorded for marking
+  bool RootIsLambda = false;
+  std::vector<Frame> Stack;                              // the chain of calls from the kernel
+  llvm::DenseSet<const FunctionDecl*> Visited;           // specializations walked
+  llvm::DenseSet<const FunctionDecl*> Marked;            // patterns recorded for marking
+  llvm::DenseSet<const FunctionDecl*> RecursiveReported;
+  std::set<std::pair<unsigned, unsigned>> Reported;      // (check, location) already reported
   llvm::DenseSet<unsigned> MarkedLambdas;
 };
 

@@ -1,0 +1,50 @@
+// Family 5's recogniser: what one function of device code does that matters. DeviceCallable.cpp
+// walks the call graph from each kernel and reports; DeviceCode.cpp only recognises, in one
+// function's definition, the calls to follow and the constructs the device cannot run.
+#pragma once
+
+#include "checks/Diagnostics.h"
+#include "frontend/Frontend.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include <string>
+#include <vector>
+
+namespace hpar {
+namespace checks {
+
+/// One thing a function of device code does, in source order: a call to follow, or a construct
+/// the device cannot run.
+struct DeviceEvent {
+  enum Kind { Call, Unsafe } kind = Call;
+  clang::SourceLocation loc;
+  /// Call: the function called (a constructor for a construction).
+  const clang::FunctionDecl* callee = nullptr;
+  /// Unsafe: the rule, the range to underline, what the code does ("throws an exception") and
+  /// why the device cannot ("device code cannot throw or catch exceptions").
+  CheckId check = CheckId::DeviceException;
+  clang::SourceRange range;
+  std::string what;
+  std::string why;
+  /// Unsafe, in a default argument or a default member initialiser: where it is used, and the
+  /// note that says so.
+  clang::SourceLocation usedAt;
+  std::string usedNote;
+};
+
+/// The calls and device-unsafe constructs of `fn`'s definition: its body and, for a constructor,
+/// its member initialisers (an unwritten one is placed at its member), with the bodies of
+/// lambdas and local classes written inside it, and default arguments and default member
+/// initialisers it uses. Unevaluated operands (sizeof, decltype, noexcept, a typeid of a
+/// non-polymorphic operand) and static_asserts are skipped; discarded `if constexpr` branches are
+/// not (nvcc rejects a `throw` there too).
+std::vector<DeviceEvent> scanDeviceCode(const clang::FunctionDecl* fn, clang::ASTContext& ast,
+                                        const frontend::SearchPaths& paths);
+
+/// True when `type` (or its array element type) is a standard container or string: vector,
+/// deque, list, forward_list, (multi)map, (multi)set, the unordered ones, basic_string, the
+/// container adaptors, valarray.
+bool isStdContainer(clang::QualType type, const clang::ASTContext& ast);
+
+}  // namespace checks
+}  // namespace hpar
