@@ -30,6 +30,7 @@
 #include "checks/TeamCode.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include <map>
 #include <optional>
 #include <set>
 
@@ -508,10 +509,15 @@ private:
     if (Depth >= MaxReturnDepth) return std::nullopt;
     for (const Scope& S : Scopes)
       if (S.fn->getCanonicalDecl() == Callee->getCanonicalDecl()) return std::nullopt;
+    std::string Key;
+    for (const Varying& A : Args) Key += char('0' + A.bits) + A.source + "|";
+    auto Known = Returns.find({Callee->getCanonicalDecl(), Key});
+    if (Known != Returns.end()) return Known->second;
     enterScope(Callee, Args);
     Varying V;
     collectReturns(Callee->getBody(), V, Depth + 1);
     Scopes.pop_back();
+    Returns[{Callee->getCanonicalDecl(), Key}] = V;
     return V;
   }
 
@@ -624,6 +630,8 @@ private:
   std::vector<NestedPattern> Frames;   // the nested patterns whose closures hold it
   std::vector<std::pair<const CallExpr*, const FunctionDecl*>> Chain;  // the calls that led to it
   std::set<std::pair<const FunctionDecl*, std::string>> Walked;
+  /// What the user's functions return, by the variation of their arguments.
+  std::map<std::pair<const FunctionDecl*, std::string>, Varying> Returns;
   std::set<std::pair<unsigned, unsigned>> Reported;
 };
 

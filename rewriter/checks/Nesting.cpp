@@ -110,7 +110,7 @@ private:
                       Kernel->name + "': " + Why))
         return true;
       C.report.note(Outer.call->getBeginLoc(), "enclosing " + Outer.describe() + " here")
-          << Outer.call->getArg(0)->getSourceRange();
+          << Outer.call->getCallee()->getSourceRange();
       noteChain();
       return true;
     }
@@ -162,7 +162,8 @@ private:
     C.report.note(Site->call->getBeginLoc(), std::string("kernel '") + Kernel->name +
                                                  "' is dispatched over " +
                                                  (Kernel->policy == ir::PolicyKind::Range ? "a " : "an ") +
-                                                 Policy + " here; nested patterns need a TeamPolicy");
+                                                 Policy + " here; nested patterns need a TeamPolicy")
+        << Site->call->getCallee()->getSourceRange();
   }
 
   // ---- host code ----
