@@ -118,16 +118,18 @@ private:
     if (MarkedLambdas.insert(After).second) TU.plainLambdas.push_back(After);
   }
 
-  /// A container captured by copy is copied into the kernel's closure, to the device.
+  /// A container captured by copy (also through a reference) is copied into the kernel's
+  /// closure, to the device.
   void checkCaptures(const LambdaExpr* L) {
     for (const LambdaCapture& C : L->captures()) {
       if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy) continue;
       const ValueDecl* V = C.getCapturedVar();
-      if (!V || V->getType()->isReferenceType() || !isStdContainer(V->getType(), Ctx)) continue;
+      QualType Held = V ? V->getType().getNonReferenceType() : QualType();
+      if (!V || !isStdContainer(Held, Ctx)) continue;
       if (!firstReport(CheckId::DeviceStdContainer, C.getLocation())) continue;
       Report.report(CheckId::DeviceStdContainer, C.getLocation(),
                     kernelName() + " captures '" + V->getName().str() + "', a '" +
-                        V->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
+                        Held.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
                         "', by copy; standard containers and strings hold host memory and cannot "
                         "be used on the device: copy the data into a View")
           << SourceRange(C.getLocation());

@@ -1,8 +1,8 @@
 // Standard containers and strings allocate host memory: constructing one in a kernel or in a
 // function it reaches, through a library call (std::to_string), a default argument, a default
 // member initialiser or a member's implicit construction, capturing one by copy in a lambda
-// functor and holding one in a class functor are all rejected. std::array, std::pair,
-// std::tuple and std::complex are fine (see device_legal.cpp).
+// functor (also through a reference) and holding one in a class functor are all rejected.
+// std::array, std::pair, std::tuple and std::complex are fine (see device_legal.cpp).
 // RUN: not %hpar-translate --check %s -- 2>&1 | %FileCheck %s
 // RUN: rm -f %t.cu
 // RUN: not %hpar-translate --backend=cuda %s -o %t.cu 2>&1 | %FileCheck %s
@@ -34,7 +34,7 @@ struct Lookup {
   HPAR_INLINE_FUNCTION void operator()(int i) const { x(i) = count_unique(i); }
 };
 
-void containers(hpar::View<double*> x, std::vector<double> w) {
+void containers(hpar::View<double*> x, std::vector<double> w, const std::string& label) {
   hpar::parallel_for("build", x.extent(0), HPAR_LAMBDA(int i) {
     std::vector<int> v(4);
     std::string name = std::to_string(i);
@@ -44,6 +44,7 @@ void containers(hpar::View<double*> x, std::vector<double> w) {
   });
   hpar::parallel_for("capture", x.extent(0), HPAR_LAMBDA(int i) { x(i) = w[i]; });
   hpar::parallel_for("lookup", x.extent(0), Lookup{x, {}});
+  hpar::parallel_for("label", x.extent(0), HPAR_LAMBDA(int i) { x(i) = label.size(); });
 }
 // CHECK: device_std_container.cpp:39:22: error: kernel 'hpar_build_L38' constructs a 'std::vector<int>'; standard containers and strings allocate host memory and cannot be used on the device: use a View, or a fixed-size array [hpar-device-std-container]
 // CHECK: device_std_container.cpp:40:24: error: kernel 'hpar_build_L38' calls 'std::to_string', which constructs a 'std::string'; standard containers and strings allocate host memory and cannot be used on the device: use a View, or a fixed-size array [hpar-device-std-container]
@@ -63,5 +64,7 @@ void containers(hpar::View<double*> x, std::vector<double> w) {
 // CHECK: device_std_container.cpp:27:22: error: 'count_unique' (reached from kernel 'hpar_lookup_L46') constructs a 'std::map<int, int>'; standard containers and strings allocate host memory and cannot be used on the device: use a View, or a fixed-size array [hpar-device-std-container]
 // CHECK: device_std_container.cpp:34:62: note: 'count_unique' called from 'Lookup::operator()' here
 // CHECK: device_std_container.cpp:46:3: note: 'Lookup::operator()' runs as kernel 'hpar_lookup_L46', launched here
+// CHECK: device_std_container.cpp:47:72: error: kernel 'hpar_label_L47' captures 'label', a 'std::string', by copy; standard containers and strings hold host memory and cannot be used on the device: copy the data into a View [hpar-device-std-container]
+// CHECK: device_std_container.cpp:37:82: note: 'label' declared here
 // CHECK-NOT: error:
-// CHECK: 9 errors generated.
+// CHECK: 10 errors generated.
