@@ -522,6 +522,7 @@ private:
     return false;
   }
 
+  /// A result of another type than the value_type of the functor that defines the reduction.
   void reportValueTypeOfFunctor(const PatternCall& Call, const Result& R, QualType V,
                                 const CXXRecordDecl* FunctorRD) {
     std::string What = textOf(Ctx, R.arg->getSourceRange());
@@ -717,7 +718,8 @@ private:
                             " are declared here");
   }
 
-  /// An accumulator or update parameter whose type is not the result's value type.
+  /// An accumulator, update or single value parameter whose type is not the value's: the
+  /// result's (a result-type error) or the functor's own value_type (a signature error).
   void reportValueType(const PatternCall& Call, const Issue& I, const Argument& A, const Expr* Functor,
                        const std::string& Who, const std::string& Head) {
     if (!Call.functorValue.isNull()) {
@@ -752,9 +754,12 @@ private:
       Message = Call.construct() + " passes the " + Call.callee() + " a '" +
                 typeName(Ctx, A.type) + "&', but " + Who + " takes '" + paramText(I.param) + "'";
     }
-    C.report.report(CheckId::ReduceResultType, at(At->getBeginLoc()), Message) << span(At->getSourceRange());
-    C.report.note(at(I.param->getLocation()), A.kind == Argument::Update ? "update parameter declared here"
-                                                                      : "accumulator declared here")
+    // Without a result (single's value) the closure disagrees with an argument: a signature error.
+    C.report.report(R ? CheckId::ReduceResultType : CheckId::FunctorSignature, at(At->getBeginLoc()), Message)
+        << span(R ? At->getSourceRange() : functorRange(At));
+    C.report.note(at(I.param->getLocation()), A.kind == Argument::Update   ? "update parameter declared here"
+                                              : A.kind == Argument::Single ? "parameter declared here"
+                                                                           : "accumulator declared here")
         << span(I.param->getSourceRange());
   }
 
@@ -820,21 +825,26 @@ private:
   const SourceManager& SM;
 };
 
-/// The nested pattern calls of the main file, each once: in functions, their instantiations, and
-/// the instantiations of generic lambdas (whose patterns have no resolved callee).
-class NestedCalls : public RecursiveASTVisitor<NestedCalls> {
+/// The dispatch and nested pattern calls of the main file: in functions, in every instantiation of
+/// a template (a dispatch in a function template is one site, but each instantiation has its own
+/// functor type), and in the instantiations of generic lambdas (whose patterns have no resolved
+/// callee).
+class PatternCalls : public RecursiveASTVisitor<PatternCalls> {
 public:
-  NestedCalls(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
+  PatternCalls(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
   bool VisitCallExpr(CallExpr* Call) {
-    if (!calleeAnnotation(Call).starts_with("hpar::nested::")) return true;
+    llvm::StringRef A = calleeAnnotation(Call);
+    const bool IsNested = A.starts_with("hpar::nested::");
+    if (!IsNested && A != "hpar::parallel_for" && A != "hpar::parallel_reduce" && A != "hpar::parallel_scan")
+      return true;
     SourceLocation Loc = Call->getBeginLoc();
     if (Loc.isInvalid() || frontend::isLibraryLocation(SM, Paths, Loc)) return true;
-    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) return true;
-    if (SeenLoc.insert(Loc.getRawEncoding()).second) Calls.push_back(Call);
+    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Loc)) || !Seen.insert(Call).second) return true;
+    (IsNested ? Nested : Dispatches).push_back(Call);
     return true;
   }
 
@@ -845,30 +855,54 @@ public:
     return true;
   }
 
-  std::vector<const CallExpr*> Calls;
+  std::vector<const CallExpr*> Dispatches;
+  std::vector<const CallExpr*> Nested;
 
 private:
   const SourceManager& SM;
   const frontend::SearchPaths& Paths;
-  llvm::DenseSet<unsigned> SeenLoc;
+  llvm::SmallPtrSet<const CallExpr*, 32> Seen;
   llvm::SmallPtrSet<const FunctionDecl*, 16> SeenFn;
 };
 
 }  // namespace
 
 void checkSignatures(CheckContext& C) {
-  Checker Check(C);
-  for (const analysis::DispatchSite& Site : C.sites)
-    if (Site.call && Site.functor) Check.checkSite(Site);
-
   const SourceManager& SM = C.ast.getSourceManager();
-  NestedCalls Finder(SM, C.paths);
+  Checker Check(C);
+  // Each functor is reported once, whichever instantiation shows its mismatch first.
+  llvm::DenseSet<unsigned> Reported;
+  auto Once = [&](const Expr* Functor, auto&& Run) {
+    const unsigned Key = SM.getExpansionLoc(Functor->getBeginLoc()).getRawEncoding();
+    if (Reported.count(Key)) return;
+    const unsigned Before = C.report.engine().getNumErrors();
+    Run();
+    if (C.report.engine().getNumErrors() != Before) Reported.insert(Key);
+  };
+
+  PatternCalls Finder(SM, C.paths);
   for (Decl* D : C.ast.getTranslationUnitDecl()->decls()) {
     SourceLocation Loc = D->getBeginLoc();
     if (Loc.isInvalid() || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) continue;
     Finder.TraverseDecl(D);
   }
-  for (const CallExpr* Nested : Finder.Calls) {
+
+  // Dispatches: the sites analysis found, and the other instantiations of the same calls.
+  for (const analysis::DispatchSite& Site : C.sites) {
+    if (!Site.call || !Site.functor) continue;
+    Once(Site.functor, [&] { Check.checkSite(Site); });
+    unsigned FunctorArg = 0;
+    while (FunctorArg < Site.call->getNumArgs() && Site.call->getArg(FunctorArg) != Site.functor) ++FunctorArg;
+    for (const CallExpr* Other : Finder.Dispatches)
+      if (Other != Site.call && Other->getBeginLoc() == Site.call->getBeginLoc() &&
+          FunctorArg < Other->getNumArgs()) {
+        analysis::DispatchSite Instance{Other, Other->getArg(FunctorArg), Site.kernel};
+        Once(Instance.functor, [&] { Check.checkSite(Instance); });
+      }
+  }
+
+  for (const CallExpr* Nested : Finder.Nested) {
+    if (Nested->getNumArgs() < 2) continue;
     // The kernel of the dispatch whose functor holds the call, if any.
     std::string Kernel;
     SourceLocation Loc = SM.getExpansionLoc(Nested->getBeginLoc());
@@ -880,7 +914,7 @@ void checkSignatures(CheckContext& C) {
           SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(R.getEnd())))
         Kernel = C.tu.kernels[Site.kernel].name;
     }
-    Check.checkNested(Nested, Kernel);
+    Once(Nested->getArg(1), [&] { Check.checkNested(Nested, Kernel); });
   }
 }
 

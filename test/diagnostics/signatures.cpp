@@ -101,4 +101,16 @@ T total_of(hpar::View<T*> x) {
   return s;
 }
 template double total_of(hpar::View<double*>);
+
+// A dispatch in a function template called with several functors: each instantiation is checked.
+template <class F>
+void for_each_index(int n, F f) {
+  hpar::parallel_for("each", n, f);
+  // CHECK: signatures.cpp:[[#@LINE-1]]:33: error: parallel_for over RangePolicy calls the functor as f(i), but the lambda of kernel 'hpar_each_L[[#@LINE-1]]' takes (int i, int j) [hpar-functor-signature]
+}
+void instances(hpar::View<double*> x, int n) {
+  for_each_index(n, HPAR_LAMBDA(int i) { x(i) = 0; });
+  for_each_index(n, HPAR_LAMBDA(int i, int j) { x(i) = j; });
+  // CHECK: signatures.cpp:[[#@LINE-1]]:33: note: the lambda's parameters are declared here
+}
 // CHECK-NOT: error:
