@@ -371,8 +371,8 @@ private:
   }
 
   void noteDivergence(const Divergence& D, const char* Who) {
-    C.report.note(D.cond->getBeginLoc(), std::string(D.loopCondition ? "this loop condition " : "this condition ") +
-                                             D.why.describe())
+    std::string What = D.loopCondition ? "this loop condition " : "this condition ";
+    C.report.note(D.cond->getBeginLoc(), What + D.why.describe())
         << D.cond->getSourceRange();
     if (!D.exit) return;
     std::string Where = isa<ReturnStmt>(D.exit)   ? "return here"
@@ -546,7 +546,8 @@ private:
     } else if (const auto* B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
       if (const auto* Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
         assign(Ref->getDecl(), vary(B->getRHS()), B->getOperatorLoc(), Changed);
-    } else if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(S); Op && Op->isAssignmentOp() && Op->getNumArgs() == 2) {
+    } else if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(S);
+               Op && Op->isAssignmentOp() && Op->getNumArgs() == 2) {
       if (const auto* Ref = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
         assign(Ref->getDecl(), vary(Op->getArg(1)), Op->getOperatorLoc(), Changed);
     }
@@ -616,7 +617,8 @@ private:
     auto B = Broadcasts.find(Ref->getDecl());
     if (B == Broadcasts.end() || !SM.isBeforeInTranslationUnit(B->second.first, Ref->getBeginLoc())) return 0;
     auto W = Owner.lastVaryingWrite.find(Ref->getDecl());
-    if (W != Owner.lastVaryingWrite.end() && SM.isBeforeInTranslationUnit(B->second.first, W->second)) return 0;
+    if (W != Owner.lastVaryingWrite.end() && SM.isBeforeInTranslationUnit(B->second.first, W->second))
+      return 0;
     return B->second.second;
   }
 

@@ -123,9 +123,9 @@ inline std::vector<const clang::FunctionDecl*> functorBodies(const analysis::Dis
 /// The sites and, for a dispatch written in a template, the same dispatch in every other
 /// instantiation: analysis records such a dispatch once (its first instantiation), but each
 /// instantiation's functor may call other functions and nest other ranges.
-inline std::vector<analysis::DispatchSite> dispatchInstances(clang::ASTContext& Ctx,
-                                                             const frontend::SearchPaths& Paths,
-                                                             const std::vector<analysis::DispatchSite>& Sites) {
+inline std::vector<analysis::DispatchSite> dispatchInstances(
+    clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
+    const std::vector<analysis::DispatchSite>& Sites) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     const std::vector<analysis::DispatchSite>* Sites = nullptr;
     std::vector<analysis::DispatchSite> Found;
