@@ -180,8 +180,9 @@ private:
     }
     if (const auto* Range = dyn_cast<CXXForRangeStmt>(S)) {
       walk(Range->getInit());
-      walk(Range->getRangeStmt());
-      walkLoop(Range->getRangeInit(), Range->getBody(), nullptr, Range->getLoopVarStmt());
+      // The trip count is the range's length, which does not follow from its elements' values.
+      walk(Range->getRangeInit());
+      walkLoop(nullptr, Range->getBody(), nullptr, Range->getLoopVarStmt());
       return;
     }
     if (const auto* Cond = dyn_cast<AbstractConditionalOperator>(S)) {
@@ -460,8 +461,7 @@ private:
     } else if (const auto* Do = dyn_cast<DoStmt>(S)) {
       Inner = Branch(Do->getCond(), true);
       ++InnerNest;
-    } else if (const auto* Range = dyn_cast<CXXForRangeStmt>(S)) {
-      Inner = Branch(Range->getRangeInit(), true);
+    } else if (isa<CXXForRangeStmt>(S)) {
       ++InnerNest;
     }
     for (const Stmt* Child : S->children())
