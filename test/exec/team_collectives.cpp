@@ -18,12 +18,11 @@ team_policy make_policy(const int league, const int team_request, const int vect
   return team_policy(league, clamp_team(team_request, vector), vector);
 }
 
-// Gives each vector lane of the calling thread a different value: lane q of the thread runs
-// index q of a ThreadVectorRange as long as the range is the vector length.
-HPAR_INLINE_FUNCTION int lane_of(const member_type& team, const int V) {
-  int lane = -1;
-  hpar::parallel_for(hpar::ThreadVectorRange(team, V), [&](const int q) { lane = q; });
-  return lane;
+// Gives each vector lane of the calling thread a different value: its lane index. The
+// programming model has no lane rank (a write from a ThreadVectorRange closure to a variable of
+// the team body would race, hpar-nested-write-race), so this asks the implementation.
+HPAR_INLINE_FUNCTION int lane_of(const member_type& team) {
+  return team.impl_rank(hpar::impl::VectorLevel());
 }
 
 // ---- team_barrier ---------------------------------------------------------------------------------
@@ -83,7 +82,7 @@ void test_broadcast(const team_policy& policy) {
     const int l = team.league_rank();
     const int r = team.team_rank();
     const int t = team.team_size();
-    const int lane = lane_of(team, V);
+    const int lane = lane_of(team);
     const int root = (17 * l + 5) % t;
     const int root2 = (29 * l + t - 1) % t;
     int vi = 100 * l + r + 1000000 * lane;
@@ -314,7 +313,7 @@ void test_single(const team_policy& policy) {
   hpar::parallel_for("single", policy, HPAR_LAMBDA(const member_type& team) {
     const int l = team.league_rank();
     const int r = team.team_rank();
-    const int lane = lane_of(team, V);
+    const int lane = lane_of(team);
     hpar::single(hpar::PerTeam(team), [&]() { hpar::atomic_add(&per_team(l), 1); });
     hpar::single(hpar::PerThread(team), [&]() { hpar::atomic_add(&per_thread(l, r), 1); });
     // Every member starts from a different value; the one who runs the closure sets it for all.

@@ -33,23 +33,32 @@ void run(const int league, const int team_request, const int vector, const Box<R
   const bool left = walks_left(Dir);
   hpar::View<int***> counts("counts", L, T, volume);  // calls per (team, thread, row-major index)
   hpar::View<int*> bad("bad", 2);                    // participants: out of order, lane residues
+  // What each participant (thread, lane) saw of its own walk: the last order index, the first
+  // residue of the fastest index modulo V, in order so far, one residue so far. It lives in a
+  // View slot of its own: a write from the closure to a variable of the team body would race
+  // (hpar-nested-write-race), and the closure runs once per participant.
+  hpar::View<long****> walk("walk", L, T, V, 4);
   hpar::parallel_for("mdrange_for", policy, HPAR_LAMBDA(const member_type& team) {
     const int l = team.league_rank();
     const int r = team.team_rank();
-    long prev = -1;
-    int residue = -1;
-    bool ordered = true, one_residue = true;
+    const int lane = team.impl_rank(hpar::impl::VectorLevel());
+    walk(l, r, lane, 0) = -1;
+    walk(l, r, lane, 1) = -1;
+    walk(l, r, lane, 2) = 1;
+    walk(l, r, lane, 3) = 1;
     const auto range = md_range<K, hpar::Rank<R, Dir>>(team, box.n, std::make_index_sequence<R>());
     hpar::parallel_for(range, [&](const auto... i) {
       const int idx[R] = {int(i)...};
       hpar::atomic_add(&counts(l, r, row_major(box, idx)), 1);
       const long order = left ? col_major(box, idx) : row_major(box, idx);
-      if (order <= prev) ordered = false;
-      prev = order;
+      if (order <= walk(l, r, lane, 0)) walk(l, r, lane, 2) = 0;
+      walk(l, r, lane, 0) = order;
       const int c = idx[left ? 0 : R - 1] % V;
-      if (residue < 0) residue = c;
-      if (c != residue) one_residue = false;
+      if (walk(l, r, lane, 1) < 0) walk(l, r, lane, 1) = c;
+      if (c != walk(l, r, lane, 1)) walk(l, r, lane, 3) = 0;
     });
+    bool ordered = walk(l, r, lane, 2) != 0;
+    const bool one_residue = walk(l, r, lane, 3) != 0;
     // A parallel_for promises no order; the builds other than CUDA walk each participant's
     // indices in the direction's order, which this checks. CUDA takes eight indices of the
     // second-fastest dimension per pass of the fastest (nested_mdrange.hpp), and the counts
