@@ -395,7 +395,7 @@ class HPAR_ANNOTATE("hpar::view") View {
 
   /// Bytes a team scratch view of these extents takes (what the scratch constructor allocates:
   /// scratch allocations are whole multiples of 8 bytes).
-  HPAR_HD static size_t shmem_size(size_t n0 = 1, size_t n1 = 1, size_t n2 = 1, size_t n3 = 1,
+  HPAR_HD static constexpr size_t shmem_size(size_t n0 = 1, size_t n1 = 1, size_t n2 = 1, size_t n3 = 1,
                            size_t n4 = 1, size_t n5 = 1, size_t n6 = 1, size_t n7 = 1) {
     const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
     size_t count = 1;
