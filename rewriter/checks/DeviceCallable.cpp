@@ -50,6 +50,7 @@ public:
       : Ctx(C.ast), SM(C.ast.getSourceManager()), Paths(C.paths), TU(C.tu), Report(C.report) {}
 
   void checkSite(const analysis::DispatchSite& Site) {
+    if (!Site.functor || !Site.call || Site.kernel >= TU.kernels.size()) return;
     Kernel = &TU.kernels[Site.kernel];
     const LambdaExpr* L = analysis::lambdaOf(Site.functor);
     RootIsLambda = L != nullptr;
