@@ -28,7 +28,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include <optional>
 #include <string>
 #include <vector>
 
