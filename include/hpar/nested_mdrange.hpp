@@ -181,7 +181,7 @@ HPAR_HD void md_for(const NestedMDRange<L, N, Left, M>& r, const F& f) {
   if constexpr (N == 0) return;
   else
 #endif
-  {
+  HPAR_IMPL_IF_FITS(callable_with_indices<F, const int&>(std::make_index_sequence<N>())) {
     int idx[N];
     md_walk<0, md_for_jam>(r, md_share(r), idx, MDForVisit<F>{&f});
   }

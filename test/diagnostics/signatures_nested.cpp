@@ -48,6 +48,9 @@ void nested(hpar::View<double*> x, int n) {
 
     hpar::single(hpar::PerThread(team), [&](double v) { v = 1; }, s);
     // CHECK: signatures_nested.cpp:[[#@LINE-1]]:41: error: single(PerThread) calls the closure as f(value&), but the lambda in kernel 'hpar_team_L[[#@LINE-34]]' takes its value as 'double v'; it must be a non-const reference, or the value is not broadcast [hpar-functor-signature]
+
+    hpar::parallel_for(hpar::ThreadVectorMDRange(team, n, n, n), [&](int i, int j) { x(i) = j; });
+    // CHECK: signatures_nested.cpp:[[#@LINE-1]]:66: error: parallel_for over ThreadVectorMDRange calls the closure as f(i0, i1, i2), but the lambda in kernel 'hpar_team_L[[#@LINE-37]]' takes (int i, int j) [hpar-functor-signature]
   });
 }
 
