@@ -16,18 +16,14 @@ using namespace clang;
 namespace hpar {
 namespace analysis {
 
-/// Strips the implicit wrappers around an argument: temporaries, implicit casts, and copies or
-/// moves of the same object.
-static const Expr* strip(const Expr* E) {
-  while (true) {
+const Expr* strip(const Expr* E) {
+  while (E) {
     E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto* C = dyn_cast<CXXConstructExpr>(E);
-        C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
-      E = C->getArg(0);
-      continue;
-    }
-    return E;
+    const auto* C = dyn_cast<CXXConstructExpr>(E);
+    if (!C || C->getNumArgs() != 1 || !C->getConstructor()->isCopyOrMoveConstructor()) return E;
+    E = C->getArg(0);
   }
+  return E;
 }
 
 const LambdaExpr* lambdaOf(const Expr* functor) {

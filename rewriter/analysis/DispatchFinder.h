@@ -27,6 +27,11 @@ std::vector<DispatchSite> findDispatches(clang::ASTContext& Ctx,
                                          const frontend::SearchPaths& paths,
                                          checks::Reporter& report, ir::TranslationUnit& tu);
 
+/// Strips what wraps an argument without changing the object it denotes: implicit nodes
+/// (temporaries, implicit casts), parentheses, and copies or moves of the same object. Null stays
+/// null.
+const clang::Expr* strip(const clang::Expr* E);
+
 /// Returns the lambda a functor argument denotes (directly, or through a local variable
 /// initialised with one), or null.
 const clang::LambdaExpr* lambdaOf(const clang::Expr* functor);

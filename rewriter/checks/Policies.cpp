@@ -48,22 +48,11 @@ constexpr int64_t MaxTeamThreads = 1024;                    // threads of a CUDA
 constexpr uint64_t Level0Limit = 232448;                    // Hopper's opt-in shared memory
 constexpr uint64_t Level1Limit = 0x7fffffff;                // scratch_size_max(1) is an int
 
-/// Strips what does not change the value of an argument: implicit nodes, parentheses, functional
-/// casts, and copies or moves of the same object.
+/// Strips what does not change the value of an argument: what analysis::strip strips, and
+/// functional casts.
 const Expr* strip(const Expr* E) {
-  while (E) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto* C = dyn_cast<CXXConstructExpr>(E);
-        C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
-      E = C->getArg(0);
-      continue;
-    }
-    if (const auto* F = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = F->getSubExpr();
-      continue;
-    }
-    return E;
-  }
+  E = analysis::strip(E);
+  while (const auto* F = dyn_cast_or_null<CXXFunctionalCastExpr>(E)) E = analysis::strip(F->getSubExpr());
   return E;
 }
 

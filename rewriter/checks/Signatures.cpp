@@ -39,20 +39,6 @@ namespace {
 
 // ---- types -----------------------------------------------------------------------------------
 
-/// Strips temporaries, implicit casts and copies of the same object from an argument.
-const Expr* strip(const Expr* E) {
-  while (E) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto* C = dyn_cast<CXXConstructExpr>(E);
-        C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
-      E = C->getArg(0);
-      continue;
-    }
-    break;
-  }
-  return E;
-}
-
 /// The class behind a (reference to a) type, with its definition, or null.
 const CXXRecordDecl* recordOf(QualType T) {
   if (T.isNull()) return nullptr;
@@ -148,7 +134,7 @@ struct PatternCall {
 Result describeResult(const Expr* Arg) {
   Result R;
   R.arg = Arg;
-  const Expr* E = strip(Arg);
+  const Expr* E = analysis::strip(Arg);
   QualType T = E->getType();
   const CXXRecordDecl* RD = recordOf(T);
   if (isReducer(RD)) {
@@ -357,7 +343,7 @@ public:
     const ir::Kernel& K = C.tu.kernels[Site.kernel];
     const unsigned PolicyArg = K.hasLabel ? 1 : 0;
     if (!Site.call || Site.call->getNumArgs() < PolicyArg + 2) return;
-    const Expr* Policy = strip(Site.call->getArg(PolicyArg));
+    const Expr* Policy = analysis::strip(Site.call->getArg(PolicyArg));
     const CXXRecordDecl* PolicyRD = recordOf(Policy->getType());
 
     PatternCall Call;
@@ -389,7 +375,7 @@ public:
       Call.results.push_back(describeResult(Site.call->getArg(A)));
 
     const bool Mismatch = MismatchFinder(SM, C.paths).reaches(Site.call->getDirectCallee());
-    const CXXRecordDecl* FunctorRD = recordOf(strip(Site.functor)->getType());
+    const CXXRecordDecl* FunctorRD = recordOf(analysis::strip(Site.functor)->getType());
     if (K.pattern == ir::Pattern::Reduce && !addReduceValues(Call, Site.call, FunctorRD, Mismatch))
       return;
     if (K.pattern == ir::Pattern::Scan && !addScanValues(Call, Site.functor, FunctorRD, Mismatch))
@@ -405,7 +391,7 @@ public:
     Call.nested = true;
     Call.kernel = Kernel;
     Call.pattern = A.str();
-    const Expr* Range = strip(Nested->getArg(0));
+    const Expr* Range = analysis::strip(Nested->getArg(0));
     const Expr* Closure = Nested->getArg(1);
     if (A == "single") {
       llvm::StringRef Who = analysis::annotationOf(recordOf(Range->getType()));
@@ -799,7 +785,7 @@ private:
   /// The range an error about a functor underlines: a lambda written in place up to the end of
   /// its parameter list (its body can be long), anything else as written.
   SourceRange functorRange(const Expr* Functor) const {
-    const auto* L = dyn_cast<LambdaExpr>(strip(Functor));
+    const auto* L = dyn_cast<LambdaExpr>(analysis::strip(Functor));
     if (!L) return Functor->getSourceRange();
     SourceLocation End = L->getIntroducerRange().getEnd();
     if (const CXXMethodDecl* M = L->getCallOperator(); M && L->hasExplicitParameters())
