@@ -35,13 +35,9 @@ namespace hpar {
 namespace checks {
 namespace {
 
-/// Calls followed deeper than this are not walked (a guard against pathological call graphs;
-/// recursion is cut earlier, at the first repeated function).
-constexpr unsigned MaxCallDepth = 32;
-
-class NestingChecker {
+class NestingChecker : TeamWalk {
 public:
-  explicit NestingChecker(CheckContext& C) : C(C), SM(C.ast.getSourceManager()) {}
+  explicit NestingChecker(CheckContext& C) : TeamWalk(C) {}
 
   void run() {
     std::vector<analysis::DispatchSite> Sites = dispatchInstances(C.ast, C.paths, C.sites);
@@ -304,32 +300,12 @@ private:
   }
   void leave() { Active.pop_back(); }
 
-  /// Notes the calls that led from the functor to the function being walked, innermost first.
-  void noteChain() {
-    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It)
-      C.report.note(It->first->getBeginLoc(), functionName(It->second) + " is called here")
-          << It->first->getSourceRange();
-  }
-
-  /// Reports once per check and location (templates and shared helpers are walked more than once);
-  /// returns false when this one was already reported.
-  bool report(CheckId Check, SourceLocation Loc, SourceRange Range, const std::string& Message) {
-    if (!Reported.insert({unsigned(Check), Loc.getRawEncoding()}).second) return false;
-    C.report.report(Check, Loc, Message) << Range;
-    return true;
-  }
-
-  CheckContext& C;
-  const SourceManager& SM;
   const analysis::DispatchSite* Site = nullptr;
   const ir::Kernel* Kernel = nullptr;
   std::vector<const FunctionDecl*> Active;  // the functions being walked, outermost first
-  /// The calls between them and what each calls (closures are no call).
-  std::vector<std::pair<const CallExpr*, const FunctionDecl*>> Chain;
   llvm::DenseSet<const FunctionDecl*> Device;  // every function a kernel runs (sourceOf)
   std::set<std::pair<const FunctionDecl*, std::string>> TeamWalked;
   llvm::DenseSet<const FunctionDecl*> FlatWalked;
-  std::set<std::pair<unsigned, unsigned>> Reported;
 };
 
 }  // namespace

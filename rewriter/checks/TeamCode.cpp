@@ -1,0 +1,148 @@
+// What the code of a team functor is made of: see TeamCode.h.
+#include "checks/TeamCode.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace hpar {
+namespace checks {
+
+std::optional<NestedPattern> nestedPatternOf(const clang::CallExpr* call) {
+  llvm::StringRef A = calleeAnnotation(call);
+  if (!A.consume_front("hpar::nested::")) return std::nullopt;
+  if (A != "parallel_for" && A != "parallel_reduce" && A != "parallel_scan" && A != "single")
+    return std::nullopt;
+  if (call->getNumArgs() < 2) return std::nullopt;
+  NestedPattern P;
+  P.call = call;
+  P.pattern = A.str();
+  P.closure = call->getArg(1);
+  if (A == "single") {
+    const auto* RD = call->getArg(0)->IgnoreImplicit()->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    llvm::StringRef Who = analysis::annotationOf(RD);
+    if (Who == "hpar::nested::per_team") P.single = NestedPattern::Single::PerTeam;
+    else if (Who == "hpar::nested::per_thread") P.single = NestedPattern::Single::PerThread;
+    else return std::nullopt;
+    return P;
+  }
+  P.range = nestedRangeOf(call->getArg(0));
+  if (P.range.level == NestedLevel::None) return std::nullopt;
+  return P;
+}
+
+std::vector<const clang::FunctionDecl*> instancesOf(const clang::FunctionDecl* F) {
+  std::vector<const clang::FunctionDecl*> Result;
+  if (!F) return Result;
+  if (const clang::FunctionTemplateDecl* T = F->getDescribedFunctionTemplate()) {
+    for (const clang::FunctionDecl* S : T->specializations()) Result.push_back(S);
+    return Result;
+  }
+  Result.push_back(F);
+  return Result;
+}
+
+std::vector<const clang::FunctionDecl*> callOperatorsOf(const clang::Expr* callable) {
+  std::vector<const clang::FunctionDecl*> Result;
+  if (!callable) return Result;
+  const clang::CXXRecordDecl* RD =
+      callable->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition()) return Result;
+  RD = RD->getDefinition();
+  if (RD->isLambda()) {
+    for (const clang::FunctionDecl* F : instancesOf(RD->getLambdaCallOperator())) Result.push_back(F);
+    return Result;
+  }
+  for (const clang::CXXMethodDecl* M : RD->methods())
+    if (M->getOverloadedOperator() == clang::OO_Call) Result.push_back(M);
+  for (const clang::Decl* D : RD->decls())
+    if (const auto* FT = llvm::dyn_cast<clang::FunctionTemplateDecl>(D))
+      if (FT->getTemplatedDecl()->getOverloadedOperator() == clang::OO_Call)
+        for (const clang::FunctionDecl* S : FT->specializations()) Result.push_back(S);
+  return Result;
+}
+
+std::vector<const clang::FunctionDecl*> functorBodies(const analysis::DispatchSite& site) {
+  std::vector<const clang::FunctionDecl*> Result;
+  for (const clang::FunctionDecl* F : functorEntries(site))
+    for (const clang::FunctionDecl* I : instancesOf(F)) Result.push_back(I);
+  return Result;
+}
+
+std::vector<analysis::DispatchSite> dispatchInstances(
+    clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
+    const std::vector<analysis::DispatchSite>& Sites) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const std::vector<analysis::DispatchSite>* Sites = nullptr;
+    std::vector<analysis::DispatchSite> Found;
+    llvm::SmallPtrSet<const clang::CallExpr*, 8> Seen;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitCallExpr(clang::CallExpr* Call) {
+      for (const analysis::DispatchSite& S : *Sites) {
+        if (Call == S.call || !Seen.insert(Call).second || Call->getBeginLoc() != S.call->getBeginLoc() ||
+            Call->getNumArgs() != S.call->getNumArgs() || calleeAnnotation(Call) != calleeAnnotation(S.call))
+          continue;
+        for (unsigned I = 0; I < S.call->getNumArgs(); ++I)
+          if (S.call->getArg(I) == S.functor) Found.push_back({Call, Call->getArg(I), S.kernel});
+      }
+      return true;
+    }
+  };
+  Finder F;
+  F.Sites = &Sites;
+  F.Found = Sites;
+  const clang::SourceManager& SM = Ctx.getSourceManager();
+  for (clang::Decl* D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (D->getBeginLoc().isValid() && frontend::isLibraryLocation(SM, Paths, D->getBeginLoc())) continue;
+    F.TraverseDecl(D);
+  }
+  return F.Found;
+}
+
+const clang::FunctionDecl* userCallee(const clang::CallExpr* call, const clang::SourceManager& SM,
+                                             const frontend::SearchPaths& paths) {
+  const clang::FunctionDecl* F = call ? call->getDirectCallee() : nullptr;
+  if (!F || F->isImplicit()) return nullptr;
+  const clang::FunctionDecl* Def = F->getDefinition();
+  if (!Def || !Def->getBody() || Def->isDependentContext()) return nullptr;
+  const clang::FunctionDecl* Pattern = Def->getTemplateInstantiationPattern();
+  clang::SourceLocation Loc = SM.getExpansionLoc((Pattern ? Pattern : Def)->getLocation());
+  if (Loc.isInvalid() || !SM.isWrittenInMainFile(Loc) || frontend::isLibraryLocation(SM, paths, Loc))
+    return nullptr;
+  return Def;
+}
+
+llvm::StringRef teamMemberMethod(const clang::CallExpr* call) {
+  const auto* M = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(call ? call->getDirectCallee() : nullptr);
+  if (!M || !M->getDeclName().isIdentifier()) return "";
+  if (analysis::annotationOf(M->getParent()) != "hpar::team_member") return "";
+  return M->getName();
+}
+
+bool isLambdaBody(const clang::FunctionDecl* F) {
+  const auto* M = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(F);
+  return M && M->getParent()->isLambda();
+}
+
+std::string functionName(const clang::FunctionDecl* F) {
+  if (isLambdaBody(F)) return "a lambda";
+  return "'" + F->getQualifiedNameAsString() + "'";
+}
+
+void TeamWalk::noteChain() {
+  for (auto It = Chain.rbegin(); It != Chain.rend(); ++It)
+    C.report.note(It->first->getBeginLoc(), functionName(It->second) + " is called here")
+        << It->first->getSourceRange();
+}
+
+bool TeamWalk::report(CheckId Check, clang::SourceLocation Loc, clang::SourceRange Range,
+                      const std::string& Message) {
+  if (!Reported.insert({unsigned(Check), Loc.getRawEncoding()}).second) return false;
+  C.report.report(Check, Loc, Message) << Range;
+  return true;
+}
+
+}  // namespace checks
+}  // namespace hpar
