@@ -13,13 +13,14 @@
 // the body calls hpar::impl::functor_mismatch() instead of being instantiated, so the parse has
 // no template errors. The compiler is therefore the judge of what fits; this file finds that
 // call below each dispatch (and below each nested pattern) and explains the mismatch from the
-// AST: which argument, which parameter, which type. Two rules go beyond what the compiler
-// rejects, because the code compiles but loses the functor's contributions: an accumulator
-// (reduce) or update (scan) parameter that is not a non-const reference.
+// AST (FunctorCalls.h): which argument, which parameter, which type. Two rules go beyond what the
+// compiler rejects, because the code compiles but loses the functor's contributions: an
+// accumulator (reduce) or update (scan) parameter that is not a non-const reference.
 //
 // A top-level lambda whose call operator is not const (a mutable lambda) is family 1's
 // (hpar-mutable-lambda); here only nested closures and class functors are told so.
 #include "checks/Checks.h"
+#include "checks/FunctorCalls.h"
 #include "analysis/Annotations.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -36,301 +37,6 @@ using namespace clang;
 namespace hpar {
 namespace checks {
 namespace {
-
-// ---- types -----------------------------------------------------------------------------------
-
-/// The class behind a (reference to a) type, with its definition, or null.
-const CXXRecordDecl* recordOf(QualType T) {
-  if (T.isNull()) return nullptr;
-  const CXXRecordDecl* RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  return RD && RD->hasDefinition() ? RD->getDefinition() : nullptr;
-}
-
-/// The member type `name` of a class (a typedef or alias, looked up through its bases), or null.
-const TypedefNameDecl* memberTypedef(const CXXRecordDecl* RD, llvm::StringRef name, int depth = 0) {
-  if (!RD || depth > 8) return nullptr;
-  for (const NamedDecl* D : RD->lookup(&RD->getASTContext().Idents.get(name)))
-    if (const auto* T = dyn_cast<TypedefNameDecl>(D)) return T;
-  for (const CXXBaseSpecifier& B : RD->bases())
-    if (const TypedefNameDecl* T = memberTypedef(recordOf(B.getType()), name, depth + 1)) return T;
-  return nullptr;
-}
-
-/// The canonical type a member typedef names, or a null type.
-QualType memberType(const CXXRecordDecl* RD, llvm::StringRef name) {
-  const TypedefNameDecl* T = memberTypedef(RD, name);
-  return T ? T->getUnderlyingType().getCanonicalType() : QualType();
-}
-
-/// Whether a class declares a member called `name` (a function, a field, a type).
-bool hasMember(const CXXRecordDecl* RD, llvm::StringRef name) {
-  return RD && !RD->lookup(&RD->getASTContext().Idents.get(name)).empty();
-}
-
-/// The same type without references and top-level qualifiers, canonical.
-QualType bare(QualType T) {
-  return T.isNull() ? T : T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
-}
-
-bool sameType(QualType A, QualType B) { return !A.isNull() && !B.isNull() && bare(A) == bare(B); }
-
-/// The rank of a View class (its `rank` enumerator), or -1.
-int viewRank(const CXXRecordDecl* RD) {
-  if (!RD) return -1;
-  for (const NamedDecl* D : RD->lookup(&RD->getASTContext().Idents.get("rank")))
-    if (const auto* E = dyn_cast<EnumConstantDecl>(D)) return (int)E->getInitVal().getExtValue();
-  return -1;
-}
-
-bool isView(const CXXRecordDecl* RD) { return analysis::annotationOf(RD) == "hpar::view"; }
-/// Built-in reducers and custom ones (classes with `using reducer = Self;`), as is_reducer says.
-bool isReducer(const CXXRecordDecl* RD) { return RD && memberTypedef(RD, "reducer"); }
-
-// ---- what a pattern passes --------------------------------------------------------------------
-
-/// One argument a pattern passes to its functor.
-struct Argument {
-  enum Kind { Tag, Index, Team, Value, Update, Final, Single };
-  Kind kind;
-  QualType type;       // the tag, index, team member or value type; null when unknown
-  bool array = false;  // Value: the accumulator of an array reduction is a pointer
-  std::string spelling;
-};
-
-/// A reduction result or scan total argument, as the header sees it.
-struct Result {
-  enum Kind { Scalar, View, Reducer, Pointer };
-  const Expr* arg = nullptr;
-  Kind kind = Scalar;
-  QualType value;  // the value type it holds
-  bool modifiable = true;
-  int rank = 0;  // of a View
-};
-
-/// How a pattern calls its functor, and who the functor is.
-struct PatternCall {
-  std::string pattern;  // "parallel_reduce"
-  std::string over;     // "RangePolicy", "MDRangePolicy<Rank<3>>", "TeamThreadRange"...
-  bool nested = false;
-  std::string kernel;   // the kernel's name, or "" (a nested pattern outside any dispatch)
-  std::vector<Argument> args;
-  std::vector<Result> results;
-  /// The value_type of a functor that defines its reduction (FunctorReduceSpec), or null.
-  QualType functorValue;
-
-  std::string rendered() const {
-    std::string S = "f(";
-    for (size_t K = 0; K < args.size(); ++K) S += (K ? ", " : "") + args[K].spelling;
-    return S + ")";
-  }
-  std::string callee() const { return nested ? "closure" : "functor"; }
-  /// "parallel_reduce over RangePolicy", "single(PerTeam)".
-  std::string construct() const {
-    return pattern == "single" ? "single(" + over + ")" : pattern + " over " + over;
-  }
-};
-
-/// A result argument as make_reduce_spec sees it.
-Result describeResult(const Expr* Arg) {
-  Result R;
-  R.arg = Arg;
-  const Expr* E = analysis::strip(Arg);
-  QualType T = E->getType();
-  const CXXRecordDecl* RD = recordOf(T);
-  if (isReducer(RD)) {
-    R.kind = Result::Reducer;
-    R.value = memberType(RD, "value_type");
-  } else if (isView(RD)) {
-    R.kind = Result::View;
-    R.value = memberType(RD, "non_const_value_type");
-    R.rank = viewRank(RD);
-  } else if (T.getCanonicalType()->isPointerType() || T.getCanonicalType()->isArrayType()) {
-    R.kind = Result::Pointer;
-  } else {
-    R.value = bare(T);
-    R.modifiable = E->isLValue() && !T.isConstQualified() && !T.getNonReferenceType().isConstQualified();
-  }
-  return R;
-}
-
-/// The text of a range of the main file, or "".
-std::string textOf(const ASTContext& Ctx, SourceRange R) {
-  const SourceManager& SM = Ctx.getSourceManager();
-  CharSourceRange C = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-  if (C.isInvalid()) return "";
-  return Lexer::getSourceText(C, SM, Ctx.getLangOpts()).str();
-}
-
-/// A type as messages print it.
-std::string typeName(const ASTContext& Ctx, QualType T) {
-  PrintingPolicy P(Ctx.getLangOpts());
-  P.SuppressTagKeyword = true;
-  return T.getAsString(P);
-}
-
-// ---- the functor's side ----------------------------------------------------------------------
-
-/// What is wrong with one call operator for one pattern call.
-struct Issue {
-  enum Kind {
-    None,
-    Arity,         // too few or too many parameters
-    BadParameter,  // a parameter cannot take its argument
-    NotReference,  // an accumulator or update that is not a non-const reference
-    ValueType,     // an accumulator or update of another type than the result's
-    NotConst,      // a call operator that is not const
-  };
-  Kind kind = None;
-  const FunctionDecl* fn = nullptr;
-  const ParmVarDecl* param = nullptr;
-  size_t arg = 0;  // the argument the parameter takes
-};
-
-/// Whether a type still depends on a template parameter (an `auto` parameter of a generic lambda).
-bool dependent(QualType T) { return T.isNull() || T->isDependentType(); }
-
-/// Whether a parameter of type P can take argument A (an lvalue, except tags, which are
-/// temporaries). Lenient where the compiler is the judge: this only explains a mismatch.
-bool accepts(QualType P, const Argument& A) {
-  if (dependent(P) || A.type.isNull()) return true;
-  const bool Ref = P->isReferenceType();
-  const QualType Pointee = P.getNonReferenceType();
-  const bool MutableRef = P->isLValueReferenceType() && !Pointee.isConstQualified();
-  switch (A.kind) {
-  case Argument::Tag:
-    return sameType(P, A.type) && !MutableRef;
-  case Argument::Index:
-    if (MutableRef) return sameType(Pointee, A.type);
-    return Pointee->isArithmeticType() || Pointee->isEnumeralType();
-  case Argument::Team:
-    return isTeamMember(P);
-  case Argument::Final:
-    return !MutableRef && (Pointee->isArithmeticType() || Pointee->isEnumeralType());
-  case Argument::Value:
-  case Argument::Update:
-  case Argument::Single:
-    if (A.array) return P->isPointerType() && sameType(P->getPointeeType(), A.type);
-    if (!Ref) return true;  // NotReference, reported apart
-    return sameType(Pointee, A.type) || Pointee.isConstQualified();
-  }
-  return true;
-}
-
-/// Whether an accumulator, update or single value parameter is something other than a non-const
-/// lvalue reference (its writes would be lost).
-bool notReference(QualType P, const Argument& A) {
-  if (A.kind != Argument::Value && A.kind != Argument::Update && A.kind != Argument::Single)
-    return false;
-  if (A.array) return false;
-  // `auto&& v` is a forwarding reference: it becomes `T&` for the lvalue the pattern passes.
-  if (P->isRValueReferenceType() && dependent(P.getNonReferenceType())) return false;
-  if (!P->isLValueReferenceType()) return true;
-  return P.getNonReferenceType().isConstQualified();
-}
-
-/// The first thing that keeps `F` from being called as `call`, or None.
-Issue diagnose(const FunctionDecl* F, const PatternCall& Call) {
-  Issue I;
-  I.fn = F;
-  const size_t N = Call.args.size();
-  unsigned Required = F->getMinRequiredArguments();
-  bool Pack = F->isVariadic() || llvm::any_of(F->parameters(), [](const ParmVarDecl* P) {
-                return P->isParameterPack();
-              });
-  if (N < Required || (N > F->getNumParams() && !Pack)) {
-    I.kind = Issue::Arity;
-    return I;
-  }
-  for (size_t K = 0; K < N && K < F->getNumParams(); ++K) {
-    const ParmVarDecl* P = F->getParamDecl(K);
-    if (P->isParameterPack()) break;
-    const Argument& A = Call.args[K];
-    I.param = P;
-    I.arg = K;
-    if (!dependent(P->getType()) && !accepts(P->getType(), A)) {
-      bool Value = A.kind == Argument::Value || A.kind == Argument::Update || A.kind == Argument::Single;
-      I.kind = Value && !A.array ? Issue::ValueType : Issue::BadParameter;
-      return I;
-    }
-    if (notReference(P->getType(), A)) {
-      I.kind = Issue::NotReference;
-      return I;
-    }
-  }
-  I.param = nullptr;
-  if (const auto* M = dyn_cast<CXXMethodDecl>(F); M && !M->isConst() && !M->isStatic()) {
-    I.kind = Issue::NotConst;
-    return I;
-  }
-  return I;
-}
-
-/// Adds the operator() overloads of a class and of its bases (templated ones through their
-/// pattern); a class's own overloads hide its bases' ones, as name lookup does.
-void addCallOperators(const CXXRecordDecl* RD, std::vector<const FunctionDecl*>& Result, int Depth) {
-  if (!RD || Depth > 8) return;
-  const size_t Before = Result.size();
-  for (const CXXMethodDecl* M : RD->methods())
-    if (M->getOverloadedOperator() == OO_Call) Result.push_back(M);
-  for (const Decl* D : RD->decls())
-    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
-      if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
-        Result.push_back(FT->getTemplatedDecl());
-  if (Result.size() != Before) return;
-  for (const CXXBaseSpecifier& B : RD->bases()) addCallOperators(recordOf(B.getType()), Result, Depth + 1);
-}
-
-/// The call operators of a functor or closure argument: a lambda's (its pattern when generic),
-/// or a class's operator() overloads (templated ones through their pattern).
-std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
-  std::vector<const FunctionDecl*> Result;
-  if (const LambdaExpr* L = analysis::lambdaOf(Functor)) {
-    if (L->getCallOperator()) Result.push_back(L->getCallOperator());
-    return Result;
-  }
-  const CXXRecordDecl* RD = recordOf(Functor->getType());
-  if (!RD) return Result;
-  if (RD->isLambda()) {
-    if (const CXXMethodDecl* M = RD->getLambdaCallOperator()) Result.push_back(M);
-    return Result;
-  }
-  addCallOperators(RD, Result, 0);
-  return Result;
-}
-
-// ---- the header's verdict ---------------------------------------------------------------------
-
-/// Whether a function of hpar's header, instantiated for one dispatch, reaches
-/// hpar::impl::functor_mismatch(): the body HPAR_IMPL_IF_FITS left out because the functor does
-/// not fit. Only hpar's own functions are entered, a few calls deep.
-class MismatchFinder {
-public:
-  MismatchFinder(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
-
-  bool reaches(const FunctionDecl* F, unsigned Depth = 0) {
-    if (!F || Depth > 24) return false;
-    if (analysis::annotationOf(F) == "hpar::functor_mismatch") return true;
-    const FunctionDecl* Def = nullptr;
-    if (!F->hasBody(Def) || !Def || !Seen.insert(Def).second) return false;
-    SourceLocation Loc = SM.getExpansionLoc(Def->getLocation());
-    if (!frontend::isLibraryLocation(SM, Paths, Loc) || SM.isInSystemHeader(Loc)) return false;
-    return walk(Def->getBody(), Depth);
-  }
-
-private:
-  bool walk(const Stmt* S, unsigned Depth) {
-    if (!S) return false;
-    if (const auto* C = dyn_cast<CallExpr>(S))
-      if (reaches(C->getDirectCallee(), Depth + 1)) return true;
-    for (const Stmt* Child : S->children())
-      if (walk(Child, Depth)) return true;
-    return false;
-  }
-
-  const SourceManager& SM;
-  const frontend::SearchPaths& Paths;
-  llvm::SmallPtrSet<const FunctionDecl*, 32> Seen;
-};
 
 // ---- the rule --------------------------------------------------------------------------------
 
@@ -374,7 +80,7 @@ public:
     for (unsigned A = PolicyArg + 2; A < Site.call->getNumArgs(); ++A)
       Call.results.push_back(describeResult(Site.call->getArg(A)));
 
-    const bool Mismatch = MismatchFinder(SM, C.paths).reaches(Site.call->getDirectCallee());
+    const bool Mismatch = reachesFunctorMismatch(Site.call->getDirectCallee(), SM, C.paths);
     const CXXRecordDecl* FunctorRD = recordOf(analysis::strip(Site.functor)->getType());
     if (K.pattern == ir::Pattern::Reduce && !addReduceValues(Call, Site.call, FunctorRD, Mismatch))
       return;
@@ -402,7 +108,7 @@ public:
         QualType V = bare(Nested->getArg(2)->getType());
         Call.args.push_back({Argument::Single, V, false, "value&"});
       }
-      checkCall(Call, Closure, MismatchFinder(SM, C.paths).reaches(Nested->getDirectCallee()));
+      checkCall(Call, Closure, reachesFunctorMismatch(Nested->getDirectCallee(), SM, C.paths));
       return;
     }
     if (A != "parallel_for" && A != "parallel_reduce" && A != "parallel_scan") return;
@@ -418,7 +124,7 @@ public:
     }
     for (unsigned K = 2; K < Nested->getNumArgs(); ++K)
       Call.results.push_back(describeResult(Nested->getArg(K)));
-    const bool Mismatch = MismatchFinder(SM, C.paths).reaches(Nested->getDirectCallee());
+    const bool Mismatch = reachesFunctorMismatch(Nested->getDirectCallee(), SM, C.paths);
     if (A == "parallel_reduce") {
       // Each result is a reducer or a scalar summed into (the nested form takes no View).
       for (size_t K = 0; K < Call.results.size(); ++K)
