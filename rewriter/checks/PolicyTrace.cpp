@@ -1,0 +1,257 @@
+// Following a TeamPolicy to what it is built from: see PolicyTrace.h.
+#include "checks/PolicyTrace.h"
+#include "analysis/Annotations.h"
+#include "analysis/DispatchFinder.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace hpar {
+namespace checks {
+
+/// Strips what does not change the value of an argument: what analysis::strip strips, and
+/// functional casts.
+static const Expr* strip(const Expr* E) {
+  E = analysis::strip(E);
+  while (const auto* F = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
+    E = analysis::strip(F->getSubExpr());
+  return E;
+}
+
+/// The value of an integral constant expression, or nothing (not constant, dependent, or wider
+/// than 64 bits).
+static std::optional<llvm::APSInt> constantOf(const Expr* E, const ASTContext& Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().getBitWidth() > 64) return std::nullopt;
+  return R.Val.getInt();
+}
+
+std::optional<int64_t> signedConstant(const Expr* E, const ASTContext& Ctx) {
+  auto V = constantOf(E, Ctx);
+  if (!V) return std::nullopt;
+  return V->isSigned() ? V->getSExtValue() : (int64_t)std::min<uint64_t>(V->getZExtValue(), INT64_MAX);
+}
+
+/// A constant as the size_t the header converts it to (byte counts).
+static std::optional<uint64_t> byteConstant(const Expr* E, const ASTContext& Ctx) {
+  auto V = constantOf(E, Ctx);
+  if (!V) return std::nullopt;
+  return V->isSigned() ? (uint64_t)V->getSExtValue() : V->getZExtValue();
+}
+
+uint64_t round8(uint64_t Bytes) {
+  return Bytes > UINT64_MAX - 7 ? UINT64_MAX : (Bytes + 7) / 8 * 8;
+}
+
+llvm::StringRef typeAnnotation(const Expr* E) {
+  if (!E) return "";
+  QualType T = E->getType().getNonReferenceType();
+  if (T.isNull() || T->isDependentType()) return "";
+  return analysis::annotationOf(T->getAsCXXRecordDecl());
+}
+
+llvm::StringRef teamPolicyMethod(const CXXMemberCallExpr* C) {
+  const CXXMethodDecl* M = C ? C->getMethodDecl() : nullptr;
+  if (!M || !M->getDeclName().isIdentifier() ||
+      analysis::annotationOf(M->getParent()) != "hpar::policy::team")
+    return "";
+  return M->getName();
+}
+
+/// The bytes a PerTeam(bytes) / PerThread(bytes) argument asks for, when constant.
+static std::optional<uint64_t> sizeOf(const Expr* Arg, const ASTContext& Ctx) {
+  const Expr* E = strip(Arg);
+  if (const auto* Call = dyn_cast_or_null<CallExpr>(E); Call && Call->getNumArgs() == 1)
+    return byteConstant(Call->getArg(0), Ctx);
+  return std::nullopt;
+}
+
+ScratchRequest readRequest(const CXXMemberCallExpr* Call, const ASTContext& Ctx) {
+  ScratchRequest R;
+  R.call = Call;
+  if (Call->getNumArgs() > 0) R.level = signedConstant(Call->getArg(0), Ctx);
+  for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+    llvm::StringRef A = typeAnnotation(Call->getArg(I));
+    if (A == "hpar::scratch::per_team") {
+      R.hasTeam = true;
+      R.teamBytes = sizeOf(Call->getArg(I), Ctx);
+    } else if (A == "hpar::scratch::per_thread") {
+      R.hasThread = true;
+      R.threadBytes = sizeOf(Call->getArg(I), Ctx);
+    }
+  }
+  return R;
+}
+
+TeamShape shapeOf(const CXXConstructExpr* C) {
+  TeamShape S;
+  const CXXConstructorDecl* Ctor = C->getConstructor();
+  if (!Ctor || Ctor->isCopyOrMoveConstructor() || Ctor->getNumParams() < 2 ||
+      C->getNumArgs() != Ctor->getNumParams())
+    return S;
+  // TeamPolicy([space,] league, team, [vector]): an execution space first is a class.
+  unsigned First = Ctor->getParamDecl(0)->getType().getNonReferenceType()->isRecordType() ? 1 : 0;
+  auto integral = [&](unsigned I) {
+    return I < Ctor->getNumParams() &&
+           Ctor->getParamDecl(I)->getType().getNonReferenceType()->isIntegralOrEnumerationType();
+  };
+  if (integral(First + 1)) S.teamArg = C->getArg(First + 1);
+  if (integral(First + 2)) S.vectorArg = C->getArg(First + 2);
+  return S;
+}
+
+namespace {
+
+/// Collects the DeclRefExprs of a variable and the set_scratch_size calls of a function body.
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  explicit UseCollector(const VarDecl* V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr* R) {
+    if (R->getDecl() == V) Uses.push_back(R);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr* C) {
+    if (teamPolicyMethod(C) == "set_scratch_size") ScratchCalls.push_back(C);
+    return true;
+  }
+  const VarDecl* V;
+  std::vector<const DeclRefExpr*> Uses;
+  std::vector<const CXXMemberCallExpr*> ScratchCalls;
+};
+
+}  // namespace
+
+/// A set_* method of TeamPolicy, which returns the policy it is called on.
+static bool returnsPolicy(const CXXMemberCallExpr* MC) {
+  return !teamPolicyMethod(MC).empty() && MC->getMethodDecl()->getReturnType()->isReferenceType();
+}
+
+/// The local (automatic, non-reference) variable an expression names, or null.
+static const VarDecl* localVariable(const Expr* E) {
+  const auto* Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto* V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType())
+    return nullptr;
+  return V;
+}
+
+PolicyBuild PolicyTracer::trace(const Expr* Policy) {
+  PolicyBuild B;
+  Visited.clear();
+  traceExpr(Policy, B);
+  return B;
+}
+
+const CXXConstructExpr* PolicyTracer::constructionOf(const Expr* E) {
+  for (int Depth = 0; E && Depth < 16; ++Depth) {
+    E = strip(E);
+    if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E); MC && returnsPolicy(MC)) {
+      E = MC->getImplicitObjectArgument();
+    } else if (const auto* C = dyn_cast<CXXConstructExpr>(E)) {
+      return C;
+    } else if (const VarDecl* V = localVariable(E); V && V->hasInit()) {
+      E = V->getInit();
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+void PolicyTracer::traceExpr(const Expr* E, PolicyBuild& B) {
+  E = strip(E);
+  if (!E) {
+    B.complete = false;
+    return;
+  }
+  if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E); MC && returnsPolicy(MC)) {
+    if (teamPolicyMethod(MC) == "set_scratch_size") B.add(MC);
+    traceExpr(MC->getImplicitObjectArgument(), B);
+    return;
+  }
+  if (const auto* C = dyn_cast<CXXConstructExpr>(E);
+      C && typeAnnotation(C) == "hpar::policy::team") {
+    if (!B.construction) B.construction = C;
+    return;
+  }
+  if (const VarDecl* V = localVariable(E)) {
+    traceVariable(V, B);
+    return;
+  }
+  B.complete = false;
+}
+
+/// A local policy variable: its initializer, and the set_scratch_size calls on it in the
+/// function that declares it, provided nothing else can change it.
+void PolicyTracer::traceVariable(const VarDecl* V, PolicyBuild& B) {
+  if (!Visited.insert(V).second) return;
+  if (!B.variable) B.variable = V;
+  const auto* Fn = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+  if (!V->hasInit() || !Fn || !Fn->getBody()) {
+    B.complete = false;
+    return;
+  }
+  traceExpr(V->getInit(), B);
+  UseCollector Uses(V);
+  Uses.TraverseStmt(Fn->getBody());
+  for (const CXXMemberCallExpr* Call : Uses.ScratchCalls) {
+    const Expr* Root = Call->getImplicitObjectArgument();
+    for (int Depth = 0; Depth < 16; ++Depth) {
+      Root = strip(Root);
+      const auto* MC = dyn_cast_or_null<CXXMemberCallExpr>(Root);
+      if (!MC || !returnsPolicy(MC)) break;
+      Root = MC->getImplicitObjectArgument();
+    }
+    if (localVariable(Root) == V) B.add(Call);
+  }
+  for (const DeclRefExpr* Use : Uses.Uses)
+    if (!readsOnly(Use)) B.complete = false;
+}
+
+/// Whether a use of a policy variable leaves its scratch sizes alone, apart from the
+/// set_scratch_size calls collected separately: a member call, a copy, a read, or an argument
+/// passed by value or by const reference.
+bool PolicyTracer::readsOnly(const DeclRefExpr* Use) {
+  const Stmt* Node = Use;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Node);
+    if (Parents.size() != 1) return false;
+    if (const auto* Cast = Parents[0].get<ImplicitCastExpr>()) {
+      if (Cast->getCastKind() == CK_LValueToRValue) return true;
+      Node = Cast;
+      continue;
+    }
+    if (const auto* Paren = Parents[0].get<ParenExpr>()) {
+      Node = Paren;
+      continue;
+    }
+    if (Parents[0].get<MemberExpr>()) return true;  // a method call on it: set_* or a query
+    if (const auto* Construct = Parents[0].get<CXXConstructExpr>())
+      return Construct->getConstructor() && Construct->getConstructor()->isCopyOrMoveConstructor();
+    if (const auto* Init = Parents[0].get<VarDecl>()) {
+      QualType T = Init->getType();
+      return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
+    }
+    if (const auto* Call = Parents[0].get<CallExpr>()) {
+      if (isa<CXXOperatorCallExpr>(Call)) return false;  // an assignment, among others
+      const FunctionDecl* Callee = Call->getDirectCallee();
+      if (!Callee) return false;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I) == Node) {
+          if (I >= Callee->getNumParams()) return false;
+          QualType P = Callee->getParamDecl(I)->getType();
+          return !P->isReferenceType() || P.getNonReferenceType().isConstQualified();
+        }
+      return false;
+    }
+    return false;
+  }
+}
+
+}  // namespace checks
+}  // namespace hpar
