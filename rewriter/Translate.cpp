@@ -31,9 +31,9 @@ public:
     ir::TranslationUnit TU;
     TU.mainFile = llvm::sys::path::filename(File).str();
     checks::Reporter Report(Diags, Options.diagnostics);
-    auto Sites = analysis::findDispatches(Ctx, Paths, Report, TU);
+    analysis::Dispatches Found = analysis::findDispatches(Ctx, Paths, Report, TU);
     if (Diags.hasErrorOccurred()) return;
-    checks::CheckContext Checks{Ctx, Paths, Sites, TU, Report};
+    checks::CheckContext Checks{Ctx, Paths, Found.sites, Found.instances, TU, Report};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();

@@ -161,7 +161,13 @@ public:
       return true;
     }
     unsigned Begin = SM.getFileOffset(CalleeRange.getBegin());
-    if (Seen.count(Begin)) return true;  // another instantiation of the same template
+    if (auto Known = KernelAt.find(Begin); Known != KernelAt.end()) {
+      // Another instantiation of the same template: the same kernel, another functor type.
+      const DispatchSite& First = Sites[Known->second];
+      for (unsigned I = 0; I < First.call->getNumArgs() && I < Call->getNumArgs(); ++I)
+        if (First.call->getArg(I) == First.functor) Instances.push_back({Call, Call->getArg(I), First.kernel});
+      return true;
+    }
 
     for (const auto& [Outer, Range] : Enclosing)
       if (SM.isBeforeInTranslationUnit(Range.getBegin(), Loc) &&
@@ -219,7 +225,7 @@ public:
     K.calleeEnd = endOffset(CalleeRange);
     K.insertAt = SM.getFileOffset(SM.getExpansionLoc(TopLevel->getBeginLoc()));
 
-    Seen.insert(Begin);
+    KernelAt[Begin] = TU.kernels.size();
     Sites.push_back({Call, Functor, TU.kernels.size()});
     Enclosing.push_back({TU.kernels.size(), Call->getArg(Arg + 1)->getSourceRange()});
     TU.kernels.push_back(std::move(K));
@@ -227,6 +233,7 @@ public:
   }
 
   std::vector<DispatchSite> Sites;
+  std::vector<DispatchSite> Instances;  // the other instantiations of Sites' calls
 
 private:
   /// A nested pattern (over TeamThreadRange, ThreadVectorRange, TeamVectorRange or their MDRange
@@ -269,18 +276,23 @@ private:
   checks::Reporter& Report;
   ir::TranslationUnit& TU;
   Decl* TopLevel = nullptr;
-  llvm::DenseSet<unsigned> Seen;  // callee offsets already recorded (dispatches, unrolled fors)
+  llvm::DenseMap<unsigned, size_t> KernelAt;  // callee offset of a recorded dispatch -> its kernel
+  llvm::DenseSet<unsigned> Seen;  // callee offsets of the unrolled fors already recorded
   std::set<std::string> Names;
   std::vector<std::pair<size_t, SourceRange>> Enclosing;
 };
 
 }  // namespace
 
-std::vector<DispatchSite> findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
-                                         checks::Reporter& Report, ir::TranslationUnit& TU) {
+Dispatches findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+                          checks::Reporter& Report, ir::TranslationUnit& TU) {
   Finder F(Ctx, Paths, Report, TU);
   F.run();
-  return std::move(F.Sites);
+  Dispatches Found;
+  Found.instances = F.Sites;
+  Found.instances.insert(Found.instances.end(), F.Instances.begin(), F.Instances.end());
+  Found.sites = std::move(F.Sites);
+  return Found;
 }
 
 }  // namespace analysis

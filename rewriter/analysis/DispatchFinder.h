@@ -21,11 +21,18 @@ struct DispatchSite {
   size_t kernel = 0;                     // index into TranslationUnit::kernels
 };
 
-/// Finds the dispatches; fills `tu.kernels` and returns one site per kernel. Reports what it
-/// cannot translate through `report`.
-std::vector<DispatchSite> findDispatches(clang::ASTContext& Ctx,
-                                         const frontend::SearchPaths& paths,
-                                         checks::Reporter& report, ir::TranslationUnit& tu);
+/// The dispatches of the main file.
+struct Dispatches {
+  std::vector<DispatchSite> sites;  // one per kernel, at index `kernel`: its first instantiation
+  /// Every instantiation of every dispatch: the sites, then the other instantiations of the
+  /// dispatches written in templates, whose functors may call other functions and nest other
+  /// ranges.
+  std::vector<DispatchSite> instances;
+};
+
+/// Finds the dispatches; fills `tu.kernels`. Reports what it cannot translate through `report`.
+Dispatches findDispatches(clang::ASTContext& Ctx, const frontend::SearchPaths& paths,
+                          checks::Reporter& report, ir::TranslationUnit& tu);
 
 /// Strips what wraps an argument without changing the object it denotes: implicit nodes
 /// (temporaries, implicit casts), parentheses, and copies or moves of the same object. Null stays

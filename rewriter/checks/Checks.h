@@ -19,7 +19,8 @@ namespace checks {
 struct CheckContext {
   clang::ASTContext& ast;
   const frontend::SearchPaths& paths;
-  const std::vector<analysis::DispatchSite>& sites;
+  const std::vector<analysis::DispatchSite>& sites;      // one per kernel
+  const std::vector<analysis::DispatchSite>& instances;  // every instantiation of each dispatch
   ir::TranslationUnit& tu;
   Reporter& report;
 };

@@ -64,7 +64,7 @@ public:
   explicit CollectivesChecker(CheckContext& C) : TeamWalk(C), Values(SM, C.paths) {}
 
   void run() {
-    for (const analysis::DispatchSite& S : dispatchInstances(C.ast, C.paths, C.sites)) {
+    for (const analysis::DispatchSite& S : C.instances) {
       Kernel = &C.tu.kernels[S.kernel];
       if (Kernel->policy != ir::PolicyKind::Team) continue;  // the nesting family rejects the rest
       for (const FunctionDecl* F : functorBodies(S)) walkFunction(F, {});

@@ -40,8 +40,7 @@ public:
   explicit NestingChecker(CheckContext& C) : TeamWalk(C) {}
 
   void run() {
-    std::vector<analysis::DispatchSite> Sites = dispatchInstances(C.ast, C.paths, C.sites);
-    for (const analysis::DispatchSite& S : Sites) {
+    for (const analysis::DispatchSite& S : C.instances) {
       Site = &S;
       Kernel = &C.tu.kernels[S.kernel];
       for (const FunctionDecl* F : functorBodies(S)) {

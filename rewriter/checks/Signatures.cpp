@@ -516,26 +516,21 @@ private:
   const SourceManager& SM;
 };
 
-/// The dispatch and nested pattern calls of the main file: in functions, in every instantiation of
-/// a template (a dispatch in a function template is one site, but each instantiation has its own
-/// functor type), and in the instantiations of generic lambdas (whose patterns have no resolved
-/// callee).
-class PatternCalls : public RecursiveASTVisitor<PatternCalls> {
+/// The nested pattern calls of the main file: in functions, in every instantiation of a template,
+/// and in the instantiations of generic lambdas (whose patterns have no resolved callee).
+class NestedCalls : public RecursiveASTVisitor<NestedCalls> {
 public:
-  PatternCalls(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
+  NestedCalls(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
   bool VisitCallExpr(CallExpr* Call) {
-    llvm::StringRef A = calleeAnnotation(Call);
-    const bool IsNested = A.starts_with("hpar::nested::");
-    if (!IsNested && A != "hpar::parallel_for" && A != "hpar::parallel_reduce" && A != "hpar::parallel_scan")
-      return true;
+    if (!calleeAnnotation(Call).starts_with("hpar::nested::")) return true;
     SourceLocation Loc = Call->getBeginLoc();
     if (Loc.isInvalid() || frontend::isLibraryLocation(SM, Paths, Loc)) return true;
     if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Loc)) || !Seen.insert(Call).second) return true;
-    (IsNested ? Nested : Dispatches).push_back(Call);
+    Calls.push_back(Call);
     return true;
   }
 
@@ -546,8 +541,7 @@ public:
     return true;
   }
 
-  std::vector<const CallExpr*> Dispatches;
-  std::vector<const CallExpr*> Nested;
+  std::vector<const CallExpr*> Calls;
 
 private:
   const SourceManager& SM;
@@ -571,28 +565,17 @@ void checkSignatures(CheckContext& C) {
     if (C.report.engine().getNumErrors() != Before) Reported.insert(Key);
   };
 
-  PatternCalls Finder(SM, C.paths);
+  NestedCalls Finder(SM, C.paths);
   for (Decl* D : C.ast.getTranslationUnitDecl()->decls()) {
     SourceLocation Loc = D->getBeginLoc();
     if (Loc.isInvalid() || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) continue;
     Finder.TraverseDecl(D);
   }
 
-  // Dispatches: the sites analysis found, and the other instantiations of the same calls.
-  for (const analysis::DispatchSite& Site : C.sites) {
-    if (!Site.call || !Site.functor) continue;
-    Once(Site.functor, [&] { Check.checkSite(Site); });
-    unsigned FunctorArg = 0;
-    while (FunctorArg < Site.call->getNumArgs() && Site.call->getArg(FunctorArg) != Site.functor) ++FunctorArg;
-    for (const CallExpr* Other : Finder.Dispatches)
-      if (Other != Site.call && Other->getBeginLoc() == Site.call->getBeginLoc() &&
-          FunctorArg < Other->getNumArgs()) {
-        analysis::DispatchSite Instance{Other, Other->getArg(FunctorArg), Site.kernel};
-        Once(Instance.functor, [&] { Check.checkSite(Instance); });
-      }
-  }
+  for (const analysis::DispatchSite& Site : C.instances)
+    if (Site.call && Site.functor) Once(Site.functor, [&] { Check.checkSite(Site); });
 
-  for (const CallExpr* Nested : Finder.Nested) {
+  for (const CallExpr* Nested : Finder.Calls) {
     if (Nested->getNumArgs() < 2) continue;
     // The kernel of the dispatch whose functor holds the call, if any.
     std::string Kernel;

@@ -3,8 +3,6 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 namespace hpar {
 namespace checks {
@@ -68,37 +66,6 @@ std::vector<const clang::FunctionDecl*> functorBodies(const analysis::DispatchSi
   for (const clang::FunctionDecl* F : functorEntries(site))
     for (const clang::FunctionDecl* I : instancesOf(F)) Result.push_back(I);
   return Result;
-}
-
-std::vector<analysis::DispatchSite> dispatchInstances(
-    clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
-    const std::vector<analysis::DispatchSite>& Sites) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const std::vector<analysis::DispatchSite>* Sites = nullptr;
-    std::vector<analysis::DispatchSite> Found;
-    llvm::SmallPtrSet<const clang::CallExpr*, 8> Seen;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool shouldVisitLambdaBody() const { return true; }
-    bool VisitCallExpr(clang::CallExpr* Call) {
-      for (const analysis::DispatchSite& S : *Sites) {
-        if (Call == S.call || !Seen.insert(Call).second || Call->getBeginLoc() != S.call->getBeginLoc() ||
-            Call->getNumArgs() != S.call->getNumArgs() || calleeAnnotation(Call) != calleeAnnotation(S.call))
-          continue;
-        for (unsigned I = 0; I < S.call->getNumArgs(); ++I)
-          if (S.call->getArg(I) == S.functor) Found.push_back({Call, Call->getArg(I), S.kernel});
-      }
-      return true;
-    }
-  };
-  Finder F;
-  F.Sites = &Sites;
-  F.Found = Sites;
-  const clang::SourceManager& SM = Ctx.getSourceManager();
-  for (clang::Decl* D : Ctx.getTranslationUnitDecl()->decls()) {
-    if (D->getBeginLoc().isValid() && frontend::isLibraryLocation(SM, Paths, D->getBeginLoc())) continue;
-    F.TraverseDecl(D);
-  }
-  return F.Found;
 }
 
 const clang::FunctionDecl* userCallee(const clang::CallExpr* call, const clang::SourceManager& SM,

@@ -67,13 +67,6 @@ std::vector<const clang::FunctionDecl*> callOperatorsOf(const clang::Expr* calla
 /// templated one replaced by its instantiations.
 std::vector<const clang::FunctionDecl*> functorBodies(const analysis::DispatchSite& site);
 
-/// The sites and, for a dispatch written in a template, the same dispatch in every other
-/// instantiation: analysis records such a dispatch once (its first instantiation), but each
-/// instantiation's functor may call other functions and nest other ranges.
-std::vector<analysis::DispatchSite> dispatchInstances(
-    clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
-    const std::vector<analysis::DispatchSite>& Sites);
-
 /// The function of the main file a call enters, with its body: a free function, a member, a
 /// lambda's call operator, a template's instantiation. Null for hpar's API, the standard library,
 /// other files, constructors and functions without a visible definition.
