@@ -35,7 +35,7 @@ void rows(Kokkos::View<double**> a, Kokkos::View<double*> sums) {
 
   int calls = 0;
   Kokkos::parallel_for("count", 10, KOKKOS_LAMBDA(int i) mutable { calls += i; });
-  // CHECK: captures_kokkos.cpp:[[#@LINE-1]]:58: error: lambda of kernel 'hpar_count_L[[#@LINE-1]]' is 'mutable'
+  // CHECK: captures_kokkos.cpp:[[#@LINE-1]]:58: error: lambda of kernel 'hpar_count_L[[#@LINE-1]]' is 'mutable'{{.*}}[hpar-mutable-lambda]
   // CHECK: fix-it:"{{.*}}captures_kokkos.cpp":{[[#@LINE-2]]:58-[[#@LINE-2]]:66}:""
 }
 // CHECK-NOT: [hpar-capture

@@ -25,20 +25,20 @@ void branches(hpar::View<double*> x, int n) {
       x(1) = v;
     } else {
       team.team_broadcast(v, 0);
-      // CHECK: collectives.cpp:[[#@LINE-1]]:12: error: 'team_broadcast' in kernel 'hpar_branches_L[[#@LINE-11]]' is reached by only some threads of the team
+      // CHECK: collectives.cpp:[[#@LINE-1]]:12: error: 'team_broadcast' in kernel 'hpar_branches_L[[#@LINE-11]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
       // CHECK: collectives.cpp:[[#@LINE-5]]:9: note: this condition depends on team_rank() through 'half'
     }
     double m = team.team_rank() > 2 ? team.team_scan(v) : 0.0;
-    // CHECK: collectives.cpp:[[#@LINE-1]]:44: error: 'team_scan' in kernel 'hpar_branches_L[[#@LINE-15]]' is reached by only some threads of the team
+    // CHECK: collectives.cpp:[[#@LINE-1]]:44: error: 'team_scan' in kernel 'hpar_branches_L[[#@LINE-15]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives.cpp:[[#@LINE-2]]:16: note: this condition depends on team_rank()
     switch (r) {
       case 0: hpar::single(hpar::PerTeam(team), [&]() { x(0) = m; }); break;
-      // CHECK: collectives.cpp:[[#@LINE-1]]:15: error: 'single(PerTeam)' in kernel 'hpar_branches_L[[#@LINE-19]]' is reached by only some threads of the team
+      // CHECK: collectives.cpp:[[#@LINE-1]]:15: error: 'single(PerTeam)' in kernel 'hpar_branches_L[[#@LINE-19]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
       // CHECK: collectives.cpp:[[#@LINE-3]]:13: note: this condition depends on team_rank() through 'r'
       default: break;
     }
     const bool synced = r > 1 && (team.team_reduce(hpar::Sum<double>(v)), true);
-    // CHECK: collectives.cpp:[[#@LINE-1]]:40: error: 'team_reduce' in kernel 'hpar_branches_L[[#@LINE-24]]' is reached by only some threads of the team
+    // CHECK: collectives.cpp:[[#@LINE-1]]:40: error: 'team_reduce' in kernel 'hpar_branches_L[[#@LINE-24]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives.cpp:[[#@LINE-2]]:25: note: this condition depends on team_rank() through 'r'
     if (synced) x(2) = v;
   });
@@ -52,26 +52,26 @@ void loops(hpar::View<double*> x, int n) {
     int k = 0;
     while (k < team.team_rank()) {
       hpar::parallel_for(hpar::TeamThreadRange(team, n), [&](int i) { x(i) += k; });
-      // CHECK: collectives.cpp:[[#@LINE-1]]:7: error: 'parallel_for' over TeamThreadRange in kernel 'hpar_loops_L[[#@LINE-7]]' is reached by only some threads of the team
+      // CHECK: collectives.cpp:[[#@LINE-1]]:7: error: 'parallel_for' over TeamThreadRange in kernel 'hpar_loops_L[[#@LINE-7]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
       // CHECK: collectives.cpp:[[#@LINE-3]]:12: note: this loop condition depends on team_rank()
       ++k;
     }
     for (int round = 0; round < n; ++round) {
       team.team_barrier();
-      // CHECK: collectives.cpp:[[#@LINE-1]]:12: error: 'team_barrier' in kernel 'hpar_loops_L[[#@LINE-13]]' is reached by only some threads of the team
+      // CHECK: collectives.cpp:[[#@LINE-1]]:12: error: 'team_barrier' in kernel 'hpar_loops_L[[#@LINE-13]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
       // CHECK: collectives.cpp:[[#@LINE+2]]:11: note: this condition depends on team_rank()
       // CHECK: collectives.cpp:[[#@LINE+1]]:38: note: threads for which it holds leave the loop here
       if (team.team_rank() == round) break;
     }
     for (int round = 0; round < n; ++round) {
       if (team.team_rank() == round) continue;
-      // CHECK: collectives.cpp:[[#@LINE+3]]:12: error: 'team_barrier' in kernel 'hpar_loops_L[[#@LINE-20]]' is reached by only some threads of the team
+      // CHECK: collectives.cpp:[[#@LINE+3]]:12: error: 'team_barrier' in kernel 'hpar_loops_L[[#@LINE-20]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
       // CHECK: collectives.cpp:[[#@LINE-2]]:11: note: this condition depends on team_rank()
       // CHECK: collectives.cpp:[[#@LINE-3]]:38: note: threads for which it holds skip the rest of the loop body here
       team.team_barrier();
     }
     if (team.team_rank() >= n) return;
-    // CHECK: collectives.cpp:[[#@LINE+3]]:19: error: 'parallel_reduce' over TeamVectorRange in kernel 'hpar_loops_L[[#@LINE-26]]' is reached by only some threads of the team
+    // CHECK: collectives.cpp:[[#@LINE+3]]:19: error: 'parallel_reduce' over TeamVectorRange in kernel 'hpar_loops_L[[#@LINE-26]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives.cpp:[[#@LINE-2]]:9: note: this condition depends on team_rank()
     // CHECK: collectives.cpp:[[#@LINE-3]]:32: note: threads for which it holds return here
     double s = 0; hpar::parallel_reduce(hpar::TeamVectorRange(team, n), [&](int i, double& t) { t += x(i); }, s);
@@ -87,12 +87,12 @@ void closures(hpar::View<double**> a, int n) {
       // CHECK: collectives.cpp:[[#@LINE-1]]:12: error: 'team_barrier' inside the closure of 'parallel_for' over TeamThreadRange in kernel 'hpar_closures_L[[#@LINE-4]]': every thread of the team must reach it, but a nested pattern's closure runs on only part of the team [hpar-divergent-collective]
       // CHECK: collectives.cpp:[[#@LINE-4]]:5: note: enclosing 'parallel_for' over TeamThreadRange here
       hpar::single(hpar::PerTeam(team), [&]() { a(i, 1) = 1; });
-      // CHECK: collectives.cpp:[[#@LINE-1]]:7: error: 'single(PerTeam)' inside the closure of 'parallel_for' over TeamThreadRange in kernel 'hpar_closures_L[[#@LINE-7]]'
+      // CHECK: collectives.cpp:[[#@LINE-1]]:7: error: 'single(PerTeam)' inside the closure of 'parallel_for' over TeamThreadRange in kernel 'hpar_closures_L[[#@LINE-7]]'{{.*}}[hpar-divergent-collective]
     });
     hpar::parallel_for(hpar::ThreadVectorMDRange(team, n, n), [&](int i, int j) {
       double t = a(i, j);
       team.team_broadcast(t, 0);
-      // CHECK: collectives.cpp:[[#@LINE-1]]:12: error: 'team_broadcast' inside the closure of 'parallel_for' over ThreadVectorMDRange in kernel 'hpar_closures_L[[#@LINE-12]]'
+      // CHECK: collectives.cpp:[[#@LINE-1]]:12: error: 'team_broadcast' inside the closure of 'parallel_for' over ThreadVectorMDRange in kernel 'hpar_closures_L[[#@LINE-12]]'{{.*}}[hpar-divergent-collective]
       // CHECK: collectives.cpp:[[#@LINE-4]]:5: note: enclosing 'parallel_for' over ThreadVectorMDRange here
       a(i, j) = t;
     });

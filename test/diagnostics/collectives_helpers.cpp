@@ -26,7 +26,7 @@ HPAR_INLINE_FUNCTION void leave_early(const member_type& team, hpar::View<double
   if (lane_group(team) > 0) return;
   x(0) = 1;
   team.team_barrier();
-  // CHECK: collectives_helpers.cpp:[[#@LINE-1]]:8: error: 'team_barrier' in kernel 'hpar_helpers_L[[#@LINE+16]]' is reached by only some threads of the team
+  // CHECK: collectives_helpers.cpp:[[#@LINE-1]]:8: error: 'team_barrier' in kernel 'hpar_helpers_L[[#@LINE+16]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
   // CHECK: collectives_helpers.cpp:[[#@LINE-4]]:7: note: this condition depends on team_rank()
   // CHECK: collectives_helpers.cpp:[[#@LINE-5]]:29: note: threads for which it holds return here
   // CHECK: collectives_helpers.cpp:[[#@LINE+17]]:5: note: 'leave_early' is called here
@@ -49,12 +49,12 @@ void helpers(hpar::View<double*> x, int n) {
     leave_early(team, x);
     double v = x(r);
     if (lane_group(team) == 1) reduce_all(team, v);
-    // CHECK: collectives_helpers.cpp:[[#@LINE-16]]:8: error: 'team_reduce' in kernel 'hpar_helpers_L[[#@LINE-7]]' is reached by only some threads of the team
+    // CHECK: collectives_helpers.cpp:[[#@LINE-16]]:8: error: 'team_reduce' in kernel 'hpar_helpers_L[[#@LINE-7]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives_helpers.cpp:[[#@LINE-2]]:9: note: this condition depends on team_rank()
     // CHECK: collectives_helpers.cpp:[[#@LINE-3]]:32: note: 'reduce_all' is called here
     auto sync = [&]() { team.team_barrier(); };
     if (r % 2) sync();
-    // CHECK: collectives_helpers.cpp:[[#@LINE-2]]:30: error: 'team_barrier' in kernel 'hpar_helpers_L[[#@LINE-12]]' is reached by only some threads of the team
+    // CHECK: collectives_helpers.cpp:[[#@LINE-2]]:30: error: 'team_barrier' in kernel 'hpar_helpers_L[[#@LINE-12]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives_helpers.cpp:[[#@LINE-2]]:9: note: this condition depends on team_rank() through 'r'
     // CHECK: collectives_helpers.cpp:[[#@LINE-3]]:16: note: a lambda is called here
     hpar::parallel_for(hpar::TeamThreadRange(team, n), [&](int i) { x(i) = team_max(team, x(i)); });
@@ -70,7 +70,7 @@ struct Stages {
   HPAR_INLINE_FUNCTION void stage(const member_type& team) const {
     x(team.league_rank()) += 1;
     team.team_barrier();
-    // CHECK: collectives_helpers.cpp:[[#@LINE-1]]:10: error: 'team_barrier' in kernel 'hpar_functor_L[[#@LINE+11]]' is reached by only some threads of the team
+    // CHECK: collectives_helpers.cpp:[[#@LINE-1]]:10: error: 'team_barrier' in kernel 'hpar_functor_L[[#@LINE+11]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives_helpers.cpp:[[#@LINE+5]]:9: note: this condition depends on team_rank() through 'mine'
     // CHECK: collectives_helpers.cpp:[[#@LINE+4]]:15: note: 'Stages::stage' is called here
   }
@@ -87,7 +87,7 @@ void functor(hpar::View<double*> x, int n) {
 void generic(hpar::View<double*> x, int n) {
   hpar::parallel_for("generic", hpar::TeamPolicy<>(n, hpar::AUTO), HPAR_LAMBDA(const auto& team) {
     while (team.team_rank() + x(0) < n) team.team_barrier();
-    // CHECK: collectives_helpers.cpp:[[#@LINE-1]]:46: error: 'team_barrier' in kernel 'hpar_generic_L[[#@LINE-2]]' is reached by only some threads of the team
+    // CHECK: collectives_helpers.cpp:[[#@LINE-1]]:46: error: 'team_barrier' in kernel 'hpar_generic_L[[#@LINE-2]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives_helpers.cpp:[[#@LINE-2]]:12: note: this loop condition depends on team_rank()
   });
 }

@@ -48,7 +48,7 @@ struct RowSums {
     // CHECK: collectives_kokkos.cpp:[[#@LINE-5]]:47: note: threads for which it holds return here
     // CHECK: collectives_kokkos.cpp:[[#@LINE+5]]:75: note: 'RowSums::sum' is called here
     Kokkos::single(Kokkos::PerTeam(team), [&]() { sums(row) = s; });
-    // CHECK: collectives_kokkos.cpp:[[#@LINE-1]]:5: error: 'single(PerTeam)' in kernel 'hpar_rows_L[[#@LINE+7]]' is reached by only some threads of the team
+    // CHECK: collectives_kokkos.cpp:[[#@LINE-1]]:5: error: 'single(PerTeam)' in kernel 'hpar_rows_L[[#@LINE+7]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
     // CHECK: collectives_kokkos.cpp:[[#@LINE-9]]:47: note: threads for which it holds return here
   }
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const { sum(team); }

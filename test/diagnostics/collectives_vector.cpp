@@ -35,7 +35,7 @@ void lanes(hpar::View<double**> a, int n) {
       if (k == 0) {
         double v = 0;
         hpar::single(hpar::PerThread(team), [&](double& x) { x = a(j, k); }, v);
-        // CHECK: collectives_vector.cpp:[[#@LINE-1]]:9: error: 'single(PerThread)' inside the closure of 'parallel_for' over ThreadVectorMDRange in kernel 'hpar_lanes_L[[#@LINE-13]]'
+        // CHECK: collectives_vector.cpp:[[#@LINE-1]]:9: error: 'single(PerThread)' inside the closure of 'parallel_for' over ThreadVectorMDRange in kernel 'hpar_lanes_L[[#@LINE-13]]'{{.*}}[hpar-divergent-vector]
         // CHECK: collectives_vector.cpp:[[#@LINE-5]]:5: note: enclosing 'parallel_for' over ThreadVectorMDRange here
         // CHECK: collectives_vector.cpp:[[#@LINE-5]]:11: note: this condition depends on the index 'k' of the enclosing ThreadVectorMDRange
         a(j, k) = v;
@@ -48,7 +48,7 @@ void lanes(hpar::View<double**> a, int n) {
     });
     hpar::single(hpar::PerThread(team), [&]() {
       hpar::single(hpar::PerThread(team), [&]() { a(i, 1) = 2; });
-      // CHECK: collectives_vector.cpp:[[#@LINE-1]]:7: error: 'single(PerThread)' inside the closure of 'single(PerThread)' in kernel 'hpar_lanes_L[[#@LINE-26]]'
+      // CHECK: collectives_vector.cpp:[[#@LINE-1]]:7: error: 'single(PerThread)' inside the closure of 'single(PerThread)' in kernel 'hpar_lanes_L[[#@LINE-26]]'{{.*}}[hpar-divergent-vector]
       // CHECK: collectives_vector.cpp:[[#@LINE-3]]:5: note: enclosing 'single(PerThread)' here
     });
   });
