@@ -2,7 +2,6 @@
 #include "checks/Varying.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
@@ -79,15 +78,19 @@ std::optional<Varying> VaryingValues::returnedBy(const FunctionDecl* Callee,
   if (Depth >= MaxReturnDepth) return std::nullopt;
   for (const Scope& S : Scopes)
     if (S.fn->getCanonicalDecl() == Callee->getCanonicalDecl()) return std::nullopt;
+  // A function's result follows from its arguments, so it is remembered by their variation; a
+  // lambda's also follows from what it captures, which differs from one caller's scope to another.
+  const bool Remember = !isLambdaBody(Callee);
   std::string Key;
   for (const Varying& A : Args) Key += char('0' + A.bits) + A.source + "|";
-  auto Known = Returns.find({Callee->getCanonicalDecl(), Key});
-  if (Known != Returns.end()) return Known->second;
+  if (Remember)
+    if (auto Known = Returns.find({Callee->getCanonicalDecl(), Key}); Known != Returns.end())
+      return Known->second;
   enter(Callee, Args);
   Varying V;
   collectReturns(Callee->getBody(), V, Depth + 1);
   leave();
-  Returns[{Callee->getCanonicalDecl(), Key}] = V;
+  if (Remember) Returns[{Callee->getCanonicalDecl(), Key}] = V;
   return V;
 }
 
