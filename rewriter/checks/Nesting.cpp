@@ -170,7 +170,7 @@ private:
     std::vector<std::pair<const FunctionDecl*, const CallExpr*>> calls;
   };
 
-  /// Collects every function of the main file with a resolved body (instantiations included).
+  /// Collects the functions of the main file with a resolved body (instantiations included).
   class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
   public:
     FunctionCollector(const SourceManager& SM, const frontend::SearchPaths& Paths)
@@ -210,7 +210,9 @@ private:
   /// taking no team member (roots), and those host code calls.
   void checkHost() {
     FunctionCollector Collector(SM, C.paths);
-    Collector.TraverseDecl(C.ast.getTranslationUnitDecl());
+    for (Decl* D : C.ast.getTranslationUnitDecl()->decls())  // the main file's: headers hold none
+      if (D->getBeginLoc().isValid() && SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+        Collector.TraverseDecl(D);
     std::vector<const FunctionDecl*> Queue = std::move(Collector.Found);
     llvm::DenseMap<const FunctionDecl*, FunctionFacts> Facts;
     llvm::DenseMap<const FunctionDecl*, const FunctionDecl*> Definitions;
