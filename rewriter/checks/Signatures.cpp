@@ -21,7 +21,8 @@
 // (hpar-mutable-lambda); here only nested closures and class functors are told so.
 #include "checks/Checks.h"
 #include "checks/FunctorCalls.h"
-#include "analysis/Annotations.h"
+#include "checks/TeamCode.h"
+#include "emit/Naming.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -53,8 +54,7 @@ public:
     const CXXRecordDecl* PolicyRD = recordOf(Policy->getType());
 
     PatternCall Call;
-    Call.pattern = K.pattern == ir::Pattern::For ? "parallel_for"
-                   : K.pattern == ir::Pattern::Reduce ? "parallel_reduce" : "parallel_scan";
+    Call.pattern = emit::patternName(K.pattern);
     Call.kernel = K.name;
     QualType Tag = K.hasWorkTag ? memberType(PolicyRD, "work_tag") : QualType();
     // An integral count is RangePolicy<>, whose index type is int64_t.
@@ -91,19 +91,15 @@ public:
 
   /// Nested patterns: over TeamThreadRange and the others, their MDRange forms, and single.
   void checkNested(const CallExpr* Nested, const std::string& Kernel) {
-    llvm::StringRef A = calleeAnnotation(Nested);
-    if (!A.consume_front("hpar::nested::") || Nested->getNumArgs() < 2) return;
+    std::optional<NestedPattern> P = nestedPatternOf(Nested);
+    if (!P) return;
     PatternCall Call;
     Call.nested = true;
     Call.kernel = Kernel;
-    Call.pattern = A.str();
-    const Expr* Range = analysis::strip(Nested->getArg(0));
-    const Expr* Closure = Nested->getArg(1);
-    if (A == "single") {
-      llvm::StringRef Who = analysis::annotationOf(recordOf(Range->getType()));
-      if (Who == "hpar::nested::per_team") Call.over = "PerTeam";
-      else if (Who == "hpar::nested::per_thread") Call.over = "PerThread";
-      else return;
+    Call.pattern = P->pattern;
+    const Expr* Closure = P->closure;
+    if (P->isSingle()) {
+      Call.over = P->single == NestedPattern::Single::PerTeam ? "PerTeam" : "PerThread";
       if (Nested->getNumArgs() > 2) {
         QualType V = bare(Nested->getArg(2)->getType());
         Call.args.push_back({Argument::Single, V, false, "value&"});
@@ -111,26 +107,24 @@ public:
       checkCall(Call, Closure, reachesFunctorMismatch(Nested->getDirectCallee(), SM, C.paths));
       return;
     }
-    if (A != "parallel_for" && A != "parallel_reduce" && A != "parallel_scan") return;
-    NestedRangeKind Kind = nestedRangeOf(Range);
-    if (Kind.level == NestedLevel::None) return;
+    const NestedRangeKind& Kind = P->range;
     Call.over = Kind.name();
     if (Kind.md) {
       for (int D = 0; D < Kind.rank; ++D)
         Call.args.push_back({Argument::Index, Ctx.IntTy, false, "i" + std::to_string(D)});
     } else {
-      QualType Index = memberType(recordOf(Range->getType()), "index_type");
+      QualType Index = memberType(recordOf(analysis::strip(Nested->getArg(0))->getType()), "index_type");
       Call.args.push_back({Argument::Index, Index, false, "i"});
     }
     for (unsigned K = 2; K < Nested->getNumArgs(); ++K)
       Call.results.push_back(describeResult(Nested->getArg(K)));
     const bool Mismatch = reachesFunctorMismatch(Nested->getDirectCallee(), SM, C.paths);
-    if (A == "parallel_reduce") {
+    if (P->pattern == "parallel_reduce") {
       // Each result is a reducer or a scalar summed into (the nested form takes no View).
       for (size_t K = 0; K < Call.results.size(); ++K)
         Call.args.push_back({Argument::Value, Call.results[K].value, false,
                              Call.results.size() == 1 ? "value&" : "value" + std::to_string(K) + "&"});
-    } else if (A == "parallel_scan" && !addScanValues(Call, Closure, nullptr, Mismatch)) {
+    } else if (P->pattern == "parallel_scan" && !addScanValues(Call, Closure, nullptr, Mismatch)) {
       return;
     }
     checkCall(Call, Closure, Mismatch);
@@ -273,9 +267,8 @@ private:
   /// an accumulator or update that is not a non-const reference (when it does).
   void checkCall(const PatternCall& Call, const Expr* Functor, bool Mismatch) {
     std::vector<const FunctionDecl*> Ops = callOperators(Functor);
-    const bool Lambda = analysis::lambdaOf(Functor) != nullptr || (recordOf(Functor->getType()) &&
-                                                                   recordOf(Functor->getType())->isLambda());
     const CXXRecordDecl* RD = recordOf(Functor->getType());
+    const bool Lambda = analysis::lambdaOf(Functor) != nullptr || (RD && RD->isLambda());
     std::string Who = Lambda ? "the lambda" : "operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) + "'";
     if (!Call.kernel.empty()) Who += (Call.nested || !Lambda ? " in kernel '" : " of kernel '") + Call.kernel + "'";
     std::string Head = Call.construct() + " calls the " + Call.callee() + " as " + Call.rendered();
@@ -381,7 +374,7 @@ private:
                                                         Ctx.getLangOpts());
         if (End.isValid() && !End.isMacroID()) Diag << FixItHint::CreateInsertion(End, ", bool final");
       }
-      if (I.kind == Issue::NotConst && !cast<CXXRecordDecl>(F->getParent())->isLambda())
+      if (I.kind == Issue::NotConst && !isLambdaBody(F))
         if (TypeSourceInfo* TSI = F->getTypeSourceInfo())
           if (auto FTL = TSI->getTypeLoc().getAsAdjusted<FunctionTypeLoc>()) {
             SourceLocation End = Lexer::getLocForEndOfToken(FTL.getRParenLoc(), 0, SM, Ctx.getLangOpts());
@@ -397,15 +390,10 @@ private:
     if (I.param)
       C.report.note(at(I.param->getLocation()), "parameter declared here") << span(I.param->getSourceRange());
     else if (I.kind == Issue::NotConst)
-      C.report.note(at(F->getLocation()), std::string(isa<CXXRecordDecl>(F->getParent()) &&
-                                                              cast<CXXRecordDecl>(F->getParent())->isLambda()
-                                                          ? "the lambda is declared mutable here"
-                                                          : "operator() declared here without const"));
+      C.report.note(at(F->getLocation()), isLambdaBody(F) ? "the lambda is declared mutable here"
+                                                          : "operator() declared here without const");
     else
-      noteParameters(F, std::string(isa<CXXRecordDecl>(F->getParent()) &&
-                                            cast<CXXRecordDecl>(F->getParent())->isLambda()
-                                        ? "the lambda's parameters"
-                                        : "operator()'s parameters") +
+      noteParameters(F, std::string(isLambdaBody(F) ? "the lambda's parameters" : "operator()'s parameters") +
                             " are declared here");
   }
 
@@ -526,7 +514,7 @@ public:
   bool shouldVisitLambdaBody() const { return true; }
 
   bool VisitCallExpr(CallExpr* Call) {
-    if (!calleeAnnotation(Call).starts_with("hpar::nested::")) return true;
+    if (!nestedPatternOf(Call)) return true;
     SourceLocation Loc = Call->getBeginLoc();
     if (Loc.isInvalid() || frontend::isLibraryLocation(SM, Paths, Loc)) return true;
     if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Loc)) || !Seen.insert(Call).second) return true;
@@ -576,7 +564,6 @@ void checkSignatures(CheckContext& C) {
     if (Site.call && Site.functor) Once(Site.functor, [&] { Check.checkSite(Site); });
 
   for (const CallExpr* Nested : Finder.Calls) {
-    if (Nested->getNumArgs() < 2) continue;
     // The kernel of the dispatch whose functor holds the call, if any.
     std::string Kernel;
     SourceLocation Loc = SM.getExpansionLoc(Nested->getBeginLoc());
