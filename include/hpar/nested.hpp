@@ -326,35 +326,27 @@ HPAR_HD inline impl::PerThreadValue PerThread(N bytes) {
 template <class M, class F>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f) {
-  HPAR_IMPL_IF_FITS(impl::callable_as<void, F>()) {
-    if (s.member->impl_team_leader()) f();
-  }
+  if (s.member->impl_team_leader()) impl::call_functor<void>(f);
 }
 /// f(value) once per team; then every thread and lane of the team holds that value.
 template <class M, class F, class T>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f, T& value) {
-  HPAR_IMPL_IF_FITS(impl::callable_as<void, F, T&>()) {
-    if (s.member->impl_team_leader()) f(value);
-    s.member->impl_broadcast(impl::ThreadLevel(), value, 0);
-  }
+  if (s.member->impl_team_leader()) impl::call_functor<void>(f, value);
+  s.member->impl_broadcast(impl::ThreadLevel(), value, 0);
 }
 /// f() once per thread (lane 0). No synchronisation follows.
 template <class M, class F>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f) {
-  HPAR_IMPL_IF_FITS(impl::callable_as<void, F>()) {
-    if (s.member->impl_lane_leader()) f();
-  }
+  if (s.member->impl_lane_leader()) impl::call_functor<void>(f);
 }
 /// f(value) once per thread; then every lane of the thread holds that value.
 template <class M, class F, class T>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f, T& value) {
-  HPAR_IMPL_IF_FITS(impl::callable_as<void, F, T&>()) {
-    if (s.member->impl_lane_leader()) f(value);
-    s.member->impl_broadcast(impl::VectorLevel(), value, 0);
-  }
+  if (s.member->impl_lane_leader()) impl::call_functor<void>(f, value);
+  s.member->impl_broadcast(impl::VectorLevel(), value, 0);
 }
 
 HPAR_IMPL_DEVICE_CODE_END

@@ -135,7 +135,7 @@ HPAR_HD void md_walk(const NestedMDRange<L, N, Left, M>& r, const MDShare& s, in
 
 template <class F, unsigned N, size_t... K>
 HPAR_HD void md_call(const F& f, const int (&idx)[N], std::index_sequence<K...>) {
-  f(idx[K]...);
+  call_functor<void>(f, idx[K]...);
 }
 
 /// What md_walk does at each index for a parallel_for: f(i0, ..., iN-1).
@@ -173,18 +173,24 @@ constexpr int md_for_jam = 8;
 constexpr int md_for_jam = 1;
 #endif
 
-template <class L, unsigned N, bool Left, class M, class F>
-HPAR_HD void md_for(const NestedMDRange<L, N, Left, M>& r, const F& f) {
+/// Visits this participant's share of the indices of r.
+template <int Jam, class L, unsigned N, bool Left, class M, class Visit>
+HPAR_HD void md_visit_share(const NestedMDRange<L, N, Left, M>& r, const Visit& visit) {
 #if defined(__HPAR_TRANSLATING__)
   // A range without extents has no index array; hpar-translate reports its rank
   // (hpar-nested-mdrange-rank), so its parse must not stop here first.
   if constexpr (N == 0) return;
   else
 #endif
-  HPAR_IMPL_IF_FITS(callable_with_indices<F, const int&>(std::make_index_sequence<N>())) {
+  {
     int idx[N];
-    md_walk<0, md_for_jam>(r, md_share(r), idx, MDForVisit<F>{&f});
+    md_walk<0, Jam>(r, md_share(r), idx, visit);
   }
+}
+
+template <class L, unsigned N, bool Left, class M, class F>
+HPAR_HD void md_for(const NestedMDRange<L, N, Left, M>& r, const F& f) {
+  md_visit_share<md_for_jam>(r, MDForVisit<F>{&f});
 }
 
 /// The nested reduction of nested.hpp's parallel_reduce, over an MD range: each participant
@@ -196,16 +202,9 @@ HPAR_HD void md_reduce(const NestedMDRange<L, N, Left, M>& r, const F& f, R0& re
   const Spec spec(nested_reducer(result), nested_reducer(more)...);
   typename Spec::value_type acc;
   spec.init(&acc);
-#if defined(__HPAR_TRANSLATING__)
-  if constexpr (N == 0) return;  // as in md_for
-  else
-#endif
-  {
-    int idx[N];
-    md_walk<0, 1>(r, md_share(r), idx, MDReduceVisit<Spec, F>{&spec, &f, &acc});
-    r.member->impl_reduce(L(), acc, JoinThrough<Spec>{&spec});
-    spec.store_references(&acc);
-  }
+  md_visit_share<1>(r, MDReduceVisit<Spec, F>{&spec, &f, &acc});
+  r.member->impl_reduce(L(), acc, JoinThrough<Spec>{&spec});
+  spec.store_references(&acc);
 }
 
 }  // namespace impl

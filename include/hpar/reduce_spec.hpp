@@ -100,17 +100,6 @@ HPAR_HD auto& get(P& p) {
   return pack_get<I>::get(p);
 }
 
-/// Calls f(i..., args...) or, with a work tag, f(Tag(), i..., args...).
-template <class Tag, class F, class... A>
-HPAR_HD void call_functor(const F& f, A&&... args) {
-  HPAR_IMPL_IF_FITS(callable_as<Tag, F, A&&...>()) {
-    if constexpr (std::is_void<Tag>::value)
-      f(std::forward<A>(args)...);
-    else
-      f(Tag(), std::forward<A>(args)...);
-  }
-}
-
 template <class T, class = void>
 struct reducer_builtin_op {
   static constexpr BuiltinOp value = BuiltinOp::none;

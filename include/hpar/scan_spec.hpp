@@ -51,12 +51,7 @@ class ScanSpec {
 
   template <class F, class Idx>
   HPAR_HD void call(const F& f, value_type& update, bool final, Idx i) const {
-    HPAR_IMPL_IF_FITS(callable_as<work_tag, F, Idx&, value_type&, bool&>()) {
-      if constexpr (std::is_void<work_tag>::value)
-        f(i, update, final);
-      else
-        f(work_tag(), i, update, final);
-    }
+    call_functor<work_tag>(f, i, update, final);
   }
 
   /// Writes the total into the total argument, if there is one; waits for the device first.

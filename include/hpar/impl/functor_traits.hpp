@@ -135,18 +135,25 @@ constexpr bool callable_as() {
     return std::is_invocable<const F&, Tag, A...>::value;
 }
 
-/// Whether f(i0, ..., iN-1) is well-formed on a const F with N arguments of type Index (the
-/// nested MDRange patterns call their closure so).
-template <class F, class Index, size_t... K>
-constexpr bool callable_with_indices(std::index_sequence<K...>) {
-  return std::is_invocable<const F&, std::conditional_t<K == K, Index, void>...>::value;
-}
-
 #define HPAR_IMPL_IF_FITS(...) \
   if constexpr (!(__VA_ARGS__)) ::hpar::impl::functor_mismatch(); else
 #else
 #define HPAR_IMPL_IF_FITS(...)
 #endif
+
+// ---- calling a functor -----------------------------------------------------------------------------
+
+/// Calls f(args...) or, with a work tag, f(Tag(), args...). Every pattern calls its functor through
+/// here, so that hpar-translate's parse sees one guarded call (HPAR_IMPL_IF_FITS).
+template <class Tag, class F, class... A>
+HPAR_HD void call_functor(const F& f, A&&... args) {
+  HPAR_IMPL_IF_FITS(callable_as<Tag, F, A&&...>()) {
+    if constexpr (std::is_void<Tag>::value)
+      f(std::forward<A>(args)...);
+    else
+      f(Tag(), std::forward<A>(args)...);
+  }
+}
 
 }  // namespace impl
 }  // namespace hpar
