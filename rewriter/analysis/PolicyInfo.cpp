@@ -37,7 +37,6 @@ std::optional<PolicyFacts> describePolicy(QualType T) {
     else if (const auto* V = dyn_cast_or_null<VarDecl>(Rank))
       if (const APValue* Value = V->evaluateValue(); Value && Value->isInt())
         Facts.rank = (int)Value->getInt().getExtValue();
-    if (Facts.rank < 0) return std::nullopt;  // ranks 0 and 1 are hpar-mdrange-rank errors (Policies.cpp)
   } else if (A == "hpar::policy::team") {
     Facts.kind = ir::PolicyKind::Team;
   } else {

@@ -23,8 +23,11 @@
 //     build caps a team's level-1 scratch at 2^31 - 1 bytes (scratch_size_max returns an int),
 //     so a constant above that always fails.
 #include "checks/Checks.h"
+#include "checks/FunctorCalls.h"
 #include "checks/PolicyTrace.h"
+#include "checks/TeamCode.h"
 #include "analysis/Annotations.h"
+#include "analysis/PolicyInfo.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -36,6 +39,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <optional>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -52,25 +56,19 @@ constexpr uint64_t Level1Limit = 0x7fffffff;                // scratch_size_max(
 /// The name of the team member's scratch method a call calls ("team_scratch", "thread_scratch",
 /// "team_shmem"), or "".
 llvm::StringRef memberScratchMethod(const CXXMemberCallExpr* C) {
-  const CXXMethodDecl* M = C ? C->getMethodDecl() : nullptr;
-  if (!M || !M->getDeclName().isIdentifier() ||
-      analysis::annotationOf(M->getParent()) != "hpar::team_member")
-    return "";
-  llvm::StringRef N = M->getName();
+  llvm::StringRef N = teamMemberMethod(C);
   return N == "team_scratch" || N == "thread_scratch" || N == "team_shmem" ? N : "";
 }
 
-/// The source range of a call's arguments (or of the call when it has none).
+/// Scratch allocations are whole multiples of 8 bytes (impl::scratch_round).
+uint64_t round8(uint64_t Bytes) {
+  return Bytes > UINT64_MAX - 7 ? UINT64_MAX : (Bytes + 7) / 8 * 8;
+}
+
+/// The source range of a set_scratch_size call's arguments (every overload takes two or three,
+/// none with a default).
 SourceRange argumentRange(const CallExpr* C) {
-  if (C->getNumArgs() == 0) return C->getSourceRange();
-  const Expr* Last = C->getArg(C->getNumArgs() - 1);
-  for (unsigned I = 0; I < C->getNumArgs(); ++I)  // default arguments have no written range
-    if (isa<CXXDefaultArgExpr>(C->getArg(I))) {
-      if (I == 0) return C->getSourceRange();
-      Last = C->getArg(I - 1);
-      break;
-    }
-  return SourceRange(C->getArg(0)->getBeginLoc(), Last->getEndLoc());
+  return SourceRange(C->getArg(0)->getBeginLoc(), C->getArg(C->getNumArgs() - 1)->getEndLoc());
 }
 
 /// The team member's scratch calls of a functor body: team_scratch(level), thread_scratch(level),
@@ -85,19 +83,15 @@ public:
   std::vector<const CXXMemberCallExpr*> Calls;
 };
 
-/// Whether a functor class asks for level-0 scratch through team_shmem_size(team_size).
+/// Whether a functor class (or one of its bases) asks for level-0 scratch through
+/// team_shmem_size(team_size).
 bool hasTeamShmemSize(const Expr* Functor) {
-  const CXXRecordDecl* RD =
-      Functor->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || RD->isLambda()) return false;
-  RD = RD->getDefinition();
-  auto has = [](const CXXRecordDecl* R) {
-    return !R->lookup(&R->getASTContext().Idents.get("team_shmem_size")).empty();
-  };
-  if (has(RD)) return true;
+  const CXXRecordDecl* RD = recordOf(Functor->getType());
+  if (!RD || RD->isLambda()) return false;
+  if (hasMember(RD, "team_shmem_size")) return true;
   bool Found = false;
   RD->forallBases([&](const CXXRecordDecl* Base) {
-    Found = Found || has(Base);
+    Found = Found || hasMember(Base, "team_shmem_size");
     return true;
   });
   return Found;
@@ -106,17 +100,20 @@ bool hasTeamShmemSize(const Expr* Functor) {
 /// The scratch bytes one level of a team takes, from its per-team and per-thread parts.
 struct LevelBytes {
   uint64_t team = 0, thread = 0;
-  std::optional<int64_t> teamSize;  // null: unknown, counted as one thread
+  std::optional<int64_t> teamSize;  // positive; null: unknown, counted as one thread
+  /// The threads the per-thread part is taken for.
   uint64_t threads() const { return teamSize && *teamSize > 0 ? (uint64_t)*teamSize : 1; }
   /// What the team's level takes: every allocation is rounded up to 8 bytes.
   uint64_t total() const {
     return llvm::SaturatingAdd(round8(team), llvm::SaturatingMultiply(round8(thread), threads()));
   }
+  /// What the team's level would take without the rounding.
   uint64_t unrounded() const {
     return llvm::SaturatingAdd(team, llvm::SaturatingMultiply(thread, threads()));
   }
 };
 
+/// The most scratch bytes a team can get at a level (0 or 1).
 uint64_t limitOf(int64_t Level) { return Level == 0 ? Level0Limit : Level1Limit; }
 
 /// What a level's request is made of: "1024 bytes per team plus 512 bytes per thread, times team
@@ -151,6 +148,7 @@ std::string totalClause(const LevelBytes& Bytes) {
          (Total != Bytes.unrounded() ? " (scratch allocations are whole multiples of 8 bytes)" : "");
 }
 
+/// The policies family: the constructs of the main file, then each instantiation of each dispatch.
 class Checker : public RecursiveASTVisitor<Checker> {
 public:
   explicit Checker(CheckContext& C)
@@ -159,24 +157,30 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
+  /// Runs every check of the family.
   void run() {
     // Every construct of the main file (a policy may be built away from its dispatch) ...
     for (Decl* D : Ctx.getTranslationUnitDecl()->decls())
       if (D->getBeginLoc().isValid() && inMainFile(D->getBeginLoc())) TraverseDecl(D);
-    // ... then what only a dispatch shows: the policy's scratch requests against its functor.
-    for (const analysis::DispatchSite& Site : C.sites) checkSite(Site);
+    // ... then what only a dispatch shows: the policy's scratch requests against its functor, in
+    // every instantiation of a dispatch written in a template.
+    for (const analysis::DispatchSite& Site : C.instances) checkSite(Site);
   }
 
+  /// Policies and nested MDRanges where they are built.
   bool VisitCXXConstructExpr(CXXConstructExpr* E) {
     // Copies were checked where the original was built.
     if (!inMainFile(E->getBeginLoc()) || E->getConstructor()->isCopyOrMoveConstructor()) return true;
     llvm::StringRef A = typeAnnotation(E);
-    if (A == "hpar::policy::mdrange") checkMDRangeRank(E, E->getType(), nullptr);
-    else if (A == "hpar::policy::team") checkTeamShape(E);
+    if (A == "hpar::policy::mdrange") {
+      if (auto Facts = analysis::describePolicy(E->getType()))
+        checkMDRangeRank(E, E->getType(), Facts->rank, nullptr);
+    } else if (A == "hpar::policy::team") checkTeamShape(E);
     else if (A.starts_with("hpar::nested::") && A.ends_with("_mdrange")) checkNestedRank(E);
     return true;
   }
 
+  /// Scratch requests (set_scratch_size) and scratch uses where they are written.
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr* E) {
     if (!inMainFile(E->getBeginLoc())) return true;
     if (teamPolicyMethod(E) == "set_scratch_size") {
@@ -190,11 +194,14 @@ public:
 
 private:
   /// Whether `Check` has not been reported at `L` yet: a construct of a template is seen once per
-  /// instantiation (and in the template itself when it does not depend on the parameters).
-  bool firstReport(CheckId Check, SourceLocation L) {
-    return Reported.insert({unsigned(Check), L.getRawEncoding()}).second;
+  /// instantiation (and in the template itself when it does not depend on the parameters), a
+  /// dispatch once per instantiation. `Level` tells apart the reports of one check that one place
+  /// may get for each scratch level.
+  bool firstReport(CheckId Check, SourceLocation L, int64_t Level = 0) {
+    return Reported.insert({unsigned(Check), L.getRawEncoding(), Level}).second;
   }
 
+  /// Whether a location is the user's code of the main file (not a library header).
   bool inMainFile(SourceLocation L) const {
     return L.isValid() && SM.isWrittenInMainFile(SM.getExpansionLoc(L)) &&
            !frontend::isLibraryLocation(SM, C.paths, L);
@@ -202,17 +209,9 @@ private:
 
   // ---- hpar-mdrange-rank ----
 
-  /// Reports an MDRangePolicy type whose rank is outside 2..6 at `At`; `Kernel` names the
+  /// Reports an MDRangePolicy type whose rank `N` is outside 2..6 at `At`; `Kernel` names the
   /// dispatch when the report is made there.
-  void checkMDRangeRank(const Expr* At, QualType Policy, const ir::Kernel* Kernel) {
-    const CXXRecordDecl* RD = Policy.getNonReferenceType()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition()) return;
-    const NamedDecl* Rank = nullptr;
-    auto Found = RD->getDefinition()->lookup(&Ctx.Idents.get("rank"));
-    if (!Found.empty()) Rank = Found.front();
-    const auto* E = dyn_cast_or_null<EnumConstantDecl>(Rank);
-    if (!E) return;
-    const int64_t N = E->getInitVal().getExtValue();
+  void checkMDRangeRank(const Expr* At, QualType Policy, int64_t N, const ir::Kernel* Kernel) {
     if (N >= MDRangeRankMin && N <= MDRangeRankMax) return;
     ReportedMDRanges.insert(Policy.getNonReferenceType().getCanonicalType().getUnqualifiedType().getTypePtr());
     if (!firstReport(CheckId::MDRangeRank, At->getBeginLoc())) return;
@@ -225,6 +224,7 @@ private:
 
   // ---- hpar-nested-mdrange-rank ----
 
+  /// Reports a team-level MDRange whose number of extents is outside 2..8.
   void checkNestedRank(const CXXConstructExpr* E) {
     NestedRangeKind K = nestedRangeOf(E);
     if (!K.md || (K.rank >= NestedRankMin && K.rank <= NestedRankMax) ||
@@ -235,7 +235,9 @@ private:
                     (K.rank == 1 ? " extent" : " extents") + "; a team-level MDRange takes " +
                     std::to_string(NestedRankMin) + " to " + std::to_string(NestedRankMax) +
                     " extents";
-    std::string Single = Name.substr(0, Name.size() - strlen("MDRange")) + "Range";
+    NestedRangeKind OneDimensional = K;
+    OneDimensional.md = false;
+    const std::string Single = OneDimensional.name();
     if (K.rank == 1) M += "; for a single index use " + Single + "(team, n)";
     auto D = C.report.report(CheckId::NestedMDRangeRank, E->getBeginLoc(), M);
     D << E->getSourceRange();
@@ -269,9 +271,11 @@ private:
 
   // ---- hpar-team-size, hpar-vector-length ----
 
+  /// Reports a TeamPolicy construction whose constant vector length is not a power of two, or
+  /// whose constant team size times vector length is more than a team holds.
   void checkTeamShape(const CXXConstructExpr* E) {
     TeamShape S = shapeOf(E);
-    std::optional<int64_t> Team = S.teamArg ? signedConstant(S.teamArg, Ctx) : std::nullopt;
+    std::optional<int64_t> Team = S.teamSize(Ctx);
     std::optional<int64_t> Vector = S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt;
     const bool VectorWritten = S.vectorArg && !isa<CXXDefaultArgExpr>(S.vectorArg);
     if (Vector && VectorWritten && !llvm::isPowerOf2_64(*Vector > 0 ? (uint64_t)*Vector : 0) &&
@@ -286,7 +290,7 @@ private:
         D << FixItHint::CreateReplacement(S.vectorArg->getSourceRange(),
                                           std::to_string(llvm::bit_floor((uint64_t)*Vector)));
     }
-    if (!Team || *Team < 1) return;  // non-positive sizes are reported at run time
+    if (!Team) return;  // non-positive sizes are reported at run time
     const int64_t Lanes = Vector && *Vector > 0 ? *Vector : 1;  // AUTO: at least one
     if (*Team > MaxTeamThreads / Lanes && firstReport(CheckId::TeamSize, S.teamArg->getBeginLoc())) {
       const bool Lanes1 = !(Vector && VectorWritten && *Vector > 1);
@@ -305,6 +309,7 @@ private:
 
   // ---- hpar-scratch-level ----
 
+  /// Reports a constant scratch level other than 0 or 1 given to `Method`.
   void checkLevel(const CXXMemberCallExpr* E, llvm::StringRef Method) {
     if (E->getNumArgs() == 0) return;
     std::optional<int64_t> Level = signedConstant(E->getArg(0), Ctx);
@@ -329,8 +334,7 @@ private:
     Bytes.thread = R.hasThread && R.threadBytes ? *R.threadBytes : 0;
     if (Bytes.thread > 0)
       if (const CXXConstructExpr* Built = Tracer.constructionOf(E->getImplicitObjectArgument()))
-        if (TeamShape S = shapeOf(Built); S.teamArg)
-          if (auto T = signedConstant(S.teamArg, Ctx); T && *T > 0) Bytes.teamSize = T;
+        Bytes.teamSize = shapeOf(Built).teamSize(Ctx);
     if (Bytes.total() <= limitOf(*R.level)) return;
     TooLarge.insert(E);
     if (!firstReport(CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc())) return;
@@ -344,16 +348,19 @@ private:
 
   /// The requests of a dispatch's policy together: several set_scratch_size calls at one level
   /// add up (per team and per thread), which no single call shows. Later calls replace earlier
-  /// ones at the same level, so each part counts with its smallest constant setting.
-  void checkCombinedSize(const ir::Kernel& K, const Expr* Policy, const PolicyBuild& B) {
+  /// ones at the same level, so each part counts with its smallest constant setting. `Requests`
+  /// are B.scratchCalls read, in their order.
+  void checkCombinedSize(const ir::Kernel& K, const Expr* Policy, const PolicyBuild& B,
+                         const std::vector<ScratchRequest>& Requests) {
     if (!B.complete) return;
     for (int64_t Level = 0; Level < 2; ++Level) {
       LevelBytes Bytes;
       std::optional<uint64_t> Team, Thread;
       std::vector<const CXXMemberCallExpr*> Parts;
       bool Reported = false;  // a call of this level already reported on its own
-      for (const CXXMemberCallExpr* Call : B.scratchCalls) {
-        ScratchRequest R = readRequest(Call, Ctx);
+      for (size_t I = 0; I < Requests.size(); ++I) {
+        const ScratchRequest& R = Requests[I];
+        const CXXMemberCallExpr* Call = B.scratchCalls[I];
         if (!R.level) return;  // a level that is not constant: no sum is certain
         if (*R.level != Level) continue;
         Reported = Reported || TooLarge.count(Call);
@@ -363,8 +370,10 @@ private:
       }
       Bytes.team = Team.value_or(0);
       Bytes.thread = Thread.value_or(0);
-      if (auto T = B.teamSize(Ctx); T && *T > 0) Bytes.teamSize = T;
-      if (Reported || Parts.size() < 2 || Bytes.total() <= limitOf(Level)) continue;
+      Bytes.teamSize = B.teamSize(Ctx);
+      if (Reported || Parts.size() < 2 || Bytes.total() <= limitOf(Level) ||
+          !firstReport(CheckId::ScratchTooLarge, Policy->getBeginLoc(), Level))
+        continue;
       C.report.report(CheckId::ScratchTooLarge, Policy->getBeginLoc(),
                       "kernel '" + K.name + "' asks for " + std::to_string(Bytes.total()) +
                           (Bytes.thread > 0 && !Bytes.teamSize ? " bytes or more" : " bytes") +
@@ -380,43 +389,52 @@ private:
 
   // ---- per dispatch ----
 
+  /// What one instantiation of a dispatch shows: the rank of an MDRangePolicy built elsewhere, and
+  /// a TeamPolicy's scratch requests against each other and against its functor's scratch uses.
   void checkSite(const analysis::DispatchSite& Site) {
     const ir::Kernel& K = C.tu.kernels[Site.kernel];
     const Expr* Policy = nullptr;
     for (unsigned I = 1; I < Site.call->getNumArgs(); ++I)
       if (Site.call->getArg(I) == Site.functor) Policy = Site.call->getArg(I - 1);
     if (!Policy) return;
-    if (K.policy == ir::PolicyKind::MDRange) {
+    // The kernel describes the policy of its first instantiation; another may take another one.
+    QualType T = analysis::strip(Policy)->getType().getNonReferenceType().getCanonicalType();
+    const std::optional<analysis::PolicyFacts> Facts = analysis::describePolicy(T);
+    if (!Facts) return;
+    if (Facts->kind == ir::PolicyKind::MDRange) {
       // Reported at the construction when this file builds a policy of this type.
-      QualType T = analysis::strip(Policy)->getType().getNonReferenceType().getCanonicalType();
       if (!ReportedMDRanges.count(T.getUnqualifiedType().getTypePtr()))
-        checkMDRangeRank(Policy, T, &K);
+        checkMDRangeRank(Policy, T, Facts->rank, &K);
       return;
     }
-    if (K.policy != ir::PolicyKind::Team) return;
+    if (Facts->kind != ir::PolicyKind::Team) return;
     PolicyBuild B = Tracer.trace(Policy);
-    checkCombinedSize(K, Policy, B);
-    checkUnrequested(Site, K, Policy, B);
+    std::vector<ScratchRequest> Requests;
+    for (const CXXMemberCallExpr* Call : B.scratchCalls) Requests.push_back(readRequest(Call, Ctx));
+    checkCombinedSize(K, Policy, B, Requests);
+    checkUnrequested(Site, K, Policy, B, Requests);
   }
 
   // ---- hpar-scratch-unrequested ----
 
   /// Warns about scratch a functor uses at a level its policy gives no bytes: every allocation
   /// there returns nullptr. Only when every request is known: a level or size that is not a
-  /// constant, or a policy this check cannot follow, silences it.
+  /// constant, or a policy this check cannot follow, silences it. `Requests` are B.scratchCalls
+  /// read. The functor's bodies are its instantiated ones: in a generic lambda's pattern,
+  /// t.team_scratch(0) is a dependent call.
   void checkUnrequested(const analysis::DispatchSite& Site, const ir::Kernel& K,
-                        const Expr* Policy, const PolicyBuild& B) {
+                        const Expr* Policy, const PolicyBuild& B,
+                        const std::vector<ScratchRequest>& Requests) {
     if (!B.complete) return;
     bool Requested[2] = {false, false};
-    for (const CXXMemberCallExpr* Call : B.scratchCalls) {
-      ScratchRequest R = readRequest(Call, Ctx);
+    for (const ScratchRequest& R : Requests) {
       if (!R.level) return;
       if ((*R.level == 0 || *R.level == 1) && R.asksForBytes()) Requested[*R.level] = true;
     }
     if (hasTeamShmemSize(Site.functor)) Requested[0] = true;
     if (Requested[0] && Requested[1]) return;
     ScratchUseCollector Uses;
-    for (const FunctionDecl* Entry : functorEntries(Site))
+    for (const FunctionDecl* Entry : functorBodies(Site))
       if (Entry->getBody()) Uses.TraverseStmt(Entry->getBody());
     for (const CXXMemberCallExpr* Use : Uses.Calls) {
       llvm::StringRef Method = memberScratchMethod(Use);
@@ -445,7 +463,7 @@ private:
   SourceManager& SM;
   CheckContext& C;
   PolicyTracer Tracer;
-  std::set<std::pair<unsigned, unsigned>> Reported;  // (check, location) pairs reported
+  std::set<std::tuple<unsigned, unsigned, int64_t>> Reported;  // (check, location, level) reported
   llvm::SmallPtrSet<const Type*, 8> ReportedMDRanges;  // MDRangePolicy types with a bad rank
   llvm::SmallPtrSet<const CXXMemberCallExpr*, 8> TooLarge;
 };

@@ -2,6 +2,7 @@
 #include "checks/PolicyTrace.h"
 #include "analysis/Annotations.h"
 #include "analysis/DispatchFinder.h"
+#include "checks/FunctorCalls.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -12,9 +13,9 @@ using namespace clang;
 namespace hpar {
 namespace checks {
 
-/// Strips what does not change the value of an argument: what analysis::strip strips, and
-/// functional casts.
-static const Expr* strip(const Expr* E) {
+/// Strips what does not change the value of an argument: what analysis::strip strips (implicit
+/// nodes, parentheses, copies), and functional casts.
+static const Expr* stripCasts(const Expr* E) {
   E = analysis::strip(E);
   while (const auto* F = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
     E = analysis::strip(F->getSubExpr());
@@ -44,15 +45,10 @@ static std::optional<uint64_t> byteConstant(const Expr* E, const ASTContext& Ctx
   return V->isSigned() ? (uint64_t)V->getSExtValue() : V->getZExtValue();
 }
 
-uint64_t round8(uint64_t Bytes) {
-  return Bytes > UINT64_MAX - 7 ? UINT64_MAX : (Bytes + 7) / 8 * 8;
-}
-
 llvm::StringRef typeAnnotation(const Expr* E) {
-  if (!E) return "";
-  QualType T = E->getType().getNonReferenceType();
-  if (T.isNull() || T->isDependentType()) return "";
-  return analysis::annotationOf(T->getAsCXXRecordDecl());
+  // recordOf alone would still give the class of an injected class name, which is dependent.
+  if (!E || E->getType().isNull() || E->getType()->isDependentType()) return "";
+  return analysis::annotationOf(recordOf(E->getType()));
 }
 
 llvm::StringRef teamPolicyMethod(const CXXMemberCallExpr* C) {
@@ -65,7 +61,7 @@ llvm::StringRef teamPolicyMethod(const CXXMemberCallExpr* C) {
 
 /// The bytes a PerTeam(bytes) / PerThread(bytes) argument asks for, when constant.
 static std::optional<uint64_t> sizeOf(const Expr* Arg, const ASTContext& Ctx) {
-  const Expr* E = strip(Arg);
+  const Expr* E = stripCasts(Arg);
   if (const auto* Call = dyn_cast_or_null<CallExpr>(E); Call && Call->getNumArgs() == 1)
     return byteConstant(Call->getArg(0), Ctx);
   return std::nullopt;
@@ -73,7 +69,6 @@ static std::optional<uint64_t> sizeOf(const Expr* Arg, const ASTContext& Ctx) {
 
 ScratchRequest readRequest(const CXXMemberCallExpr* Call, const ASTContext& Ctx) {
   ScratchRequest R;
-  R.call = Call;
   if (Call->getNumArgs() > 0) R.level = signedConstant(Call->getArg(0), Ctx);
   for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
     llvm::StringRef A = typeAnnotation(Call->getArg(I));
@@ -105,6 +100,11 @@ TeamShape shapeOf(const CXXConstructExpr* C) {
   return S;
 }
 
+std::optional<int64_t> TeamShape::teamSize(const ASTContext& Ctx) const {
+  std::optional<int64_t> Size = teamArg ? signedConstant(teamArg, Ctx) : std::nullopt;
+  return Size && *Size > 0 ? Size : std::nullopt;
+}
+
 namespace {
 
 /// Collects the DeclRefExprs of a variable and the set_scratch_size calls of a function body.
@@ -131,6 +131,20 @@ static bool returnsPolicy(const CXXMemberCallExpr* MC) {
   return !teamPolicyMethod(MC).empty() && MC->getMethodDecl()->getReturnType()->isReferenceType();
 }
 
+/// The object a chain of set_* calls is made on, stripped (stripCasts): `p` for
+/// `p.set_chunk_size(2).set_scratch_size(0, PerTeam(64))`, the expression itself when it is no such
+/// call. Each call of the chain is added to `Calls`, when given, outermost first.
+static const Expr* chainRoot(const Expr* E,
+                             std::vector<const CXXMemberCallExpr*>* Calls = nullptr) {
+  E = stripCasts(E);
+  while (const auto* MC = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+    if (!returnsPolicy(MC)) break;
+    if (Calls) Calls->push_back(MC);
+    E = stripCasts(MC->getImplicitObjectArgument());
+  }
+  return E;
+}
+
 /// The local (automatic, non-reference) variable an expression names, or null.
 static const VarDecl* localVariable(const Expr* E) {
   const auto* Ref = dyn_cast_or_null<DeclRefExpr>(E);
@@ -148,30 +162,25 @@ PolicyBuild PolicyTracer::trace(const Expr* Policy) {
 }
 
 const CXXConstructExpr* PolicyTracer::constructionOf(const Expr* E) {
-  for (int Depth = 0; E && Depth < 16; ++Depth) {
-    E = strip(E);
-    if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E); MC && returnsPolicy(MC)) {
-      E = MC->getImplicitObjectArgument();
-    } else if (const auto* C = dyn_cast<CXXConstructExpr>(E)) {
-      return C;
-    } else if (const VarDecl* V = localVariable(E); V && V->hasInit()) {
-      E = V->getInit();
-    } else {
-      return nullptr;
-    }
+  for (int Depth = 0; E && Depth < 16; ++Depth) {  // variables initialized from variables
+    E = chainRoot(E);
+    if (const auto* C = dyn_cast_or_null<CXXConstructExpr>(E)) return C;
+    const VarDecl* V = localVariable(E);
+    if (!V || !V->hasInit()) return nullptr;
+    E = V->getInit();
   }
   return nullptr;
 }
 
+/// Follows a policy expression through its set_* chain (recording its set_scratch_size calls) to
+/// the construction or the local variable it starts from; anything else makes B incomplete.
 void PolicyTracer::traceExpr(const Expr* E, PolicyBuild& B) {
-  E = strip(E);
+  std::vector<const CXXMemberCallExpr*> Chain;
+  E = chainRoot(E, &Chain);
+  for (const CXXMemberCallExpr* MC : Chain)
+    if (teamPolicyMethod(MC) == "set_scratch_size") B.add(MC);
   if (!E) {
     B.complete = false;
-    return;
-  }
-  if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E); MC && returnsPolicy(MC)) {
-    if (teamPolicyMethod(MC) == "set_scratch_size") B.add(MC);
-    traceExpr(MC->getImplicitObjectArgument(), B);
     return;
   }
   if (const auto* C = dyn_cast<CXXConstructExpr>(E);
@@ -199,16 +208,8 @@ void PolicyTracer::traceVariable(const VarDecl* V, PolicyBuild& B) {
   traceExpr(V->getInit(), B);
   UseCollector Uses(V);
   Uses.TraverseStmt(Fn->getBody());
-  for (const CXXMemberCallExpr* Call : Uses.ScratchCalls) {
-    const Expr* Root = Call->getImplicitObjectArgument();
-    for (int Depth = 0; Depth < 16; ++Depth) {
-      Root = strip(Root);
-      const auto* MC = dyn_cast_or_null<CXXMemberCallExpr>(Root);
-      if (!MC || !returnsPolicy(MC)) break;
-      Root = MC->getImplicitObjectArgument();
-    }
-    if (localVariable(Root) == V) B.add(Call);
-  }
+  for (const CXXMemberCallExpr* Call : Uses.ScratchCalls)
+    if (localVariable(chainRoot(Call->getImplicitObjectArgument())) == V) B.add(Call);
   for (const DeclRefExpr* Use : Uses.Uses)
     if (!readsOnly(Use)) B.complete = false;
 }

@@ -21,10 +21,8 @@ namespace checks {
 /// A constant as a signed number (team sizes, vector lengths, levels).
 std::optional<int64_t> signedConstant(const clang::Expr* E, const clang::ASTContext& Ctx);
 
-/// Scratch allocations are whole multiples of 8 bytes (impl::scratch_round).
-uint64_t round8(uint64_t Bytes);
-
-/// The class annotation of an expression's type ("hpar::policy::team", ...), or "".
+/// The class annotation of an expression's type ("hpar::policy::team", ...), or "" (also when the
+/// type is dependent).
 llvm::StringRef typeAnnotation(const clang::Expr* E);
 
 /// The name of the TeamPolicy method a call calls ("set_scratch_size", ...), or "".
@@ -33,7 +31,6 @@ llvm::StringRef teamPolicyMethod(const clang::CXXMemberCallExpr* C);
 /// One set_scratch_size(level, PerTeam(bytes), PerThread(bytes)) call; each part is known when
 /// it is a constant.
 struct ScratchRequest {
-  const clang::CXXMemberCallExpr* call = nullptr;
   std::optional<int64_t> level;
   bool hasTeam = false, hasThread = false;
   std::optional<uint64_t> teamBytes, threadBytes;
@@ -53,6 +50,10 @@ ScratchRequest readRequest(const clang::CXXMemberCallExpr* Call, const clang::AS
 struct TeamShape {
   const clang::Expr* teamArg = nullptr;
   const clang::Expr* vectorArg = nullptr;
+
+  /// The team size when it is a positive constant; nothing for AUTO, a size known only at run
+  /// time, or one the header refuses at run time (zero or less).
+  std::optional<int64_t> teamSize(const clang::ASTContext& Ctx) const;
 };
 
 /// Reads the sizes of a TeamPolicy construction.
@@ -68,15 +69,14 @@ struct PolicyBuild {
   /// function's result, a non-const reference to the variable, an assignment).
   bool complete = true;
 
+  /// Records a set_scratch_size call on the policy, once.
   void add(const clang::CXXMemberCallExpr* Call) {
     if (std::find(scratchCalls.begin(), scratchCalls.end(), Call) == scratchCalls.end())
       scratchCalls.push_back(Call);
   }
-  /// The team size of the construction when it is a constant.
+  /// The team size of the construction when it is a positive constant (TeamShape::teamSize).
   std::optional<int64_t> teamSize(const clang::ASTContext& Ctx) const {
-    if (!construction) return std::nullopt;
-    TeamShape S = shapeOf(construction);
-    return S.teamArg ? signedConstant(S.teamArg, Ctx) : std::nullopt;
+    return construction ? shapeOf(construction).teamSize(Ctx) : std::nullopt;
   }
 };
 
