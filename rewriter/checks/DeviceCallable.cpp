@@ -12,7 +12,9 @@
 //   and the constructs DeviceCode.cpp recognises in every reached body (exceptions, new/delete,
 //   RTTI, static locals, calls through function pointers, containers constructed).
 //
-// The walk starts at each kernel's functor entries (functorEntries) and follows every call into
+// The walk starts at each kernel's functor entries (functorEntries; a templated one, a generic
+// lambda's call operator, in each instantiation), for every instantiation of each dispatch (a
+// dispatch in a function template runs another functor in each), and follows every call into
 // functions of the user's files; hpar's headers and system headers are the backend compiler's
 // business (frontend::isLibraryLocation). It remembers the chain of calls from the kernel, and
 // every diagnostic in a called function ends with that chain as notes. A function is walked once,
@@ -23,6 +25,8 @@
 #include "checks/Checks.h"
 #include "analysis/Annotations.h"
 #include "checks/DeviceCode.h"
+#include "checks/FunctorCalls.h"
+#include "checks/TeamCode.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -49,6 +53,9 @@ public:
   explicit Checker(CheckContext& C)
       : Ctx(C.ast), SM(C.ast.getSourceManager()), Paths(C.paths), TU(C.tu), Report(C.report) {}
 
+  /// Checks one instantiation of a dispatch: its functor, and what its entries reach. A templated
+  /// entry (a generic lambda's call operator, a templated operator()) is walked in each
+  /// instantiation, where its calls are resolved, under the entry's own name.
   void checkSite(const analysis::DispatchSite& Site) {
     if (!Site.functor || !Site.call || Site.kernel >= TU.kernels.size()) return;
     Kernel = &TU.kernels[Site.kernel];
@@ -60,18 +67,23 @@ public:
     } else {
       checkFunctorMembers(Site);
     }
-    for (const FunctionDecl* Entry : functorEntries(Site)) reach(Entry, Site.call->getBeginLoc());
+    for (const FunctionDecl* Entry : functorEntries(Site)) {
+      std::vector<const FunctionDecl*> Bodies = instancesOf(Entry);
+      if (Bodies.empty()) Bodies.push_back(Entry);  // a template never instantiated: as written
+      for (const FunctionDecl* Body : Bodies)
+        reach(Body, Site.call->getBeginLoc(), describe(Entry));
+    }
   }
 
 private:
+  /// The kernel being checked, as messages name it: "kernel 'K'".
   std::string kernelName() const { return "kernel '" + Kernel->name + "'"; }
 
   /// How messages quote a function.
   std::string describe(const FunctionDecl* F) const {
-    const auto* M = dyn_cast<CXXMethodDecl>(F);
-    if (M && M->getParent()->isLambda())
-      return "the lambda at line " +
-             std::to_string(SM.getExpansionLineNumber(M->getParent()->getLocation()));
+    if (isLambdaBody(F))
+      return "the lambda at line " + std::to_string(SM.getExpansionLineNumber(
+                                         cast<CXXMethodDecl>(F)->getParent()->getLocation()));
     std::string Name;
     llvm::raw_string_ostream OS(Name);
     F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
@@ -103,12 +115,14 @@ private:
     return Reported.insert({(unsigned)Check, Loc.getRawEncoding()}).second;
   }
 
-  /// A lambda functor needs a device execution space on CUDA unless HPAR_LAMBDA gave it one.
+  /// A lambda functor needs a device execution space on CUDA unless HPAR_LAMBDA gave it one. A
+  /// lambda of a function template is one per instantiation, at one location: reported once.
   void checkLambda(const LambdaExpr* L) {
     SourceLocation Bracket = L->getIntroducerRange().getEnd();
     if (Bracket.isMacroID()) {
       llvm::StringRef Macro = Lexer::getImmediateMacroName(Bracket, SM, Ctx.getLangOpts());
-      if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "KOKKOS_CLASS_LAMBDA")
+      if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "KOKKOS_CLASS_LAMBDA" &&
+          firstReport(CheckId::DeviceLambdaMacro, L->getBeginLoc()))
         Report.report(CheckId::DeviceLambdaMacro, L->getBeginLoc(),
                       "lambda of " + kernelName() + " comes from macro '" + Macro.str() +
                           "'; write it with HPAR_LAMBDA or plainly");
@@ -140,10 +154,9 @@ private:
 
   /// A class functor is copied to the device with its members.
   void checkFunctorMembers(const analysis::DispatchSite& Site) {
-    const CXXRecordDecl* RD =
-        Site.functor->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition()) return;
-    for (const FieldDecl* F : RD->getDefinition()->fields()) {
+    const CXXRecordDecl* RD = recordOf(Site.functor->getType());
+    if (!RD) return;
+    for (const FieldDecl* F : RD->fields()) {
       if (F->getType()->isReferenceType() || !isStdContainer(F->getType(), Ctx)) continue;
       if (!firstReport(CheckId::DeviceStdContainer, F->getLocation())) continue;
       Report.report(CheckId::DeviceStdContainer, F->getLocation(),
@@ -169,8 +182,9 @@ private:
 
   /// Follows one call: checks the called function and, when it is the user's, walks its body.
   /// Template specializations are walked as instantiated (their calls are resolved there) and
-  /// marked where they are written (the pattern).
-  void reach(const FunctionDecl* Called, SourceLocation CallSite) {
+  /// marked where they are written (the pattern). Messages quote it as `Name`, or as describe()
+  /// says when `Name` is empty.
+  void reach(const FunctionDecl* Called, SourceLocation CallSite, std::string Name = "") {
     if (!Called || Called->isDeleted()) return;
     const FunctionDecl* Pattern = Called->getTemplateInstantiationPattern();
     const FunctionDecl* F = (Pattern ? Pattern : Called)->getCanonicalDecl();
@@ -180,10 +194,10 @@ private:
     for (const Frame& Fr : Stack)
       if (Fr.fn == Key) return recursion(Key, CallSite);
     if (Visited.count(Key)) return;
-    std::string Name = describe(Called);
+    if (Name.empty()) Name = describe(Called);
     const FunctionDecl* Body = Called->getDefinition();
     const auto* M = dyn_cast<CXXMethodDecl>(F);
-    if ((M && M->getParent()->isLambda()) || Called->isImplicit()) {
+    if (isLambdaBody(F) || Called->isImplicit()) {
       // A lambda is device code where it is written; an implicit member (a constructor, an
       // assignment) runs its members' ones. Neither is marked: the backends handle them.
       Visited.insert(Key);
@@ -222,7 +236,8 @@ private:
   /// Walks one definition with its frame on the chain: reports its unsafe constructs and follows
   /// its calls, in source order. A template specialization's calls are resolved in it, but the
   /// branches `if constexpr` discarded are only in its pattern, where nvcc still checks them, so
-  /// the pattern's constructs are reported too (once: they are at the same locations).
+  /// the pattern's constructs are reported too: the pattern is scanned once, with the first
+  /// specialization walked (its constructs are at the same locations in every one).
   void walk(const FunctionDecl* Def, SourceLocation CallSite, const std::string& Name) {
     if (!Def) return;
     Stack.push_back({Def->getCanonicalDecl(), CallSite, Name});
@@ -230,12 +245,15 @@ private:
       if (E.kind == DeviceEvent::Call) reach(E.callee, E.loc);
       else unsafe(E);
     }
-    if (const FunctionDecl* Pattern = Def->getTemplateInstantiationPattern())
+    if (const FunctionDecl* Pattern = Def->getTemplateInstantiationPattern();
+        Pattern && ScannedPatterns.insert(Pattern).second)
       for (const DeviceEvent& E : scanDeviceCode(Pattern, Ctx, Paths))
         if (E.kind == DeviceEvent::Unsafe) unsafe(E);
     Stack.pop_back();
   }
 
+  /// Reports a construct the device cannot run, in the function the walk is in, once per rule
+  /// and location.
   void unsafe(const DeviceEvent& E) {
     if (!firstReport(E.check, E.loc)) return;
     Report.report(E.check, E.loc, where() + " " + E.what + "; " + E.why) << E.range;
@@ -243,9 +261,12 @@ private:
     noteChain();
   }
 
-  /// A call of a function already on the chain: the chain from it to here is a cycle.
+  /// A call of a function already on the chain: the chain from it to here is a cycle. Reported
+  /// once per function, and once per call (each specialization of a template closes its cycle at
+  /// the same call).
   void recursion(const FunctionDecl* Callee, SourceLocation CallSite) {
     if (!RecursiveReported.insert(Callee).second) return;
+    if (!firstReport(CheckId::DeviceRecursion, CallSite)) return;
     bool Self = Stack.back().fn == Callee;
     Report.report(CheckId::DeviceRecursion, CallSite,
                   where() + " calls " + (Self ? std::string("itself") : describe(Callee)) +
@@ -291,6 +312,7 @@ private:
   std::vector<Frame> Stack;                              // the chain of calls from the kernel
   llvm::DenseSet<const FunctionDecl*> Visited;           // specializations walked
   llvm::DenseSet<const FunctionDecl*> Marked;            // patterns recorded for marking
+  llvm::DenseSet<const FunctionDecl*> ScannedPatterns;   // template patterns scanned in walk()
   llvm::DenseSet<const FunctionDecl*> RecursiveReported;
   std::set<std::pair<unsigned, unsigned>> Reported;      // (check, location) already reported
   llvm::DenseSet<unsigned> MarkedLambdas;
@@ -298,9 +320,11 @@ private:
 
 }  // namespace
 
+/// Checks every instantiation of every dispatch: a dispatch in a function template runs another
+/// functor in each. What several reach is walked and reported once, with the first chain.
 void checkDeviceCallable(CheckContext& C) {
   Checker K(C);
-  for (const auto& Site : C.sites) K.checkSite(Site);
+  for (const auto& Site : C.instances) K.checkSite(Site);
 }
 
 }  // namespace checks

@@ -17,6 +17,8 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -43,25 +45,15 @@ const char* const ContainerWhy =
     "standard containers and strings allocate host memory and cannot be used on the device: "
     "use a View, or a fixed-size array";
 
-/// Strips parentheses, implicit casts and substituted template arguments.
-const Expr* strip(const Expr* E) {
-  while (E) {
-    const Expr* Next = E->IgnoreParenImpCasts();
-    if (const auto* S = dyn_cast<SubstNonTypeTemplateParmExpr>(Next)) Next = S->getReplacement();
-    if (Next == E) return E;
-    E = Next;
-  }
-  return E;
-}
-
 /// The function a call names, also through `(&f)(...)` and `(*f)(...)`; null for a call through
 /// a pointer, a reference or a member pointer.
 const FunctionDecl* directCallee(const CallExpr* C) {
   if (const FunctionDecl* F = C->getDirectCallee()) return F;
-  const Expr* E = strip(C->getCallee());
+  // IgnoreParenImpCasts also skips substituted non-type template arguments.
+  const Expr* E = C->getCallee() ? C->getCallee()->IgnoreParenImpCasts() : nullptr;
   while (const auto* U = dyn_cast_or_null<UnaryOperator>(E)) {
     if (U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref) break;
-    E = strip(U->getSubExpr());
+    E = U->getSubExpr() ? U->getSubExpr()->IgnoreParenImpCasts() : nullptr;
   }
   if (const auto* D = dyn_cast_or_null<DeclRefExpr>(E)) return dyn_cast<FunctionDecl>(D->getDecl());
   return nullptr;
@@ -76,6 +68,13 @@ public:
   std::vector<DeviceEvent> Events;
 
   bool shouldVisitLambdaBody() const { return true; }
+
+  /// A lambda written in the function: a generic one as written and in each instantiation, where
+  /// its calls are resolved (traverseLambdaBodies).
+  bool TraverseLambdaExpr(LambdaExpr* L) {
+    return traverseLambdaBodies(*this, L, /*templateForm=*/true,
+                                [&] { return Base::TraverseLambdaExpr(L); });
+  }
 
   // ---- what does not run: unevaluated operands, types, compile-time checks ----
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr*) { return true; }
@@ -269,22 +268,23 @@ private:
   void functionPointerCall(const CallExpr* C) {
     const Expr* Callee = C->getCallee();
     if (!Callee || Callee->isTypeDependent() || C->isTypeDependent()) return;
-    const Expr* E = strip(Callee);
+    const Expr* E = Callee->IgnoreParenImpCasts();
     if (isa<CXXPseudoDestructorExpr>(E)) return;
     bool Member = false;
     if (const auto* B = dyn_cast<BinaryOperator>(E); B && B->isPtrMemOp()) {
       Member = true;
-      E = strip(B->getRHS());
+      E = B->getRHS() ? B->getRHS()->IgnoreParenImpCasts() : nullptr;
     }
+    if (!E) return;
     QualType T = E->getType();
     if (!Member && !T->isFunctionPointerType() && !T->isFunctionType() &&
         !T->isFunctionReferenceType())
       return;
     if (const auto* U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
-      E = strip(U->getSubExpr());
+      E = U->getSubExpr() ? U->getSubExpr()->IgnoreParenImpCasts() : nullptr;
     const ValueDecl* Named = nullptr;
-    if (const auto* D = dyn_cast<DeclRefExpr>(E)) Named = D->getDecl();
-    else if (const auto* M = dyn_cast<MemberExpr>(E)) Named = M->getMemberDecl();
+    if (const auto* D = dyn_cast_or_null<DeclRefExpr>(E)) Named = D->getDecl();
+    else if (const auto* M = dyn_cast_or_null<MemberExpr>(E)) Named = M->getMemberDecl();
     std::string Kind = Member ? "member function pointer"
                        : Named && Named->getType()->isReferenceType() ? "function reference"
                                                                       : "function pointer";
@@ -308,7 +308,16 @@ std::vector<DeviceEvent> scanDeviceCode(const FunctionDecl* Fn, ASTContext& Ctx,
   if (!Fn) return S.Events;
   if (const auto* Ctor = dyn_cast<CXXConstructorDecl>(Fn)) S.traverseInitialisers(Ctor);
   if (Stmt* Body = Fn->getBody()) S.TraverseStmt(Body);
-  return std::move(S.Events);
+  // A generic lambda's template form and its instantiations share the events that do not depend
+  // on its parameters: keep the first of each.
+  std::set<std::tuple<int, unsigned, unsigned, const FunctionDecl*, unsigned, std::string>> Seen;
+  std::vector<DeviceEvent> Events;
+  for (DeviceEvent& E : S.Events)
+    if (Seen.insert({E.kind, unsigned(E.check), E.loc.getRawEncoding(), E.callee,
+                     E.usedAt.getRawEncoding(), E.what})
+            .second)
+      Events.push_back(std::move(E));
+  return Events;
 }
 
 }  // namespace checks

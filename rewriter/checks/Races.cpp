@@ -11,9 +11,13 @@
 // Writes through a View element, a pointer or scratch memory are the program's data-parallel
 // writes and are not checked here; neither is anything inside a `single` closure, which runs on one
 // participant by design. The walk covers the team functor (a lambda's call operator or a class's
-// operator()) and the user's functions it calls, so a helper taking the team member is covered.
+// operator()) and the user's functions it calls, so a helper taking the team member is covered,
+// for every instantiation of each dispatch (a dispatch in a function template runs another functor
+// in each). A generic lambda is walked in its instantiations (traverseLambdaBodies).
 #include "checks/Checks.h"
 #include "analysis/Annotations.h"
+#include "checks/DeviceCode.h"
+#include "checks/TeamCode.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -27,44 +31,26 @@ namespace hpar {
 namespace checks {
 namespace {
 
-/// Traverses a lambda for a visitor: a generic lambda (a closure over an MDRange often is one:
-/// `[&](auto... i)`) through the bodies of its instantiations, where calls are resolved and the
-/// parameters have types; any other through `Base` (the visitor's usual traversal).
-template <class Visitor, class BaseTraversal>
-bool traverseLambda(Visitor& V, LambdaExpr* L, BaseTraversal Base) {
-  if (!L->isGenericLambda()) return Base();
-  if (FunctionTemplateDecl* FT = L->getDependentCallOperator())
-    for (FunctionDecl* Spec : FT->specializations())
-      if (Spec->getBody() && !V.TraverseStmt(Spec->getBody())) return false;
-  return true;
-}
-
-/// What a lambda met in the walk is: the closure of a nested pattern, of a `single`, or another.
-struct ClosureOf {
-  const CallExpr* call = nullptr;  // the nested pattern or single that runs the closure
-  bool single = false;
-};
+/// The nested patterns by the lambda that is their closure.
+using ClosureMap = llvm::DenseMap<const LambdaExpr*, NestedPattern>;
 
 /// The nested patterns (and singles) of a body, by the lambda that is their closure. A closure
 /// written into a local variable and passed by name is found through analysis::lambdaOf.
 class ClosureFinder : public RecursiveASTVisitor<ClosureFinder> {
 public:
   bool shouldVisitLambdaBody() const { return true; }
+  /// A generic lambda through its instantiations only (traverseLambdaBodies).
   bool TraverseLambdaExpr(LambdaExpr* L) {
-    return traverseLambda(*this, L, [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
+    return traverseLambdaBodies(*this, L, /*templateForm=*/false,
+                                [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
   }
+  /// Records the closure of a nested pattern or single.
   bool VisitCallExpr(CallExpr* Call) {
-    llvm::StringRef A = calleeAnnotation(Call);
-    bool Pattern = A == "hpar::nested::parallel_for" || A == "hpar::nested::parallel_reduce" ||
-                   A == "hpar::nested::parallel_scan";
-    bool Single = A == "hpar::nested::single";
-    if ((!Pattern && !Single) || Call->getNumArgs() < 2) return true;
-    if (Pattern && nestedRangeOf(Call->getArg(0)).level == NestedLevel::None) return true;
-    if (const LambdaExpr* L = analysis::lambdaOf(Call->getArg(1)))
-      Closures.try_emplace(L, ClosureOf{Call, Single});
+    if (std::optional<NestedPattern> P = nestedPatternOf(Call))
+      if (const LambdaExpr* L = analysis::lambdaOf(P->closure)) Closures.try_emplace(L, *P);
     return true;
   }
-  llvm::DenseMap<const LambdaExpr*, ClosureOf> Closures;
+  ClosureMap Closures;
 };
 
 /// A write the walk found: the variable (or member of the functor) and the expression.
@@ -80,27 +66,33 @@ class RaceChecker;
 /// Walks one function body, keeping the stack of lambdas around the current point.
 class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
 public:
-  BodyWalker(RaceChecker& Checker, const llvm::DenseMap<const LambdaExpr*, ClosureOf>& Closures)
+  BodyWalker(RaceChecker& Checker, const ClosureMap& Closures)
       : Checker(Checker), Closures(Closures) {}
 
   bool shouldVisitLambdaBody() const { return true; }
 
+  /// Keeps the lambda on the stack while its body is walked; a generic lambda is walked through
+  /// its instantiations only (traverseLambdaBodies).
   bool TraverseLambdaExpr(LambdaExpr* L) {
     Stack.push_back(L);
-    bool Result = traverseLambda(*this, L, [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
+    bool Result = traverseLambdaBodies(*this, L, /*templateForm=*/false,
+                                       [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
     Stack.pop_back();
     return Result;
   }
 
+  /// An assignment writes its left operand.
   bool VisitBinaryOperator(BinaryOperator* B) {
     if (B->isAssignmentOp()) write(B->getLHS(), B, B->isCompoundAssignmentOp());
     return true;
   }
+  /// An increment or decrement writes its operand.
   bool VisitUnaryOperator(UnaryOperator* U) {
     if (U->isIncrementDecrementOp()) write(U->getSubExpr(), U, true);
     return true;
   }
   bool VisitCallExpr(CallExpr* Call);
+  /// A construction writes the arguments its constructor binds to non-const references.
   bool VisitCXXConstructExpr(CXXConstructExpr* C) {
     if (const CXXConstructorDecl* Ctor = C->getConstructor())
       for (unsigned I = 0; I < C->getNumArgs() && I < Ctor->getNumParams(); ++I)
@@ -118,7 +110,7 @@ private:
   void write(const Expr* Target, const Expr* Whole, bool Accumulates);
 
   RaceChecker& Checker;
-  const llvm::DenseMap<const LambdaExpr*, ClosureOf>& Closures;
+  const ClosureMap& Closures;
   std::vector<const LambdaExpr*> Stack;
 };
 
@@ -126,23 +118,14 @@ class RaceChecker {
 public:
   explicit RaceChecker(CheckContext& C) : SM(C.ast.getSourceManager()), C(C) {}
 
+  /// Walks the functor of one instantiation of a team dispatch, and the user's functions it
+  /// calls. A generic lambda or a templated operator() is walked in its instantiations
+  /// (functorBodies), where the nested patterns are resolved calls.
   void checkSite(const analysis::DispatchSite& Site) {
     const ir::Kernel& K = C.tu.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) return;
     Kernel = K.name;
-    std::vector<const FunctionDecl*> Work;
-    for (const FunctionDecl* F : functorEntries(Site)) {
-      // A generic lambda or a templated operator() is walked in its instantiations, where the
-      // nested patterns are resolved calls.
-      const FunctionTemplateDecl* FT = F->getDescribedFunctionTemplate();
-      if (FT)
-        for (const FunctionDecl* Spec : FT->specializations()) Work.push_back(Spec);
-      else
-        Work.push_back(F);
-    }
-    if (const LambdaExpr* L = analysis::lambdaOf(Site.functor); L && L->isGenericLambda())
-      if (const FunctionTemplateDecl* FT = L->getDependentCallOperator())
-        for (const FunctionDecl* Spec : FT->specializations()) Work.push_back(Spec);
+    std::vector<const FunctionDecl*> Work = functorBodies(Site);
     while (!Work.empty()) {
       const FunctionDecl* F = Work.back();
       Work.pop_back();
@@ -162,7 +145,7 @@ public:
   /// that take the team member and run nested patterns themselves).
   void called(const FunctionDecl* F) {
     if (!Callees || !F || F->isImplicit()) return;
-    if (const auto* M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda()) return;
+    if (isLambdaBody(F)) return;
     const FunctionDecl* Def = F->getDefinition();
     if (!Def || frontend::isLibraryLocation(SM, C.paths, Def->getLocation())) return;
     Callees->push_back(Def);
@@ -170,7 +153,7 @@ public:
 
   /// Judges a write against the lambdas around it (outermost first).
   void judge(const Write& W, const std::vector<const LambdaExpr*>& Stack,
-             const llvm::DenseMap<const LambdaExpr*, ClosureOf>& Closures) {
+             const ClosureMap& Closures) {
     // The innermost lambda the variable lives in: declared in its body, or captured by value
     // (a by-value capture is a copy of its own). Lambdas above it run the write on the copy.
     int Home = -1;
@@ -184,11 +167,11 @@ public:
       }
       if (Home < 0 && isa<VarDecl>(W.target) && declaredIn(W.target, L)) Home = I;
     }
-    const ClosureOf* Racing = nullptr;
+    const NestedPattern* Racing = nullptr;
     for (int I = Home + 1; I < (int)Stack.size(); ++I) {
       auto It = Closures.find(Stack[I]);
       if (It == Closures.end()) continue;
-      if (It->second.single) return;  // one participant writes: not a race of this rule
+      if (It->second.isSingle()) return;  // one participant writes: not a race of this rule
       Racing = &It->second;
     }
     if (!Racing) return;
@@ -207,10 +190,11 @@ private:
     return false;
   }
 
-  void report(const Write& W, const ClosureOf& Racing) {
-    llvm::StringRef Pattern = calleeAnnotation(Racing.call);
-    Pattern.consume_front("hpar::nested::");
-    NestedRangeKind Range = nestedRangeOf(Racing.call->getArg(0));
+  /// Reports a write racing in the closure of `Racing`, with notes at the variable and the
+  /// nested pattern.
+  void report(const Write& W, const NestedPattern& Racing) {
+    const std::string& Pattern = Racing.pattern;
+    const NestedRangeKind& Range = Racing.range;
     const char* Who = Range.level == NestedLevel::Thread   ? "every thread of the team"
                       : Range.level == NestedLevel::Vector ? "every vector lane of the thread"
                                                            : "every thread and vector lane of the team";
@@ -218,7 +202,7 @@ private:
     std::string Name = W.target->getNameAsString();
     std::string What = (Member ? "member '" : "'") + Name + "'";
     std::string Msg = What + " is written by " + Who + " concurrently: it is declared outside the closure of the " +
-                      Pattern.str() + " over " + Range.name() + " in kernel '" + Kernel + "'; ";
+                      Pattern + " over " + Range.name() + " in kernel '" + Kernel + "'; ";
     if (!W.accumulates)
       Msg += "declare it inside the closure";
     else if (Pattern == "parallel_reduce")
@@ -234,7 +218,7 @@ private:
     }
     C.report.note(SM.getExpansionLoc(W.target->getLocation()), What + " declared here");
     C.report.note(SM.getExpansionLoc(Racing.call->getBeginLoc()),
-                  "nested " + Pattern.str() + " over " + Range.name() + " here");
+                  "nested " + Pattern + " over " + Range.name() + " here");
   }
 
   SourceManager& SM;
@@ -245,6 +229,8 @@ private:
   llvm::DenseSet<unsigned> Reported;
 };
 
+/// A call writes the arguments its callee binds to non-const references, and the object of a
+/// non-const member; the user's functions it calls are walked in turn.
 bool BodyWalker::VisitCallExpr(CallExpr* Call) {
   const FunctionDecl* Callee = Call->getDirectCallee();
   Checker.called(Callee);
@@ -252,7 +238,7 @@ bool BodyWalker::VisitCallExpr(CallExpr* Call) {
   const auto* Method = dyn_cast<CXXMethodDecl>(Callee);
   // The team member's collectives (team_broadcast writes its argument) are judged by the
   // collectives family: they are errors inside a nested closure for another reason.
-  if (Method && analysis::annotationOf(Method->getParent()) == "hpar::team_member") return true;
+  if (!teamMemberMethod(Call).empty()) return true;
   unsigned First = 0;
   if (Method && isa<CXXOperatorCallExpr>(Call)) {
     // The object is the first argument of a member operator.
@@ -314,9 +300,11 @@ void BodyWalker::write(const Expr* Target, const Expr* Whole, bool Accumulates) 
 
 }  // namespace
 
+/// Checks every instantiation of every dispatch: a dispatch in a function template runs another
+/// functor in each. A function several reach is walked once; a write is reported once.
 void checkRaces(CheckContext& C) {
   RaceChecker K(C);
-  for (const auto& Site : C.sites) K.checkSite(Site);
+  for (const auto& Site : C.instances) K.checkSite(Site);
 }
 
 }  // namespace checks
