@@ -66,10 +66,9 @@ for b in triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch te
     check "$b-openmp-gcc" "$dir/$b-openmp-gcc" "${args[@]}"
   if command -v clang++-19 > /dev/null; then
     check "$b-build-openmp-clang" clang++-19 -O2 -std=c++17 -fopenmp \
-      -fopenmp-targets=x86_64-pc-linux-gnu -Wno-openmp-mapping "${includes[@]}" \
-      "$dir/$b.hpar.cpp" -o "$dir/$b-openmp-clang" &&
-      check "$b-openmp-clang" env LD_LIBRARY_PATH=/usr/lib/llvm-19/lib "$dir/$b-openmp-clang" \
-        "${args[@]}"
+      -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib -Wno-openmp-mapping \
+      "${includes[@]}" "$dir/$b.hpar.cpp" -o "$dir/$b-openmp-clang" &&
+      check "$b-openmp-clang" "$dir/$b-openmp-clang" "${args[@]}"
   fi
 done
 

@@ -22,6 +22,19 @@ endif()
 set(HPAR_OPENMP_FLAGS "${_hpar_default_omp_flags}" CACHE STRING
     "Compiler and linker flags for hpar's OpenMP backend (a list)")
 
+# clang links OpenMP offload programs against libomptarget, which lives in LLVM's own library
+# folder, off the loader's search path: the programs get an rpath to it, so that they start
+# without LD_LIBRARY_PATH.
+set(_hpar_openmp_rpath "")
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  execute_process(COMMAND "${CMAKE_CXX_COMPILER}" -print-file-name=libomptarget.so
+                  OUTPUT_VARIABLE _hpar_omptarget OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  if(IS_ABSOLUTE "${_hpar_omptarget}" AND EXISTS "${_hpar_omptarget}")
+    get_filename_component(_hpar_omptarget "${_hpar_omptarget}" REALPATH)
+    get_filename_component(_hpar_openmp_rpath "${_hpar_omptarget}" DIRECTORY)
+  endif()
+endif()
+
 function(hpar_add_executable name)
   cmake_parse_arguments(H "" "BACKEND" "SOURCES;CUDA_ARCHITECTURES;TRANSLATE_ARGS" ${ARGN})
   if(NOT H_BACKEND MATCHES "^(cuda|openmp|serial)$")
@@ -94,5 +107,9 @@ function(hpar_add_executable name)
     target_compile_definitions(${name} PRIVATE HPAR_BACKEND_OPENMP=1)
     target_compile_options(${name} PRIVATE ${HPAR_OPENMP_FLAGS})
     target_link_options(${name} PRIVATE ${HPAR_OPENMP_FLAGS})
+    if(_hpar_openmp_rpath)
+      set_property(TARGET ${name} APPEND PROPERTY BUILD_RPATH "${_hpar_openmp_rpath}")
+      set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH "${_hpar_openmp_rpath}")
+    endif()
   endif()
 endfunction()

@@ -16,7 +16,7 @@ if [ -x "$nvcc" ] && nvidia-smi -L >/dev/null 2>&1; then
 else
   echo "quickstart: no NVIDIA GPU found; OpenMP offload output, host fallback (clang++-19)"
   build/bin/hpar-translate --backend=openmp examples/saxpy.cpp -o build/examples/saxpy.hpar.cpp
-  clang++-19 -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wno-openmp-mapping $inc \
-    build/examples/saxpy.hpar.cpp -o build/examples/saxpy-openmp
-  LD_LIBRARY_PATH=/usr/lib/llvm-19/lib build/examples/saxpy-openmp
+  clang++-19 -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib \
+    -Wno-openmp-mapping $inc build/examples/saxpy.hpar.cpp -o build/examples/saxpy-openmp
+  build/examples/saxpy-openmp
 fi

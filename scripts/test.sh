@@ -5,7 +5,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/bootstrap.sh || exit 1
 jobs=${HPAR_TEST_JOBS:-$(nproc)}
-python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j "$jobs" build/test "$@" 2>&1 | tee build/lit.log
+# Debian's python3 (bootstrap.sh installs it), not whichever python3 comes first on PATH.
+/usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j "$jobs" build/test "$@" 2>&1 | tee build/lit.log
 status=${PIPESTATUS[0]}
 passed=$(grep -Eo '^ *Passed *: *[0-9]+' build/lit.log | grep -Eo '[0-9]+' || echo 0)
 failed=$(grep -Eo '^ *Failed *: *[0-9]+' build/lit.log | grep -Eo '[0-9]+' || echo 0)

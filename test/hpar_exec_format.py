@@ -51,7 +51,7 @@ def commands(backend, src, work, tools, gpu):
         return [f"{tools['gxx']} -std=c++17 -O2 -Wall {inc} {src} -o {exe}", exe]
     if backend in ("omp-clang", "omp-gcc"):
         out = os.path.join(work, "prog.hpar.cpp")
-        cxx = (f"{tools['clangxx']} -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
+        cxx = (f"{tools['clangxx_omp']} -O2"
                if backend == "omp-clang" else f"{tools['gxx']} -std=c++17 -O2 -fopenmp -foffload=disable")
         return [f"{tools['translate']} --backend=openmp {src} -o {out}",
                 f"{cxx} {inc} -I{os.path.dirname(src)} {out} -o {exe}",

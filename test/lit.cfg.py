@@ -18,7 +18,7 @@ config.excludes = ["Inputs", "cmake", "hpar_exec_format.py", "CMakeLists.txt", "
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hpar_obj_root, "test")
 config.test_format = lit.formats.ShTest(execute_external=False)
-for var in ["PATH", "HOME", "LD_LIBRARY_PATH", "HPAR_TEST_GPU", "CUDA_VISIBLE_DEVICES"]:
+for var in ["PATH", "HOME", "HPAR_TEST_GPU", "CUDA_VISIBLE_DEVICES"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -32,6 +32,21 @@ gxx = shutil.which("g++")
 nvcc = os.environ.get("HPAR_NVCC", "/usr/local/cuda/bin/nvcc")
 if have(clangxx):
     config.available_features.add("clang-openmp")
+
+
+def offload_runtime_dir(cxx):
+    """The folder of clang's OpenMP offload runtime (libomptarget), for the binaries' rpath."""
+    if not have(cxx):
+        return ""
+    p = subprocess.run([cxx, "-print-file-name=libomptarget.so"], capture_output=True, text=True)
+    path = p.stdout.strip()
+    return os.path.dirname(os.path.realpath(path)) if os.path.isabs(path) else ""
+
+
+# clang's host-fallback OpenMP build, as the README writes it: the rpath lets the program find
+# libomptarget without LD_LIBRARY_PATH (the suite does not set it, so a missing rpath fails).
+clang_omp = "{} -std=c++17 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,{}".format(
+    clangxx, offload_runtime_dir(clangxx))
 if gxx:
     config.available_features.add("gcc-openmp")
 if have(nvcc):
@@ -41,26 +56,29 @@ if not gpu and shutil.which("nvidia-smi"):
     gpu = subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
 if gpu:
     config.available_features.add("gpu")
+if shutil.which("dpkg-query"):
+    config.available_features.add("dpkg")
 
 inc = "-I{0}/include -I{0}/include/hpar/compat -I{0}/runtime/include".format(config.hpar_src_root)
 config.hpar_tools = {
     "translate": os.path.join(config.hpar_obj_root, "bin", "hpar-translate"),
     "filecheck": os.path.join(config.llvm_root, "bin", "FileCheck"),
     "clangxx": clangxx,
+    "clangxx_omp": clang_omp,
     "gxx": gxx,
     "nvcc": nvcc,
     "include": inc,
     "src_root": config.hpar_src_root,
-    "llvm_lib": os.path.join(config.llvm_root, "lib"),
 }
 config.substitutions.append(("%hpar-translate", config.hpar_tools["translate"]))
 config.substitutions.append(("%FileCheck", config.hpar_tools["filecheck"]))
 config.substitutions.append(("%hpar-inc", inc))
-config.substitutions.append(("%clangxx-omp",
-                             clangxx + " -std=c++17 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu " + inc))
+config.substitutions.append(("%clangxx-omp", clang_omp + " " + inc))
+config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%gxx-omp", "{} -std=c++17 -fopenmp -foffload=disable {}".format(gxx, inc)))
 config.substitutions.append(("%nvcc",
                              nvcc + " -std=c++17 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr " + inc))
 config.substitutions.append(("%hpar-src", config.hpar_src_root))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%lit", os.path.join(config.llvm_root, "build", "utils", "lit", "lit.py")))
 config.substitutions.append(("%hpar-obj", config.hpar_obj_root))
-config.environment["LD_LIBRARY_PATH"] = config.hpar_tools["llvm_lib"] + ":" + config.environment.get("LD_LIBRARY_PATH", "")

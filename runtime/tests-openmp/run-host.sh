@@ -10,7 +10,6 @@ root=$(cd "$here/../.." && pwd)
 build=${1:-/tmp/hpar-tests-openmp}
 api=${2:-$root/include}
 mkdir -p "$build"
-export LD_LIBRARY_PATH=/usr/lib/llvm-19/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 status=0
 # run_one TAG COMMAND...: runs COMMAND, prints its last line (the result line) after TAG, and
 # the whole output when it fails.
@@ -25,7 +24,7 @@ for src in "$here"/*.cpp; do
   for cc in clang gcc; do
     exe=$build/$name.$cc
     if [ $cc = clang ]; then
-      clang++-19 -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu \
+      clang++-19 -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib \
         ${CXXFLAGS:-} -I"$api" -I"$root/runtime/include" "$src" -o "$exe" 2>"$exe.log" || { cat "$exe.log"; status=1; continue; }
     else
       g++ -std=c++17 -O2 -fopenmp -foffload=disable ${CXXFLAGS:-} \
