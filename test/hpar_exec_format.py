@@ -81,6 +81,12 @@ class HparExecFormat(lit.formats.base.TestFormat):
                 yield lit.Test.Test(testSuite, path_in_suite + (name, backend), localConfig,
                                     file_path=path)
 
+    def getTestsForPath(self, testSuite, path_in_suite, litConfig, localConfig):
+        """A program named on lit's command line: one test per backend it names."""
+        path = testSuite.getSourcePath(path_in_suite)
+        for backend in backends_of(path):
+            yield lit.Test.Test(testSuite, path_in_suite + (backend,), localConfig, file_path=path)
+
     def execute(self, test, litConfig):
         backend = test.path_in_suite[-1]
         if backend not in REQUIRES:

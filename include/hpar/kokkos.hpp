@@ -1,13 +1,17 @@
 // hpar: the same API spelled Kokkos::, with the KOKKOS_* macros, so that Kokkos programs build
 // and translate unchanged.
 //
-// Kokkos is an alias of hpar, so a Kokkos template is specialised with its qualified name at
-// namespace scope: `template <> struct Kokkos::reduction_identity<MyType> { ... };`.
+// Kokkos is a namespace of its own that names every hpar entity through a using-directive, so
+// `Kokkos::View` is `hpar::View`, and users can reopen it as Kokkos documents: to specialise
+// `reduction_identity` (declared in namespace Kokkos itself, see reducers.hpp) or to add their
+// own names.
 #pragma once
 
 #include "hpar.hpp"
 
-namespace Kokkos = hpar;
+namespace Kokkos {
+using namespace ::hpar;
+}  // namespace Kokkos
 
 #define KOKKOS_LAMBDA HPAR_LAMBDA
 #define KOKKOS_CLASS_LAMBDA HPAR_CLASS_LAMBDA

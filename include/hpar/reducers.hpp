@@ -40,24 +40,41 @@ HPAR_HD constexpr T lowest_value() {
   else return T(-largest_value<T>() - 1);
 }
 }  // namespace impl
+}  // namespace hpar
+
+namespace Kokkos {
 
 HPAR_IMPL_DEVICE_CODE_BEGIN
 
 /// The starting value of each built-in combination. Specialise it for user types that are
-/// reduced with the built-in reducers.
+/// reduced with the built-in reducers, as Kokkos documents it:
+///   namespace Kokkos { template <> struct reduction_identity<Vec3> { ... }; }
+/// It is the one template of the API that users specialise, so it is declared in namespace Kokkos
+/// (a template can only be specialised in a namespace that encloses it) and hpar names it with a
+/// using-declaration; `template <> struct hpar::reduction_identity<T>` works too.
 template <class T>
 struct reduction_identity {
   static_assert(std::is_arithmetic<T>::value,
                 "hpar::reduction_identity: specialise it for this value type");
   HPAR_HD static constexpr T sum() { return T(0); }
   HPAR_HD static constexpr T prod() { return T(1); }
-  HPAR_HD static constexpr T max() { return impl::lowest_value<T>(); }
-  HPAR_HD static constexpr T min() { return impl::largest_value<T>(); }
+  HPAR_HD static constexpr T max() { return ::hpar::impl::lowest_value<T>(); }
+  HPAR_HD static constexpr T min() { return ::hpar::impl::largest_value<T>(); }
   HPAR_HD static constexpr T bor() { return T(0); }
   HPAR_HD static constexpr T band() { return T(~T(0)); }
   HPAR_HD static constexpr T lor() { return T(0); }
   HPAR_HD static constexpr T land() { return T(1); }
 };
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace Kokkos
+
+namespace hpar {
+
+using ::Kokkos::reduction_identity;
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
 
 template <class Scalar, class Index>
 struct ValLocScalar {

@@ -39,20 +39,19 @@ struct Key {
   HPAR_INLINE_FUNCTION bool operator>(const Key& o) const { return o < *this; }
 };
 
-namespace hpar {
+// hpar's spelling of a specialisation: the qualified name at namespace scope.
 template <>
-struct reduction_identity<Vec3> {
+struct hpar::reduction_identity<Vec3> {
   HPAR_INLINE_FUNCTION static Vec3 sum() { return Vec3{0.0, 0.0, 0.0}; }
 };
 template <>
-struct reduction_identity<Cplx> {
+struct hpar::reduction_identity<Cplx> {
   HPAR_INLINE_FUNCTION static Cplx prod() { return Cplx{1.0, 0.0}; }
 };
 template <>
-struct reduction_identity<Key> {
+struct hpar::reduction_identity<Key> {
   HPAR_INLINE_FUNCTION static Key max() { return Key{-2147483647 - 1, -2147483647 - 1}; }
 };
-}  // namespace hpar
 
 // Custom reducer: sum and count of the selected elements.
 struct SumCountValue {
