@@ -5,6 +5,7 @@
 #include "emit/Naming.h"
 
 #include <sstream>
+#include <vector>
 
 namespace hpar {
 namespace emit {
@@ -32,6 +33,62 @@ const char* policyName(const ir::Kernel& K) {
   case ir::PolicyKind::Team: return "TeamPolicy";
   }
   return "";
+}
+
+/// One parameter of a generated kernel: its type and name. The functor and the spec are `held`:
+/// the kernel takes them as FunctorArg<type, ByValue> (named name + "_arg") and reads them through
+/// `const type& name`; ByValue is true when every parameter fits in the kernel-parameter space,
+/// else they are read from device memory (rt/cuda/functor_arg.cuh).
+struct KernelParam {
+  std::string type;
+  std::string name;
+  bool held;
+};
+
+const KernelParam kPolicyParam{"Policy", "policy", false};
+const KernelParam kFunctorParam{"Functor", "f", true};
+const KernelParam kSpecParam{"Spec", "spec", true};
+const KernelParam kTeamScratchParam{"hpar::rt::cuda::TeamScratch", "scratch", false};
+
+/// The launch arguments of the held parameters.
+const char* kFunctorArg = "hpar::rt::cuda::functor_arg<by_value>(f, site)";
+const char* kSpecArg = "hpar::rt::cuda::functor_arg<by_value>(spec, site)";
+
+/// `template <...>\n__global__ void <attributes><name>(<params>) {\n` and the references to the held
+/// parameters. `tparams` are the template parameters before ByValue, `more` those after it.
+std::string kernelHead(const std::string& attributes, const std::string& name, const std::string& tparams,
+                       const std::vector<KernelParam>& params, const std::string& more = "") {
+  std::ostringstream o;
+  const std::string opening = "__global__ void " + attributes + name + "(";
+  o << "template <" << tparams << ", bool ByValue" << more << ">\n" << opening;
+  size_t column = opening.size() - (opening.rfind('\n') + 1);  // npos + 1 == 0
+  for (size_t k = 0; k < params.size(); ++k) {
+    const KernelParam& p = params[k];
+    std::string text = p.held ? "const hpar::rt::cuda::FunctorArg<" + p.type + ", ByValue> " + p.name + "_arg"
+                              : "const " + p.type + " " + p.name;
+    text += k + 1 < params.size() ? "," : ") {";
+    if (k > 0 && column + 1 + text.size() > 100) {
+      o << "\n    ";
+      column = 4;
+    } else if (k > 0) {
+      o << " ";
+      ++column;
+    }
+    o << text;
+    column += text.size();
+  }
+  o << "\n";
+  for (const KernelParam& p : params)
+    if (p.held) o << "  const " << p.type << "& " << p.name << " = " << p.name << "_arg.get();\n";
+  return o.str();
+}
+
+/// The launcher's compile-time choice between passing the held parameters by value and through
+/// device memory: whether all of `params`, by value, fit in the kernel-parameter space.
+std::string byValueChoice(const std::vector<KernelParam>& params) {
+  std::string types;
+  for (const KernelParam& p : params) types += (types.empty() ? "" : ", ") + p.type;
+  return "  constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<" + types + ">();\n";
 }
 
 /// Team kernels are compiled for the largest team the policy allows (rt/cuda/team.cuh).
@@ -112,11 +169,12 @@ private:
 
   /// Rank-2/3 MDRange for: tiles on blockIdx, points on threadIdx (no division per point).
   std::string gridForKernel(const ir::Kernel& K) const {
+    const std::vector<KernelParam> params{
+        kPolicyParam, kFunctorParam,
+        {"hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left>", "box", false}};
     std::ostringstream o;
     const char* axes[3] = {"x", "y", "z"};
-    o << "template <class Policy, class Functor, bool OnePointPerThread>\n"
-      << "__global__ void " << K.name << "(const Policy policy, const Functor f,\n"
-      << "    const hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box) {\n"
+    o << kernelHead("", K.name, "class Policy, class Functor", params, ", bool OnePointPerThread")
       << "  using index_type = typename Policy::index_type;\n"
       << "  if constexpr (OnePointPerThread) {  // the usual case: one block per tile, one thread per point\n"
       << "    int64_t i[Policy::rank];\n"
@@ -136,12 +194,14 @@ private:
       << std::string(indent.size() - 2, ' ') << "}\n"
       << "}\n\n"
       << launcherHead(K)
-      << "  const auto looping = " << K.name << "<Policy, Functor, false>;\n"
-      << "  const auto direct = " << K.name << "<Policy, Functor, true>;\n"
+      << byValueChoice(params)
+      << "  const auto looping = " << K.name << "<Policy, Functor, by_value, false>;\n"
+      << "  const auto direct = " << K.name << "<Policy, Functor, by_value, true>;\n"
       << "  hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box(policy);\n"
       << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::md_grid_shape(looping, box, site);\n"
       << "  if (shape.grid.x > 0)\n"
-      << "    (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem>>>(policy, f, box);\n"
+      << "    (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem>>>(\n"
+      << "        policy, " << kFunctorArg << ", box);\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "}\n";
     return o.str();
@@ -149,16 +209,18 @@ private:
 
   /// The launcher of a reduction kernel: the spec, the shape (`shapeLine`), the launch state,
   /// the launch and the hand-over of the result.
-  std::string reduceLauncher(const ir::Kernel& K, const std::string& shapeLine,
-                             const std::string& moreArgs = "") const {
+  std::string reduceLauncher(const ir::Kernel& K, const std::vector<KernelParam>& params,
+                             const std::string& shapeLine, const std::string& moreArgs = "") const {
     std::ostringstream o;
     o << launcherHead(K)
       << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec>;\n"
+      << byValueChoice(params)
+      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec, by_value>;\n"
       << shapeLine
       << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
-      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state" << moreArgs << ");\n"
+      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ",\n"
+      << "      " << kSpecArg << ", state" << moreArgs << ");\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "  hpar::rt::cuda::store_result(spec, state);\n"
       << "}\n";
@@ -167,16 +229,17 @@ private:
 
   /// TeamPolicy for: one block of (vector_length, team_size) threads per team, league-stride.
   std::string teamForKernel(const ir::Kernel& K) const {
+    const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kTeamScratchParam};
     std::ostringstream o;
-    o << "template <class Policy, class Functor>\n"
-      << "__global__ void " << kTeamBounds << K.name
-      << "(const Policy policy, const Functor f,\n    const hpar::rt::cuda::TeamScratch scratch) {\n"
+    o << kernelHead(kTeamBounds, K.name, "class Policy, class Functor", params)
       << leagueLoop(forCall(K)) << "}\n\n"
       << launcherHead(K)
-      << "  const auto kernel = " << K.name << "<Policy, Functor>;\n"
+      << byValueChoice(params)
+      << "  const auto kernel = " << K.name << "<Policy, Functor, by_value>;\n"
       << "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);\n"
       << "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n"
-      << "  if (shape.grid.x > 0) kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);\n"
+      << "  if (shape.grid.x > 0)\n"
+      << "    kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ", launch.scratch);\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "}\n";
     return o.str();
@@ -184,17 +247,19 @@ private:
 
   /// TeamPolicy reduce: every lane runs the functor; lane 0 of each thread contributes.
   std::string teamReduceKernel(const ir::Kernel& K) const {
+    const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kSpecParam,
+                                          {"hpar::rt::cuda::ReduceState<Spec>", "state", false},
+                                          kTeamScratchParam};
     std::ostringstream o;
-    o << "template <class Policy, class Functor, class Spec>\n"
-      << "__global__ void " << kTeamBounds << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"
-      << "    const hpar::rt::cuda::ReduceState<Spec> state, const hpar::rt::cuda::TeamScratch scratch) {\n"
+    o << kernelHead(kTeamBounds, K.name, "class Policy, class Functor, class Spec", params)
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec);\n"
       << leagueLoop("spec.call(f, acc.data(), team)")
       << "  hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());\n"
       << "}\n\n"
-      << reduceLauncher(K, "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(\n"
-                           "      kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n"
-                           "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n",
+      << reduceLauncher(K, params,
+                        "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(\n"
+                        "      kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n"
+                        "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n",
                         ", launch.scratch");
     return o.str();
   }
@@ -202,15 +267,17 @@ private:
   std::string forKernel(const ir::Kernel& K) const {
     if (K.policy == ir::PolicyKind::Team) return teamForKernel(K);
     if (K.policy == ir::PolicyKind::MDRange && K.rank <= 3) return gridForKernel(K);
+    const std::vector<KernelParam> params{kPolicyParam, kFunctorParam};
     std::ostringstream o;
-    o << "template <class Policy, class Functor>\n"
-      << "__global__ void " << K.name << "(const Policy policy, const Functor f) {\n"
+    o << kernelHead("", K.name, "class Policy, class Functor", params)
       << "  using index_type = typename Policy::index_type;\n"
       << loops(K, forCall(K)) << "}\n\n"
       << launcherHead(K)
-      << "  const auto kernel = " << K.name << "<Policy, Functor>;\n"
+      << byValueChoice(params)
+      << "  const auto kernel = " << K.name << "<Policy, Functor, by_value>;\n"
       << shapeOf(K, "range_shape", "md_shape", K.policy == ir::PolicyKind::Range ? "0, " : "")
-      << "  if (shape.grid.x > 0) kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f);\n"
+      << "  if (shape.grid.x > 0)\n"
+      << "    kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ");\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "}\n";
     return o.str();
@@ -218,24 +285,24 @@ private:
 
   std::string reduceKernel(const ir::Kernel& K) const {
     if (K.policy == ir::PolicyKind::Team) return teamReduceKernel(K);
+    const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kSpecParam,
+                                          {"hpar::rt::cuda::ReduceState<Spec>", "state", false}};
     std::ostringstream o;
-    o << "template <class Policy, class Functor, class Spec>\n"
-      << "__global__ void " << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"
-      << "    const hpar::rt::cuda::ReduceState<Spec> state) {\n"
+    o << kernelHead("", K.name, "class Policy, class Functor, class Spec", params)
       << "  using index_type = typename Policy::index_type;\n"
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec);\n"
       << loops(K, "spec.call(f, acc.data(), " + indexArgs(K) + ")")
       << "  hpar::rt::cuda::finish_reduce(spec, state, acc.data());\n"
       << "}\n\n"
-      << reduceLauncher(K, shapeOf(K, "reduce_shape", "md_reduce_shape", "spec, "));
+      << reduceLauncher(K, params, shapeOf(K, "reduce_shape", "md_reduce_shape", "spec, "));
     return o.str();
   }
 
   std::string scanKernel(const ir::Kernel& K) const {
+    const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kSpecParam,
+                                          {"hpar::rt::cuda::ScanState<Spec>", "state", false}};
     std::ostringstream o;
-    o << "template <class Policy, class Functor, class Spec>\n"
-      << "__global__ void " << K.name << "(const Policy policy, const Functor f, const Spec spec,\n"
-      << "    const hpar::rt::cuda::ScanState<Spec> state) {\n"
+    o << kernelHead("", K.name, "class Policy, class Functor, class Spec", params)
       << "  using index_type = typename Policy::index_type;\n"
       << "  using value_type = typename Spec::value_type;\n"
       << "  hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),\n"
@@ -244,11 +311,13 @@ private:
       << launcherHead(K)
       << "  const auto spec = hpar::impl::make_scan_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec>;\n"
+      << byValueChoice(params)
+      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec, by_value>;\n"
       << "  const hpar::rt::cuda::LaunchShape shape =\n"
       << "      hpar::rt::cuda::scan_shape(kernel, policy.end() - policy.begin(), spec, site);\n"
       << "  const auto state = hpar::rt::cuda::ScanState<Spec>::acquire(shape, spec, site);\n"
-      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state);\n"
+      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ",\n"
+      << "      " << kSpecArg << ", state);\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "  hpar::rt::cuda::store_total(spec, state);\n"
       << "}\n";

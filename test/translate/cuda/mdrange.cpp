@@ -6,15 +6,18 @@
 #include <hpar/hpar.hpp>
 
 // CHECK-LABEL: // hpar: parallel_for "stencil" (MDRangePolicy) from mdrange.cpp:{{[0-9]+}}
-// CHECK: template <class Policy, class Functor, bool OnePointPerThread>
+// CHECK: template <class Policy, class Functor, bool ByValue, bool OnePointPerThread>
 // CHECK: const hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box) {
 // CHECK: if constexpr (OnePointPerThread) {
 // CHECK-NEXT: int64_t i[Policy::rank];
 // CHECK-NEXT: if (box.point_of_thread(i)) f(index_type(i[0]), index_type(i[1]), index_type(i[2]));
 // CHECK: for (int64_t bz = blockIdx.z; bz < box.tiles[2]; bz += gridDim.z)
 // CHECK: if (box.point(bx, by, bz, tx, ty, tz, i)) f(index_type(i[0]), index_type(i[1]), index_type(i[2]));
+// CHECK: const auto looping = hpar_stencil_L{{[0-9]+}}<Policy, Functor, by_value, false>;
+// CHECK-NEXT: const auto direct = hpar_stencil_L{{[0-9]+}}<Policy, Functor, by_value, true>;
 // CHECK: hpar::rt::cuda::md_grid_shape(looping, box, site);
-// CHECK: (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem>>>(policy, f, box);
+// CHECK: (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem>>>(
+// CHECK-NEXT: policy, hpar::rt::cuda::functor_arg<by_value>(f, site), box);
 void stencil(hpar::View<double***> a, hpar::View<double***> b) {
   const int n = a.extent(0);
   hpar::parallel_for("stencil",

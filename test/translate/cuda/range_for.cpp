@@ -9,22 +9,26 @@
 // CHECK-NEXT: // Edit the source file, not this one.
 // CHECK-NEXT: #include <hpar/rt/cuda.cuh>
 
-// CHECK-LABEL: // hpar: parallel_for "saxpy" (RangePolicy) from range_for.cpp:30
-// CHECK-NEXT: template <class Policy, class Functor>
-// CHECK-NEXT: __global__ void hpar_saxpy_L30(const Policy policy, const Functor f) {
+// CHECK-LABEL: // hpar: parallel_for "saxpy" (RangePolicy) from range_for.cpp:34
+// CHECK-NEXT: template <class Policy, class Functor, bool ByValue>
+// CHECK-NEXT: __global__ void hpar_saxpy_L34(const Policy policy,
+// CHECK-NEXT: const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg) {
+// CHECK-NEXT: const Functor& f = f_arg.get();
 // CHECK-NEXT: using index_type = typename Policy::index_type;
 // CHECK-NEXT: const int64_t end = policy.end();
 // CHECK-NEXT: for (int64_t i = policy.begin() + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < end;
 // CHECK-NEXT: i += (int64_t)gridDim.x * blockDim.x)
 // CHECK-NEXT: f(index_type(i));
 // CHECK-NEXT: }
-// CHECK: void hpar_saxpy_L30_launch(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
-// CHECK: const hpar::rt::KernelSite site{hpar::impl::label_c_str(label), "hpar_saxpy_L30", "range_for.cpp", 30};
+// CHECK: void hpar_saxpy_L34_launch(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// CHECK: const hpar::rt::KernelSite site{hpar::impl::label_c_str(label), "hpar_saxpy_L34", "range_for.cpp", 34};
+// CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor>();
+// CHECK-NEXT: const auto kernel = hpar_saxpy_L34<Policy, Functor, by_value>;
 // CHECK: hpar::rt::cuda::range_shape(kernel, policy.end() - policy.begin(), 0, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site));
 // CHECK: hpar::rt::cuda::check_launch(site);
 // CHECK: void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
-// CHECK-NEXT: hpar_saxpy_L30_launch("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
+// CHECK-NEXT: hpar_saxpy_L34_launch("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
 // CHECK-NEXT: HPAR_LAMBDA(int i) { y(i) = a * x(i) + y(i); });
 void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
   hpar::parallel_for("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
@@ -32,14 +36,14 @@ void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
 }
 
 // Without a label the kernel is named after the file; the count shorthand is kept.
-// CHECK-LABEL: // hpar: parallel_for (RangePolicy) from range_for.cpp:45
-// CHECK: __global__ void hpar_range_for_L45(
-// CHECK: const hpar::rt::KernelSite site{"", "hpar_range_for_L45", "range_for.cpp", 45};
+// CHECK-LABEL: // hpar: parallel_for (RangePolicy) from range_for.cpp:49
+// CHECK: __global__ void hpar_range_for_L49(
+// CHECK: const hpar::rt::KernelSite site{"", "hpar_range_for_L49", "range_for.cpp", 49};
 // A tagged policy passes the tag first.
-// CHECK-LABEL: // hpar: parallel_for "tagged" (RangePolicy) from range_for.cpp:46
+// CHECK-LABEL: // hpar: parallel_for "tagged" (RangePolicy) from range_for.cpp:50
 // CHECK: f(typename Policy::work_tag(), index_type(i));
-// CHECK: hpar_range_for_L45_launch(v.extent(0), HPAR_LAMBDA
-// CHECK-NEXT: hpar_tagged_L46_launch("tagged",
+// CHECK: hpar_range_for_L49_launch(v.extent(0), HPAR_LAMBDA
+// CHECK-NEXT: hpar_tagged_L50_launch("tagged",
 struct Twice {};
 void fill(hpar::View<int*> v) {
   hpar::parallel_for(v.extent(0), HPAR_LAMBDA(const int64_t i) { v(i) = 7; });

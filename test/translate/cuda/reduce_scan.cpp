@@ -5,13 +5,20 @@
 #include <hpar/hpar.hpp>
 
 // CHECK-LABEL: // hpar: parallel_reduce "dot" (RangePolicy) from reduce_scan.cpp:{{[0-9]+}}
-// CHECK: __global__ void hpar_dot_L{{[0-9]+}}(const Policy policy, const Functor f, const Spec spec,
+// CHECK: __global__ void hpar_dot_L{{[0-9]+}}(const Policy policy,
+// CHECK-NEXT: const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK-NEXT: const hpar::rt::cuda::FunctorArg<Spec, ByValue> spec_arg,
 // CHECK-NEXT: const hpar::rt::cuda::ReduceState<Spec> state) {
+// CHECK-NEXT: const Functor& f = f_arg.get();
+// CHECK-NEXT: const Spec& spec = spec_arg.get();
 // CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
 // CHECK: spec.call(f, acc.data(), index_type(i));
 // CHECK: hpar::rt::cuda::finish_reduce(spec, state, acc.data());
 // CHECK: void hpar_dot_L{{[0-9]+}}_launch({{.*}}Results&&... results) {
 // CHECK: hpar::impl::make_reduce_spec(policy, f, results...);
+// CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ReduceState<Spec>>();
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site),
+// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, site), state);
 // CHECK: hpar::rt::cuda::store_result(spec, state);
 double dot(hpar::View<double*> x, hpar::View<double*> y) {
   double sum = 0;
@@ -22,6 +29,7 @@ double dot(hpar::View<double*> x, hpar::View<double*> y) {
 // CHECK-LABEL: // hpar: parallel_scan "prefix" (RangePolicy) from reduce_scan.cpp:{{[0-9]+}}
 // CHECK: hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),
 // CHECK: hpar::impl::make_scan_spec(policy, f, results...);
+// CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ScanState<Spec>>();
 // CHECK: hpar::rt::cuda::store_total(spec, state);
 long prefix(hpar::View<long*> in, hpar::View<long*> out) {
   long total = 0;

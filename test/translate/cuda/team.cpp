@@ -9,15 +9,16 @@ using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
 // CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
-// CHECK-NEXT: hpar_rows_L{{[0-9]+}}(const Policy policy, const Functor f,
+// CHECK-NEXT: hpar_rows_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
+// CHECK-NEXT: const Functor& f = f_arg.get();
 // CHECK-NEXT: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: f(team);
 // CHECK-NEXT: scratch.end_team(league);
 // CHECK: hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK: hpar::rt::cuda::check_launch(site);
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
   const int n = a.extent(0), m = a.extent(1);
@@ -34,7 +35,8 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
 // CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
-// CHECK-NEXT: hpar_total_L{{[0-9]+}}(const Policy policy, const Functor f, const Spec spec,
+// CHECK-NEXT: hpar_total_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK-NEXT: const hpar::rt::cuda::FunctorArg<Spec, ByValue> spec_arg,
 // CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
 // CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: spec.call(f, acc.data(), team);
@@ -42,7 +44,8 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
 // CHECK: hpar::rt::cuda::team_launch(
 // CHECK-NEXT: kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, spec, state, launch.scratch);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site),
+// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, site), state, launch.scratch);
 // CHECK: hpar::rt::cuda::store_result(spec, state);
 double total(int leagues) {
   double sum = 0;

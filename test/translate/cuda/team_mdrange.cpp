@@ -10,12 +10,12 @@ using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "fill" (TeamPolicy) from team_mdrange.cpp
 // CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
-// CHECK-NEXT: hpar_fill_L{{[0-9]+}}(const Policy policy, const Functor f
+// CHECK-NEXT: hpar_fill_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size
 // CHECK-NEXT: f(team);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site)
 // CHECK-NOT: TeamThreadMDRange
 // CHECK: void fill(
 void fill(hpar::View<double****> a, hpar::View<double***> b) {
@@ -32,7 +32,8 @@ void fill(hpar::View<double****> a, hpar::View<double***> b) {
 // CHECK-NEXT: hpar::parallel_for(hpar::TeamVectorMDRange(team, n1, n2), [&](int i, int j) { b(l, i, j) = 2 * i + j; });
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team_mdrange.cpp
-// CHECK: hpar_total_L{{[0-9]+}}(const Policy policy, const Functor f, const Spec spec,
+// CHECK: hpar_total_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK-NEXT: const hpar::rt::cuda::FunctorArg<Spec, ByValue> spec_arg,
 // CHECK: const hpar::rt::cuda::TeamMember team(league, league_size
 // CHECK-NEXT: spec.call(f, acc.data(), team);
 // CHECK: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());

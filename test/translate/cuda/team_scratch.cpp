@@ -14,15 +14,16 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
                               hpar::MemoryTraits<hpar::Unmanaged>>;
 
 // CHECK: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+15]]
-// CHECK: hpar_stage_L[[#@LINE+14]](const Policy policy, const Functor f,
+// CHECK: hpar_stage_L[[#@LINE+14]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
+// CHECK-NEXT: const Functor& f = f_arg.get();
 // CHECK-NEXT: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: f(team);
 // CHECK-NEXT: scratch.end_team(league);
 // CHECK: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 void stage(hpar::View<double**> a) {
   const int n = a.extent(0), m = a.extent(1);
   const Policy policy = Policy(n, hpar::AUTO)
@@ -64,7 +65,7 @@ struct Reverse {
 // CHECK-NEXT: f(team);
 // CHECK-NEXT: scratch.end_team(league);
 // CHECK: hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, f, launch.scratch);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 void reverse(hpar::View<double**> a) {
   hpar::parallel_for("reverse", Policy(int(a.extent(0)), 4, 8), Reverse{a, int(a.extent(1))});
 }

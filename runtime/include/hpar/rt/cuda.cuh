@@ -7,6 +7,9 @@
 //                     check_launch() (errors reported with the kernel's label and source line;
 //                     HPAR_SYNC_LAUNCH=1 also waits for each kernel), shared-memory opt-in;
 //   cuda/buffer.cuh   grow-only device buffers behind the launch states below;
+//   cuda/functor_arg.cuh
+//                     FunctorArg, fits_in_parameters(): the functor as a kernel parameter, or
+//                     through device memory when the kernel's parameters would not fit;
 //   cuda/reduce.cuh   Accumulator, ReduceState, reduce_shape(), finish_reduce(), store_result():
 //                     block combine + last-block finalisation in the same launch;
 //   cuda/mdrange.cuh  MDTiles, md_shape(), md_reduce_shape(): MDRangePolicy tiles -> blocks;
@@ -16,7 +19,7 @@
 //                     finish_team_reduce(); built on cuda/team_collectives.cuh (block and
 //                     lane-group reductions, scans, broadcasts) and cuda/team_scan.cuh (whole
 //                     nested range scans).
-// All launches go to the legacy default stream; state buffers rely on that ordering.
+// All launches go to the legacy default stream; state and functor buffers rely on that ordering.
 #pragma once
 
 #ifndef HPAR_BACKEND_CUDA
@@ -30,6 +33,7 @@
 
 #include <hpar/rt/cuda/launch.cuh>
 #include <hpar/rt/cuda/buffer.cuh>
+#include <hpar/rt/cuda/functor_arg.cuh>
 #include <hpar/rt/cuda/reduce.cuh>
 #include <hpar/rt/cuda/mdrange.cuh>
 #include <hpar/rt/cuda/mdgrid.cuh>

@@ -11,9 +11,11 @@
 // The tiling is computed once on the host and passed to the kernel as a parameter.
 //
 // Generated kernel (rank 3):
-//   template <class Policy, class Functor, bool OnePointPerThread>
-//   __global__ void hpar_stencil_L7(const Policy policy, const Functor f,
+//   template <class Policy, class Functor, bool ByValue, bool OnePointPerThread>
+//   __global__ void hpar_stencil_L7(const Policy policy,
+//       const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 //       const hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box) {
+//     const Functor& f = f_arg.get();
 //     if constexpr (OnePointPerThread) { ...one box.point_of_thread(i), f(...)... }
 //     for (int64_t bz = blockIdx.z; bz < box.tiles[2]; bz += gridDim.z)
 //       ... by, bx, then tz, ty, tx over the tile ...
