@@ -1,0 +1,372 @@
+// hpar: mathematical functions, min/max/clamp, mathematical constants and numeric traits, on the
+// host and in kernels (Kokkos_MathematicalFunctions.hpp, Kokkos_MinMax.hpp, Kokkos_Clamp.hpp,
+// Kokkos_MathematicalConstants.hpp, Kokkos_NumericTraits.hpp).
+//
+// Overloads of each function, as in Kokkos and <cmath>:
+//   float and double         every build, host and device;
+//   name##f (sqrtf, powf)    float, every build;
+//   long double, name##l     the host only (no device has it): these are plain host functions,
+//                            outside the device-code markers, so a kernel that calls one fails to
+//                            compile on CUDA and on an OpenMP device, as it does with Kokkos;
+//   any integer argument     converted to double;
+//   mixed arguments          of a two- or three-argument function promote as in <cmath>: float with
+//                            an integer or a double gives double, anything with long double gives
+//                            long double (host only).
+// What the float and double overloads call:
+//   CUDA device pass (__CUDA_ARCH__): CUDA's device math library by its C name (::sqrtf, ::sqrt),
+//     because the std:: overloads of the host's standard library are host functions there;
+//   everywhere else: std::, which clang and gcc also compile for OpenMP target regions.
+//
+// Unqualified calls after `using namespace Kokkos;` are ambiguous with the C library's functions
+// of the same name (sqrt(double) is declared in both), as they are with Kokkos: qualify them.
+#pragma once
+
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+#include <type_traits>
+
+#include "macros.hpp"
+
+// A constant usable in device code, also by reference (Kokkos::max(x, Kokkos::numbers::pi) binds
+// one): nvcc rejects an odr-use of a host constexpr variable in device code, so in CUDA builds the
+// constants are __device__ variables, whose values host code may still read. nvcc's whole-program
+// mode wants such a variable to have internal linkage, hence `static`.
+#if defined(__CUDACC__)
+#define HPAR_IMPL_DEVICE_CONSTANT static __device__ constexpr
+#else
+#define HPAR_IMPL_DEVICE_CONSTANT inline constexpr
+#endif
+
+#if defined(__CUDA_ARCH__)
+#define HPAR_IMPL_MATH_FLOAT(name) ::name##f
+#define HPAR_IMPL_MATH_DOUBLE(name) ::name
+#else
+#define HPAR_IMPL_MATH_FLOAT(name) std::name
+#define HPAR_IMPL_MATH_DOUBLE(name) std::name
+#endif
+
+namespace hpar {
+
+namespace impl {
+/// The floating type an argument of type T is computed in: integers as double.
+template <class T, bool = std::is_integral<T>::value>
+struct math_promote {
+  using type = double;
+};
+template <class T>
+struct math_promote<T, false> {};  // not arithmetic: no overload
+template <>
+struct math_promote<float, false> {
+  using type = float;
+};
+template <>
+struct math_promote<double, false> {
+  using type = double;
+};
+template <>
+struct math_promote<long double, false> {
+  using type = long double;
+};
+
+/// The type a call with arguments of types Ts is computed in (as <cmath> promotes them).
+template <class... Ts>
+using math_promoted_t = decltype((typename math_promote<Ts>::type(0) + ...));
+
+/// Mixed arguments that compute in float or double (device-usable overloads) ...
+template <class... Ts>
+using math_device_promoted_t = std::enable_if_t<
+    !std::is_same<math_promoted_t<Ts...>, long double>::value, math_promoted_t<Ts...>>;
+/// ... and those that compute in long double (host only).
+template <class... Ts>
+using math_long_promoted_t = std::enable_if_t<
+    std::is_same<math_promoted_t<Ts...>, long double>::value, long double>;
+}  // namespace impl
+
+// ---- the overload sets, one macro per shape ----------------------------------------------------
+
+#define HPAR_IMPL_MATH_UNARY(name)                                                           \
+  HPAR_HD inline float name(float x) { return HPAR_IMPL_MATH_FLOAT(name)(x); }              \
+  HPAR_HD inline double name(double x) { return HPAR_IMPL_MATH_DOUBLE(name)(x); }           \
+  HPAR_HD inline float name##f(float x) { return HPAR_IMPL_MATH_FLOAT(name)(x); }           \
+  template <class T>                                                                         \
+  HPAR_HD inline std::enable_if_t<std::is_integral<T>::value, double> name(T x) {           \
+    return HPAR_IMPL_MATH_DOUBLE(name)(static_cast<double>(x));                              \
+  }
+#define HPAR_IMPL_MATH_UNARY_LONG(name)                                     \
+  inline long double name(long double x) { return std::name(x); }          \
+  inline long double name##l(long double x) { return std::name(x); }
+
+#define HPAR_IMPL_MATH_PREDICATE(name)                                                        \
+  HPAR_HD inline bool name(float x) { return HPAR_IMPL_MATH_PREDICATE_CALL(name, x); }       \
+  HPAR_HD inline bool name(double x) { return HPAR_IMPL_MATH_PREDICATE_CALL(name, x); }      \
+  template <class T>                                                                          \
+  HPAR_HD inline std::enable_if_t<std::is_integral<T>::value, bool> name(T x) {              \
+    return HPAR_IMPL_MATH_PREDICATE_CALL(name, static_cast<double>(x));                       \
+  }
+#define HPAR_IMPL_MATH_PREDICATE_LONG(name) \
+  inline bool name(long double x) { return std::name(x); }
+// CUDA declares the classification functions for both float and double under their C names.
+#if defined(__CUDA_ARCH__)
+#define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(::name(x))
+#else
+#define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(std::name(x))
+#endif
+
+#define HPAR_IMPL_MATH_BINARY(name)                                                          \
+  HPAR_HD inline float name(float x, float y) { return HPAR_IMPL_MATH_FLOAT(name)(x, y); }  \
+  HPAR_HD inline double name(double x, double y) { return HPAR_IMPL_MATH_DOUBLE(name)(x, y); } \
+  HPAR_HD inline float name##f(float x, float y) { return HPAR_IMPL_MATH_FLOAT(name)(x, y); } \
+  template <class T, class U>                                                                \
+  HPAR_HD inline impl::math_device_promoted_t<T, U> name(T x, U y) {                         \
+    using R = impl::math_promoted_t<T, U>;                                                   \
+    return name(static_cast<R>(x), static_cast<R>(y));                                      \
+  }
+#define HPAR_IMPL_MATH_BINARY_LONG(name)                                                    \
+  inline long double name(long double x, long double y) { return std::name(x, y); }        \
+  inline long double name##l(long double x, long double y) { return std::name(x, y); }     \
+  template <class T, class U>                                                               \
+  inline impl::math_long_promoted_t<T, U> name(T x, U y) {                                  \
+    return std::name(static_cast<long double>(x), static_cast<long double>(y));             \
+  }
+
+// The lists: each function once, in the order of Kokkos' documentation.
+#define HPAR_IMPL_MATH_UNARY_FUNCTIONS(X)                                             \
+  X(fabs) X(exp) X(exp2) X(expm1) X(log) X(log10) X(log2) X(log1p) X(sqrt) X(cbrt)     \
+  X(sin) X(cos) X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh)        \
+  X(acosh) X(atanh) X(erf) X(erfc) X(tgamma) X(lgamma) X(ceil) X(floor) X(trunc)       \
+  X(round) X(nearbyint) X(rint) X(logb)
+#define HPAR_IMPL_MATH_BINARY_FUNCTIONS(X) \
+  X(fmod) X(remainder) X(fmax) X(fmin) X(fdim) X(pow) X(hypot) X(atan2) X(nextafter) X(copysign)
+#define HPAR_IMPL_MATH_PREDICATES(X) X(isfinite) X(isinf) X(isnan) X(signbit)
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+// ---- basic operations ----------------------------------------------------------------------------
+
+#if defined(__CUDA_ARCH__)
+HPAR_HD inline int abs(int n) { return ::abs(n); }
+HPAR_HD inline long abs(long n) { return ::labs(n); }
+HPAR_HD inline long long abs(long long n) { return ::llabs(n); }
+HPAR_HD inline float abs(float x) { return ::fabsf(x); }
+HPAR_HD inline double abs(double x) { return ::fabs(x); }
+#else
+HPAR_HD inline int abs(int n) { return std::abs(n); }
+HPAR_HD inline long abs(long n) { return std::abs(n); }
+HPAR_HD inline long long abs(long long n) { return std::abs(n); }
+HPAR_HD inline float abs(float x) { return std::abs(x); }
+HPAR_HD inline double abs(double x) { return std::abs(x); }
+#endif
+
+HPAR_IMPL_MATH_UNARY_FUNCTIONS(HPAR_IMPL_MATH_UNARY)
+HPAR_IMPL_MATH_BINARY_FUNCTIONS(HPAR_IMPL_MATH_BINARY)
+HPAR_IMPL_MATH_PREDICATES(HPAR_IMPL_MATH_PREDICATE)
+
+/// x * y + z with one rounding.
+HPAR_HD inline float fma(float x, float y, float z) { return HPAR_IMPL_MATH_FLOAT(fma)(x, y, z); }
+HPAR_HD inline double fma(double x, double y, double z) {
+  return HPAR_IMPL_MATH_DOUBLE(fma)(x, y, z);
+}
+HPAR_HD inline float fmaf(float x, float y, float z) { return HPAR_IMPL_MATH_FLOAT(fma)(x, y, z); }
+template <class T, class U, class V>
+HPAR_HD inline impl::math_device_promoted_t<T, U, V> fma(T x, U y, V z) {
+  using R = impl::math_promoted_t<T, U, V>;
+  return fma(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
+}
+
+/// sqrt(x^2 + y^2 + z^2) without undue overflow (C++17's three-argument hypot).
+#if defined(__CUDA_ARCH__)
+HPAR_HD inline float hypot(float x, float y, float z) { return ::norm3df(x, y, z); }
+HPAR_HD inline double hypot(double x, double y, double z) { return ::norm3d(x, y, z); }
+#else
+HPAR_HD inline float hypot(float x, float y, float z) { return std::hypot(x, y, z); }
+HPAR_HD inline double hypot(double x, double y, double z) { return std::hypot(x, y, z); }
+#endif
+template <class T, class U, class V>
+HPAR_HD inline impl::math_device_promoted_t<T, U, V> hypot(T x, U y, V z) {
+  using R = impl::math_promoted_t<T, U, V>;
+  return hypot(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
+}
+
+/// A quiet NaN (the argument selects its payload, as in C).
+HPAR_HD inline double nan(const char* arg) { return ::nan(arg); }
+HPAR_HD inline float nanf(const char* arg) { return ::nanf(arg); }
+
+// ---- min, max, clamp (constexpr, as std::min, std::max, std::clamp) ----------------------------
+
+/// The smaller of a and b; a when they are equivalent.
+template <class T>
+HPAR_HD constexpr const T& min(const T& a, const T& b) {
+  return (b < a) ? b : a;
+}
+template <class T, class Compare>
+HPAR_HD constexpr const T& min(const T& a, const T& b, Compare comp) {
+  return comp(b, a) ? b : a;
+}
+/// The smallest value of the list; the first of equivalent ones.
+template <class T>
+HPAR_HD constexpr T min(std::initializer_list<T> values) {
+  const T* first = values.begin();
+  const T* best = first;
+  for (const T* p = first + 1; p < values.end(); ++p)
+    if (*p < *best) best = p;
+  return *best;
+}
+template <class T, class Compare>
+HPAR_HD constexpr T min(std::initializer_list<T> values, Compare comp) {
+  const T* first = values.begin();
+  const T* best = first;
+  for (const T* p = first + 1; p < values.end(); ++p)
+    if (comp(*p, *best)) best = p;
+  return *best;
+}
+
+/// The larger of a and b; a when they are equivalent.
+template <class T>
+HPAR_HD constexpr const T& max(const T& a, const T& b) {
+  return (a < b) ? b : a;
+}
+template <class T, class Compare>
+HPAR_HD constexpr const T& max(const T& a, const T& b, Compare comp) {
+  return comp(a, b) ? b : a;
+}
+/// The largest value of the list; the first of equivalent ones.
+template <class T>
+HPAR_HD constexpr T max(std::initializer_list<T> values) {
+  const T* first = values.begin();
+  const T* best = first;
+  for (const T* p = first + 1; p < values.end(); ++p)
+    if (*best < *p) best = p;
+  return *best;
+}
+template <class T, class Compare>
+HPAR_HD constexpr T max(std::initializer_list<T> values, Compare comp) {
+  const T* first = values.begin();
+  const T* best = first;
+  for (const T* p = first + 1; p < values.end(); ++p)
+    if (comp(*best, *p)) best = p;
+  return *best;
+}
+
+/// v bounded to [lo, hi] (precondition: !(hi < lo)).
+template <class T>
+HPAR_HD constexpr const T& clamp(const T& v, const T& lo, const T& hi) {
+  return (v < lo) ? lo : (hi < v) ? hi : v;
+}
+template <class T, class Compare>
+HPAR_HD constexpr const T& clamp(const T& v, const T& lo, const T& hi, Compare comp) {
+  return comp(v, lo) ? lo : comp(hi, v) ? hi : v;
+}
+
+HPAR_IMPL_DEVICE_CODE_END
+
+// ---- long double: host only ------------------------------------------------------------------
+
+inline long double abs(long double x) { return std::abs(x); }
+HPAR_IMPL_MATH_UNARY_FUNCTIONS(HPAR_IMPL_MATH_UNARY_LONG)
+HPAR_IMPL_MATH_BINARY_FUNCTIONS(HPAR_IMPL_MATH_BINARY_LONG)
+HPAR_IMPL_MATH_PREDICATES(HPAR_IMPL_MATH_PREDICATE_LONG)
+inline long double fma(long double x, long double y, long double z) { return std::fma(x, y, z); }
+inline long double fmal(long double x, long double y, long double z) { return std::fma(x, y, z); }
+inline long double hypot(long double x, long double y, long double z) {
+  return std::hypot(x, y, z);
+}
+inline long double nanl(const char* arg) { return std::nanl(arg); }
+
+#undef HPAR_IMPL_MATH_UNARY
+#undef HPAR_IMPL_MATH_UNARY_LONG
+#undef HPAR_IMPL_MATH_PREDICATE
+#undef HPAR_IMPL_MATH_PREDICATE_LONG
+#undef HPAR_IMPL_MATH_PREDICATE_CALL
+#undef HPAR_IMPL_MATH_BINARY
+#undef HPAR_IMPL_MATH_BINARY_LONG
+#undef HPAR_IMPL_MATH_UNARY_FUNCTIONS
+#undef HPAR_IMPL_MATH_BINARY_FUNCTIONS
+#undef HPAR_IMPL_MATH_PREDICATES
+
+// ---- mathematical constants (Kokkos::numbers, as C++20's std::numbers) --------------------------
+
+namespace numbers {
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+// NAME_v<T> for each floating type T, and NAME, the double value.
+#define HPAR_IMPL_MATH_CONSTANT(name, number)                                                 \
+  template <class T>                                                                          \
+  HPAR_IMPL_DEVICE_CONSTANT std::enable_if_t<std::is_floating_point<T>::value, T> name##_v = \
+      static_cast<T>(number);                                                                 \
+  HPAR_IMPL_DEVICE_CONSTANT double name = name##_v<double>;
+
+HPAR_IMPL_MATH_CONSTANT(e, 2.718281828459045235360287471352662498L)
+HPAR_IMPL_MATH_CONSTANT(log2e, 1.442695040888963407359924681001892137L)
+HPAR_IMPL_MATH_CONSTANT(log10e, 0.434294481903251827651128918916605082L)
+HPAR_IMPL_MATH_CONSTANT(pi, 3.141592653589793238462643383279502884L)
+HPAR_IMPL_MATH_CONSTANT(inv_pi, 0.318309886183790671537767526745028724L)
+HPAR_IMPL_MATH_CONSTANT(inv_sqrtpi, 0.564189583547756286948079451560772586L)
+HPAR_IMPL_MATH_CONSTANT(ln2, 0.693147180559945309417232121458176568L)
+HPAR_IMPL_MATH_CONSTANT(ln10, 2.302585092994045684017991454684364208L)
+HPAR_IMPL_MATH_CONSTANT(sqrt2, 1.414213562373095048801688724209698079L)
+HPAR_IMPL_MATH_CONSTANT(sqrt3, 1.732050807568877293527446341505872367L)
+HPAR_IMPL_MATH_CONSTANT(inv_sqrt3, 0.577350269189625764509148780501957456L)
+HPAR_IMPL_MATH_CONSTANT(egamma, 0.577215664901532860606512090082402431L)
+HPAR_IMPL_MATH_CONSTANT(phi, 1.618033988749894848204586834365638118L)
+
+#undef HPAR_IMPL_MATH_CONSTANT
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace numbers
+
+// ---- numeric traits (Kokkos::Experimental, Kokkos_NumericTraits.hpp) ------------------------------
+//
+// Each trait is a class template with a static `value` for the types it is defined for (nothing
+// otherwise, so it can be tested with SFINAE) and a NAME_v<T> variable. The values are those of
+// std::numeric_limits, computed at compile time. A kernel may read `value`, but only NAME_v may be
+// bound to a reference there (nvcc: see HPAR_IMPL_DEVICE_CONSTANT).
+
+namespace Experimental {
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+#define HPAR_IMPL_NUMERIC_TRAIT(name, types, expr)                                    \
+  template <class T, class = void>                                                    \
+  struct name {};                                                                     \
+  template <class T>                                                                  \
+  struct name<T, std::enable_if_t<types<T>::value>> {                                 \
+    static constexpr auto value = expr;                                               \
+  };                                                                                  \
+  template <class T>                                                                  \
+  HPAR_IMPL_DEVICE_CONSTANT auto name##_v = name<T>::value;
+
+// Values of the type itself.
+HPAR_IMPL_NUMERIC_TRAIT(infinity, std::is_floating_point, std::numeric_limits<T>::infinity())
+HPAR_IMPL_NUMERIC_TRAIT(finite_min, std::is_arithmetic, std::numeric_limits<T>::lowest())
+HPAR_IMPL_NUMERIC_TRAIT(finite_max, std::is_arithmetic, std::numeric_limits<T>::max())
+HPAR_IMPL_NUMERIC_TRAIT(epsilon, std::is_floating_point, std::numeric_limits<T>::epsilon())
+HPAR_IMPL_NUMERIC_TRAIT(round_error, std::is_floating_point, std::numeric_limits<T>::round_error())
+HPAR_IMPL_NUMERIC_TRAIT(norm_min, std::is_floating_point, std::numeric_limits<T>::min())
+HPAR_IMPL_NUMERIC_TRAIT(denorm_min, std::is_floating_point, std::numeric_limits<T>::denorm_min())
+HPAR_IMPL_NUMERIC_TRAIT(quiet_NaN, std::is_floating_point, std::numeric_limits<T>::quiet_NaN())
+HPAR_IMPL_NUMERIC_TRAIT(signaling_NaN, std::is_floating_point,
+                        std::numeric_limits<T>::signaling_NaN())
+HPAR_IMPL_NUMERIC_TRAIT(reciprocal_overflow_threshold, std::is_floating_point,
+                        std::numeric_limits<T>::min())
+// Properties of the representation (int).
+HPAR_IMPL_NUMERIC_TRAIT(digits, std::is_arithmetic, std::numeric_limits<T>::digits)
+HPAR_IMPL_NUMERIC_TRAIT(digits10, std::is_arithmetic, std::numeric_limits<T>::digits10)
+HPAR_IMPL_NUMERIC_TRAIT(max_digits10, std::is_floating_point, std::numeric_limits<T>::max_digits10)
+HPAR_IMPL_NUMERIC_TRAIT(radix, std::is_arithmetic, std::numeric_limits<T>::radix)
+HPAR_IMPL_NUMERIC_TRAIT(min_exponent, std::is_floating_point, std::numeric_limits<T>::min_exponent)
+HPAR_IMPL_NUMERIC_TRAIT(max_exponent, std::is_floating_point, std::numeric_limits<T>::max_exponent)
+HPAR_IMPL_NUMERIC_TRAIT(min_exponent10, std::is_floating_point,
+                        std::numeric_limits<T>::min_exponent10)
+HPAR_IMPL_NUMERIC_TRAIT(max_exponent10, std::is_floating_point,
+                        std::numeric_limits<T>::max_exponent10)
+
+#undef HPAR_IMPL_NUMERIC_TRAIT
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace Experimental
+
+}  // namespace hpar
