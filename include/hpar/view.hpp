@@ -1,14 +1,19 @@
 // hpar: View, a reference-counted multidimensional array in one memory space.
 //
-// A View holds the data pointer, the extents and a pointer to the SharedAllocation that owns the
-// memory (null for unmanaged views). Copies share the allocation; the last host copy frees it.
+// A View holds the data pointer, the mapping from indices to offsets (impl/view_mapping.hpp:
+// extents and strides for LayoutLeft, LayoutRight and LayoutStride) and a pointer to the
+// SharedAllocation that owns the memory (null for unmanaged views). Copies and subviews
+// (subview.hpp) share the allocation; the last host copy frees it.
 // Invariants:
 //   - a copy made on the device never touches the count (CUDA: __CUDA_ARCH__; OpenMP:
 //     omp_is_initial_device()), so a closure's bitwise copy on the device is harmless;
-//   - the data is contiguous: span() == size(); LayoutRight gives the last index stride 1,
-//     LayoutLeft index 0 (docs/design.md section 5);
+//   - a View that owns its allocation is contiguous (span() == size()): LayoutRight gives the
+//     last index stride 1, LayoutLeft index 0 (docs/design.md section 5), LayoutStride the strides
+//     it was given; only subviews have gaps;
 //   - a new allocation is zero-filled (value-initialised for host element types that need a
-//     constructor) unless made with view_alloc(WithoutInitializing, ...).
+//     constructor) unless made with view_alloc(WithoutInitializing, ...);
+//   - element access returns what reference_type says: a reference, an atomic reference
+//     (MemoryTraits<Atomic>), or a value (const data with RandomAccess or Atomic).
 #pragma once
 
 #include <cstddef>
@@ -18,9 +23,14 @@
 #include <type_traits>
 
 #include "core.hpp"
+#include "impl/view_atomic.hpp"
+#include "impl/view_mapping.hpp"
 #include "impl/view_traits.hpp"
+#include "layout_stride.hpp"
 #include "memory.hpp"
+#include "pair.hpp"
 #include "scratch.hpp"
+#include "subview.hpp"
 
 namespace hpar {
 namespace impl {
@@ -74,6 +84,8 @@ template <class T>
 struct is_view : std::false_type {};
 template <class D, class... P>
 struct is_view<View<D, P...>> : std::true_type {};
+template <class D, class... P>
+struct is_view<const View<D, P...>> : std::true_type {};
 template <class T>
 constexpr bool is_view_v = is_view<T>::value;
 
@@ -105,7 +117,9 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 template <class T>
 HPAR_HD inline T read_only_load(const T* p) {
 #if defined(__CUDA_ARCH__)
-  if constexpr (std::is_arithmetic<T>::value) return __ldg(p);
+  if constexpr (std::is_arithmetic<T>::value && !std::is_same<T, bool>::value &&
+                !std::is_same<T, long double>::value && !std::is_same<T, wchar_t>::value)
+    return __ldg(p);
 #endif
   return *p;
 }
@@ -122,8 +136,46 @@ HPAR_HD inline bool may_touch_count() {
 }
 }  // namespace impl
 
+HPAR_IMPL_DEVICE_CODE_BEGIN
+namespace impl {
+
+/// std::integral_constant whose value converts and is callable on the device too: View::rank and
+/// View::rank_dynamic are one, so `v.rank`, `decltype(v)::rank` and `v.rank()` all give the rank.
+template <class T, T v>
+struct integral_constant : std::integral_constant<T, v> {
+  HPAR_HD constexpr operator T() const { return v; }
+  HPAR_HD constexpr T operator()() const { return v; }
+};
+
+/// View's rank constants (Kokkos 4). They live in a base class declared for the OpenMP device,
+/// since a use inside a target region refers to the objects themselves.
+template <size_t Rank, size_t RankDynamic>
+struct ViewRankConstants {
+  static constexpr integral_constant<size_t, Rank> rank = {};
+  static constexpr integral_constant<size_t, RankDynamic> rank_dynamic = {};
+};
+
+}  // namespace impl
+HPAR_IMPL_DEVICE_CODE_END
+
+namespace impl {
+
+/// Whether a View of layout Src may be assigned to one of layout Dst at rank R: statically, or
+/// after the check of ViewOffset::assign (from LayoutStride).
+template <class Dst, class Src, size_t R>
+constexpr bool view_layout_assignable =
+    std::is_same<Dst, Src>::value || std::is_same<Dst, LayoutStride>::value ||
+    std::is_same<Src, LayoutStride>::value || R <= 1;
+
+}  // namespace impl
+
 template <class DataType, class... Properties>
-class HPAR_ANNOTATE("hpar::view") View {
+class HPAR_ANNOTATE("hpar::view") View
+#if !defined(__HPAR_TRANSLATING__)
+    : public impl::ViewRankConstants<impl::ViewTraits<DataType, Properties...>::rank,
+                                     impl::ViewTraits<DataType, Properties...>::rank_dynamic>
+#endif
+{
  public:
   using traits = impl::ViewTraits<DataType, Properties...>;
   using data_type = DataType;
@@ -139,29 +191,35 @@ class HPAR_ANNOTATE("hpar::view") View {
   using memory_traits = typename traits::memory_traits;
   using size_type = size_t;
   using pointer_type = value_type*;
-  // A const view with the RandomAccess trait reads by value, through the read-only data cache on
-  // CUDA devices (as Kokkos does); every other view hands out references.
-  using reference_type =
-      std::conditional_t<std::is_const<value_type>::value && traits::memory_traits::is_random_access,
-                         non_const_value_type, value_type&>;
+  // Atomic: element accesses hand out an atomic reference (a value for const data). A const view
+  // with the RandomAccess trait reads by value, through the read-only data cache on CUDA devices
+  // (as Kokkos does). Every other view hands out references.
+  using reference_type = std::conditional_t<
+      memory_traits::is_atomic,
+      std::conditional_t<std::is_const<value_type>::value, non_const_value_type,
+                         impl::AtomicRef<non_const_value_type>>,
+      std::conditional_t<std::is_const<value_type>::value && memory_traits::is_random_access,
+                         non_const_value_type, value_type&>>;
   using HostMirror = View<non_const_data_type, array_layout, HostSpace>;
   using host_mirror_type = HostMirror;
   using const_type = View<const_data_type, Properties...>;
   using non_const_type = View<non_const_data_type, Properties...>;
 
-  // Enumerators, not static data members: GCC 12 refuses to map a type with static data members
-  // into an OpenMP target region, and closures holding Views are mapped.
+#if defined(__HPAR_TRANSLATING__)
+  // hpar-translate reads a View's rank from this enumerator (a View result of a reduction must
+  // have rank 0). Until it reads the static member instead, `v.rank()` does not translate.
   enum { rank = int(traits::rank), rank_dynamic = int(traits::rank_dynamic) };
+#endif
 
  private:
   enum : size_t { R = traits::rank };
-  enum : bool { layout_right = std::is_same<array_layout, LayoutRight>::value };
+  using map_type = impl::ViewOffset<array_layout, R>;
 
   template <class, class...>
   friend class View;
 
   pointer_type m_data = nullptr;
-  size_t m_extent[R > 0 ? size_t(R) : size_t(1)] = {};
+  map_type m_map;
   impl::SharedAllocation* m_record = nullptr;
 
   HPAR_HD void retain() const {
@@ -178,8 +236,8 @@ class HPAR_ANNOTATE("hpar::view") View {
     m_record = nullptr;
   }
 
-  /// Sets the extents from the positional arguments (static extents win); checks the count.
-  HPAR_HD void set_extents(const size_t (&n)[8], const char* label) {
+  /// The extents from the positional arguments (static extents win), checked.
+  HPAR_HD static void given_extents(const size_t (&n)[8], size_t* extent, const char* label) {
     int given = 0;
     while (given < 8 && n[given] != invalid_index) ++given;
     for (int r = given; r < 8; ++r)
@@ -191,18 +249,73 @@ class HPAR_ANNOTATE("hpar::view") View {
       const size_t s = traits::analysis::static_extent(r);
       if (s != 0 && r < given && n[r] != s)
         impl::view_error(label, "an extent argument differs from the static extent");
-      m_extent[r] = s != 0 ? s : n[r];
+      extent[r] = s != 0 ? s : n[r];
     }
   }
 
-  void allocate(const std::string& label, bool initialize) {
-    m_record = impl::make_shared_allocation<non_const_value_type>(traits::space, size(), label,
-                                                                  initialize);
-    m_data = static_cast<pointer_type>(m_record->data);
+  /// Packed extents from positional arguments.
+  HPAR_HD void set_extents(const size_t (&n)[8], const char* label) {
+    static_assert(array_layout::is_extent_constructible,
+                  "hpar::View: a LayoutStride View is constructed from a LayoutStride object, "
+                  "not from extents");
+    size_t extent[R > 0 ? size_t(R) : size_t(1)] = {};
+    given_extents(n, extent, label);
+    m_map.set_packed(extent);
   }
 
-  HPAR_HD static void layout_extents(const array_layout& layout, size_t (&n)[8]) {
+  /// Extents (and strides, for LayoutStride) from a layout object.
+  HPAR_HD void set_layout(const array_layout& layout, const char* label) {
+    size_t n[8];
     for (int r = 0; r < 8; ++r) n[r] = r < int(R) ? layout.dimension[r] : invalid_index;
+    size_t extent[R > 0 ? size_t(R) : size_t(1)] = {};
+    given_extents(n, extent, label);
+    if constexpr (std::is_same<array_layout, LayoutStride>::value) {
+      m_map.assign(extent, layout.stride);
+    } else {
+      m_map.set_packed(extent);
+    }
+  }
+
+  /// After the extents came from another View: do they fit the static extents of this type?
+  HPAR_HD void check_static_extents(const char* what) const {
+    for (int r = 0; r < int(R); ++r) {
+      const size_t s = traits::analysis::static_extent(r);
+      if (s != 0 && m_map.m_extent[r] != s)
+        impl::view_error(what, "an extent differs from the static extent of the View type");
+    }
+  }
+
+  /// Takes the extents and strides of another mapping (a View of another layout).
+  template <class OtherMap>
+  HPAR_HD void assign_map(const OtherMap& other, const char* what) {
+    size_t n[R > 0 ? size_t(R) : size_t(1)] = {}, s[R > 0 ? size_t(R) : size_t(1)] = {};
+    for (size_t r = 0; r < size_t(R); ++r) {
+      n[r] = other.extent(r);
+      s[r] = other.stride(r);
+    }
+    if (!m_map.assign(n, s))
+      impl::view_error(what, "the strides of the source do not fit the layout of the View type");
+  }
+
+  template <class Other>
+  HPAR_HD static constexpr void check_assignable() {
+    using other_traits = typename Other::traits;
+    static_assert(other_traits::rank == R, "hpar::View: assignment between different ranks");
+    static_assert(std::is_same<non_const_value_type,
+                               typename other_traits::non_const_value_type>::value &&
+                      (std::is_const<value_type>::value ||
+                       !std::is_const<typename other_traits::value_type>::value),
+                  "hpar::View: incompatible value types (const data cannot become non-const)");
+    static_assert(std::is_same<memory_space, typename other_traits::memory_space>::value,
+                  "hpar::View: assignment between different memory spaces");
+    static_assert(impl::view_layout_assignable<array_layout, typename other_traits::array_layout, R>,
+                  "hpar::View: assignment between LayoutLeft and LayoutRight above rank 1");
+  }
+
+  void allocate(const std::string& label, bool initialize) {
+    m_record = impl::make_shared_allocation<non_const_value_type>(traits::space, m_map.span(),
+                                                                  label, initialize);
+    m_data = static_cast<pointer_type>(m_record->data);
   }
 
  public:
@@ -219,6 +332,7 @@ class HPAR_ANNOTATE("hpar::view") View {
     allocate(l, true);
   }
 
+  /// view_alloc(label, WithoutInitializing, ...) first.
   explicit View(const impl::ViewAllocProp& prop, size_t n0 = invalid_index,
                 size_t n1 = invalid_index, size_t n2 = invalid_index, size_t n3 = invalid_index,
                 size_t n4 = invalid_index, size_t n5 = invalid_index, size_t n6 = invalid_index,
@@ -230,17 +344,13 @@ class HPAR_ANNOTATE("hpar::view") View {
 
   template <class Label, class = std::enable_if_t<impl::is_label<Label>::value>>
   View(const Label& label, const array_layout& layout) {
-    size_t n[8];
-    layout_extents(layout, n);
     const std::string l(label);
-    set_extents(n, l.c_str());
+    set_layout(layout, l.c_str());
     allocate(l, true);
   }
 
   View(const impl::ViewAllocProp& prop, const array_layout& layout) {
-    size_t n[8];
-    layout_extents(layout, n);
-    set_extents(n, prop.label.c_str());
+    set_layout(layout, prop.label.c_str());
     allocate(prop.label, prop.initialize);
   }
 
@@ -251,6 +361,9 @@ class HPAR_ANNOTATE("hpar::view") View {
       : m_data(ptr) {
     const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
     set_extents(n, "(unmanaged)");
+  }
+  HPAR_HD View(pointer_type ptr, const array_layout& layout) : m_data(ptr) {
+    set_layout(layout, "(unmanaged)");
   }
 
   /// A view of team scratch memory, its elements allocated from `space`
@@ -264,43 +377,49 @@ class HPAR_ANNOTATE("hpar::view") View {
                         size_t n7 = invalid_index) {
     const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
     set_extents(n, "(scratch)");
-    m_data = static_cast<pointer_type>(space.get_shmem(size() * sizeof(value_type)));
-  }
-  HPAR_HD View(pointer_type ptr, const array_layout& layout) : m_data(ptr) {
-    size_t n[8];
-    layout_extents(layout, n);
-    set_extents(n, "(unmanaged)");
+    m_data = static_cast<pointer_type>(space.get_shmem(m_map.span() * sizeof(value_type)));
   }
 
-  HPAR_HD View(const View& other) : m_data(other.m_data), m_record(other.m_record) {
-    for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
+  HPAR_HD View(const View& other) : m_data(other.m_data), m_map(other.m_map), m_record(other.m_record) {
     retain();
   }
 
-  HPAR_HD View(View&& other) : m_data(other.m_data), m_record(other.m_record) {
-    for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
+  HPAR_HD View(View&& other) : m_data(other.m_data), m_map(other.m_map), m_record(other.m_record) {
     if (impl::may_touch_count()) other.m_record = nullptr;
   }
 
-  /// From a compatible view: same rank and memory space, the same value type up to added
-  /// const, the same layout (or rank below 2). A view with Unmanaged traits does not share
-  /// ownership.
+  /// From a compatible view: same rank and memory space, the same value type up to added const,
+  /// a layout that can express the other's strides (LayoutStride takes any; LayoutLeft/Right
+  /// take each other at rank 1 and a LayoutStride View whose strides fit, checked when it runs).
+  /// A view with Unmanaged traits does not share ownership.
   template <class D2, class... P2>
   HPAR_HD View(const View<D2, P2...>& other) : m_data(other.m_data) {
-    using other_traits = typename View<D2, P2...>::traits;
-    static_assert(other_traits::rank == R, "hpar::View: assignment between different ranks");
-    static_assert(std::is_same<non_const_value_type,
-                               typename other_traits::non_const_value_type>::value &&
-                      (std::is_const<value_type>::value ||
-                       !std::is_const<typename other_traits::value_type>::value),
-                  "hpar::View: incompatible value types");
-    static_assert(std::is_same<memory_space, typename other_traits::memory_space>::value,
-                  "hpar::View: assignment between different memory spaces");
-    static_assert(R < 2 || std::is_same<array_layout, typename other_traits::array_layout>::value,
-                  "hpar::View: assignment between different layouts");
-    for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
+    check_assignable<View<D2, P2...>>();
+    if constexpr (std::is_same<map_type, typename View<D2, P2...>::map_type>::value)
+      m_map = other.m_map;
+    else
+      assign_map(other.m_map, "(assignment)");
+    check_static_extents("(assignment)");
     if (!traits::is_unmanaged) {
       m_record = other.m_record;
+      retain();
+    }
+  }
+
+  /// The subview of src that the arguments select, converted to this type as assignment would
+  /// (subview.hpp): `View<double*, LayoutStride> column(a, ALL, j)`.
+  template <class D2, class... P2, class Arg0, class... Args>
+  HPAR_HD View(const View<D2, P2...>& src, const Arg0& arg0, const Args&... args)
+      : m_data(src.m_data) {
+    using Natural = Subview<View<D2, P2...>, Arg0, Args...>;
+    check_assignable<Natural>();
+    const auto g = impl::subview_geometry<R>(src.m_map, arg0, args...);
+    m_data += g.offset;
+    if (!m_map.assign(g.extent, g.stride))
+      impl::view_error("(subview)", "the selected elements do not fit the layout of the View type");
+    check_static_extents("(subview)");
+    if (!traits::is_unmanaged) {
+      m_record = src.m_record;
       retain();
     }
   }
@@ -310,8 +429,8 @@ class HPAR_ANNOTATE("hpar::view") View {
       other.retain();
       release();
       m_data = other.m_data;
+      m_map = other.m_map;
       m_record = other.m_record;
-      for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
     }
     return *this;
   }
@@ -320,8 +439,8 @@ class HPAR_ANNOTATE("hpar::view") View {
     if (this != &other) {
       release();
       m_data = other.m_data;
+      m_map = other.m_map;
       m_record = other.m_record;
-      for (int r = 0; r < int(R); ++r) m_extent[r] = other.m_extent[r];
       if (impl::may_touch_count()) other.m_record = nullptr;
     }
     return *this;
@@ -336,61 +455,57 @@ class HPAR_ANNOTATE("hpar::view") View {
 
   // ---- shape --------------------------------------------------------------------------------------
   template <class I>
-  HPAR_HD constexpr size_t extent(const I& r) const {
-    return int(r) < int(R) ? m_extent[size_t(r)] : size_t(1);
+  HPAR_HD size_t extent(const I& r) const {
+    return m_map.extent(size_t(r));
   }
   template <class I>
-  HPAR_HD constexpr int extent_int(const I& r) const {
-    return int(extent(r));
+  HPAR_HD int extent_int(const I& r) const {
+    return int(m_map.extent(size_t(r)));
   }
   template <class I>
   HPAR_HD static constexpr size_t static_extent(const I& r) {
     return traits::analysis::static_extent(size_t(r));
   }
-  HPAR_HD constexpr size_t size() const {
-    size_t n = 1;
-    for (int r = 0; r < int(R); ++r) n *= m_extent[r];
-    return n;
-  }
-  HPAR_HD constexpr size_t span() const { return size(); }
-  HPAR_HD constexpr bool span_is_contiguous() const { return true; }
+  HPAR_HD size_t size() const { return m_map.size(); }
+  /// Elements from data() to one past the last element (gaps included).
+  HPAR_HD size_t span() const { return m_map.span(); }
+  HPAR_HD bool span_is_contiguous() const { return m_map.is_contiguous(); }
 
   /// Distance in elements between neighbours along dimension r.
   template <class I>
-  HPAR_HD constexpr size_t stride(const I& r) const {
-    size_t s = 1;
-    if (layout_right) {
-      for (int q = int(r) + 1; q < int(R); ++q) s *= m_extent[q];
-    } else {
-      for (int q = 0; q < int(r) && q < int(R); ++q) s *= m_extent[q];
-    }
-    return s;
+  HPAR_HD size_t stride(const I& r) const {
+    return m_map.stride(size_t(r));
   }
   /// Writes the rank strides and then the span into s[0..rank].
   template <class I, class = std::enable_if_t<std::is_integral<I>::value>>
   HPAR_HD void stride(I* s) const {
-    for (int r = 0; r < int(R); ++r) s[r] = I(stride(r));
-    s[R] = I(span());
+    for (size_t r = 0; r < size_t(R); ++r) s[r] = I(m_map.stride(r));
+    s[R] = I(m_map.span());
   }
-  HPAR_HD size_t stride_0() const { return stride(0); }
-  HPAR_HD size_t stride_1() const { return stride(1); }
-  HPAR_HD size_t stride_2() const { return stride(2); }
-  HPAR_HD size_t stride_3() const { return stride(3); }
-  HPAR_HD size_t stride_4() const { return stride(4); }
-  HPAR_HD size_t stride_5() const { return stride(5); }
-  HPAR_HD size_t stride_6() const { return stride(6); }
-  HPAR_HD size_t stride_7() const { return stride(7); }
+  HPAR_HD size_t stride_0() const { return m_map.stride(0); }
+  HPAR_HD size_t stride_1() const { return m_map.stride(1); }
+  HPAR_HD size_t stride_2() const { return m_map.stride(2); }
+  HPAR_HD size_t stride_3() const { return m_map.stride(3); }
+  HPAR_HD size_t stride_4() const { return m_map.stride(4); }
+  HPAR_HD size_t stride_5() const { return m_map.stride(5); }
+  HPAR_HD size_t stride_6() const { return m_map.stride(6); }
+  HPAR_HD size_t stride_7() const { return m_map.stride(7); }
 
+  /// The extents (and, for LayoutStride, the strides) as a layout object.
   array_layout layout() const {
     array_layout l;
-    for (int r = 0; r < int(R); ++r) l.dimension[r] = m_extent[r];
+    for (size_t r = 0; r < size_t(R); ++r) {
+      l.dimension[r] = m_map.extent(r);
+      if constexpr (std::is_same<array_layout, LayoutStride>::value) l.stride[r] = m_map.stride(r);
+    }
     return l;
   }
 
   // ---- data ---------------------------------------------------------------------------------------
-  HPAR_HD constexpr pointer_type data() const { return m_data; }
-  HPAR_HD constexpr bool is_allocated() const { return m_data != nullptr; }
+  HPAR_HD pointer_type data() const { return m_data; }
+  HPAR_HD bool is_allocated() const { return m_data != nullptr; }
   std::string label() const { return m_record ? m_record->label : std::string(); }
+  /// How many managed Views (copies and subviews) share the allocation; 0 when unmanaged.
   int use_count() const { return m_record ? __atomic_load_n(&m_record->count, __ATOMIC_RELAXED) : 0; }
 
   /// Bytes a team scratch view of these extents takes (what the scratch constructor allocates:
@@ -407,42 +522,22 @@ class HPAR_ANNOTATE("hpar::view") View {
   }
 
   // ---- element access -----------------------------------------------------------------------------
- private:
-  template <class... I>
-  HPAR_HD size_t offset(I... i) const {
-    const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
-#if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
-    for (int r = 0; r < int(R); ++r)
-      if (idx[r] >= m_extent[r]) {
-        printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
-               m_extent[r], r);
-        ::hpar::abort("View index out of bounds");
-      }
-#endif
-    if constexpr (R == 0) {
-      return 0;
-    } else if constexpr (layout_right) {
-      size_t off = idx[0];
-      for (int r = 1; r < int(R); ++r) off = off * m_extent[r] + idx[r];
-      return off;
-    } else {
-      size_t off = idx[R - 1];
-      for (int r = int(R) - 1; r-- > 0;) off = off * m_extent[r] + idx[r];
-      return off;
-    }
-  }
-
- public:
   template <class... I>
   HPAR_HD reference_type operator()(I... i) const {
     static_assert(sizeof...(I) == R, "hpar::View: operator() needs exactly rank indices");
-    return load(m_data + offset(i...));
+#if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
+    check_bounds(i...);
+#endif
+    return load(m_data + m_map(i...));
   }
 
   template <class I>
   HPAR_HD reference_type operator[](I i) const {
     static_assert(R == 1, "hpar::View: operator[] needs a rank-1 view");
-    return load(m_data + offset(i));
+#if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
+    check_bounds(i);
+#endif
+    return load(m_data + m_map(i));
   }
 
   /// Like operator(), but extra trailing indices (which must be 0) and missing ones are allowed.
@@ -458,7 +553,12 @@ class HPAR_ANNOTATE("hpar::view") View {
  private:
   /// The element at p, as operator() hands it out (see reference_type).
   HPAR_HD reference_type load(value_type* p) const {
-    if constexpr (std::is_reference<reference_type>::value) {
+    if constexpr (memory_traits::is_atomic) {
+      if constexpr (std::is_const<value_type>::value)
+        return atomic_load(const_cast<non_const_value_type*>(p));
+      else
+        return reference_type(p);
+    } else if constexpr (std::is_reference<reference_type>::value) {
       return *p;
     } else {
       return impl::read_only_load(p);
@@ -467,10 +567,21 @@ class HPAR_ANNOTATE("hpar::view") View {
 
   template <size_t... K>
   HPAR_HD size_t offset_of(const size_t* idx, std::index_sequence<K...>) const {
-    return offset(idx[K]...);
+    return m_map(idx[K]...);
   }
+
+#if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
+  template <class... I>
+  HPAR_HD void check_bounds(I... i) const {
+    const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
+    for (int r = 0; r < int(R); ++r)
+      if (idx[r] >= m_map.m_extent[r]) {
+        printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
+               m_map.m_extent[r], r);
+        ::hpar::abort("View index out of bounds");
+      }
+  }
+#endif
 };
-
-
 
 }  // namespace hpar

@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "../layout_stride.hpp"
 #include "../spaces.hpp"
 #include "traits.hpp"
 
@@ -24,7 +25,9 @@ enum MemoryTraitsFlags : unsigned {
   Aligned = 0x10
 };
 
-/// Access properties of a View; only Unmanaged changes behaviour in hpar.
+/// Access properties of a View: Unmanaged (no reference counting), Atomic (every element
+/// access is atomic), RandomAccess (const data is read through the read-only cache on CUDA);
+/// Restrict and Aligned are accepted and change nothing.
 template <unsigned Flags>
 struct MemoryTraits {
   using memory_traits = MemoryTraits;
@@ -162,11 +165,26 @@ struct ViewTraits {
 struct WithoutInitializing_t {};
 struct AllowPadding_t {};
 
-/// What view_alloc(...) collected: a label and whether to zero the allocation.
+/// What view_alloc(...) collected that a View constructor uses: a label and whether to zero the
+/// allocation.
 struct ViewAllocProp {
   std::string label;
   bool initialize = true;
 };
+
+/// view_alloc(args...): ViewAllocProp plus the argument types, so that create_mirror and its
+/// relatives can find a memory space among them (the View constructors take the base).
+template <class... Args>
+struct ViewCtorProp : ViewAllocProp {
+  using space = typename find_first<is_space, void, Args...>::type;
+  enum : bool { has_space = !std::is_void<space>::value };
+  enum : bool { has_label = count_if<is_label, Args...>::value > 0 };
+};
+
+template <class T>
+struct is_view_ctor_prop : std::false_type {};
+template <class... A>
+struct is_view_ctor_prop<ViewCtorProp<A...>> : std::true_type {};
 
 inline void add_alloc_prop(ViewAllocProp& p, const std::string& label) { p.label = label; }
 inline void add_alloc_prop(ViewAllocProp& p, const char* label) { p.label = label; }
@@ -180,10 +198,11 @@ inline void add_alloc_prop(ViewAllocProp&, const Space&) {}
 constexpr impl::WithoutInitializing_t WithoutInitializing{};
 constexpr impl::AllowPadding_t AllowPadding{};
 
-/// Allocation properties for a View constructor: a label, WithoutInitializing, spaces.
+/// Allocation properties for a View constructor, create_mirror, resize and realloc: a label,
+/// WithoutInitializing, AllowPadding (accepted, no padding is added), a memory or execution space.
 template <class... Args>
-impl::ViewAllocProp view_alloc(const Args&... args) {
-  impl::ViewAllocProp p;
+impl::ViewCtorProp<std::decay_t<Args>...> view_alloc(const Args&... args) {
+  impl::ViewCtorProp<std::decay_t<Args>...> p;
   (impl::add_alloc_prop(p, args), ...);
   return p;
 }

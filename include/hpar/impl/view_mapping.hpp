@@ -1,0 +1,167 @@
+// hpar: how a View maps its indices to element offsets, per layout (ViewOffset).
+//
+// With extents N_0..N_{R-1}:
+//   LayoutRight   off = ((i_0 * N_1 + i_1) * N_2 + ... + i_{R-2}) * S + i_{R-1}
+//   LayoutLeft    off = i_0 + S * (i_1 + N_1 * (i_2 + ... + N_{R-2} * i_{R-1}))
+//   LayoutStride  off = sum_r i_r * S_r
+// S, the one stride a LayoutLeft or LayoutRight mapping keeps, is the distance between neighbours
+// along dimension 1 (Left) or R-2 (Right). A View that owns its allocation has S = N_0 (Left) or
+// N_{R-1} (Right) and is contiguous; a subview that keeps a range of the fastest dimension has a
+// larger S (Kokkos' padded layouts). The subview rules (subview.hpp) keep a layout only where
+// every other dimension stays packed behind that stride, so one stride is all these layouts need;
+// assign() checks that before it accepts strides from elsewhere.
+//
+// span() is what Kokkos gives: 0 for an empty View; for LayoutLeft/Right S times the product of
+// the other extents; for LayoutStride the largest N_r * S_r. Everything here is device-callable.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "../macros.hpp"
+#include "../layout_stride.hpp"
+#include "../spaces.hpp"
+
+namespace hpar {
+namespace impl {
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+template <class Layout, size_t R>
+struct ViewOffset {
+  static_assert(std::is_same<Layout, LayoutLeft>::value ||
+                    std::is_same<Layout, LayoutRight>::value ||
+                    std::is_same<Layout, LayoutStride>::value,
+                "hpar::View: the layout must be LayoutLeft, LayoutRight or LayoutStride");
+  enum : bool {
+    is_left = std::is_same<Layout, LayoutLeft>::value,
+    is_right = std::is_same<Layout, LayoutRight>::value,
+    is_stride = std::is_same<Layout, LayoutStride>::value
+  };
+  enum : size_t { rank = R, extent_slots = R > 0 ? R : 1, stride_slots = is_stride && R > 0 ? R : 1 };
+
+  size_t m_extent[extent_slots] = {};
+  size_t m_stride[stride_slots] = {};  // LayoutLeft/Right: [0] is S
+
+  // ---- shape ----
+  HPAR_HD size_t extent(size_t r) const { return r < size_t(R) ? m_extent[r] : size_t(1); }
+
+  HPAR_HD size_t size() const {
+    size_t n = 1;
+    for (size_t r = 0; r < size_t(R); ++r) n *= m_extent[r];
+    return n;
+  }
+
+  /// Distance in elements between neighbours along dimension r. Past the rank, as in Kokkos:
+  /// LayoutLeft gives the span, LayoutRight 1, LayoutStride 0.
+  HPAR_HD size_t stride(size_t r) const {
+    if constexpr (is_stride) {
+      return r < size_t(R) ? m_stride[r] : 0;
+    } else if constexpr (is_left) {
+      if (r == 0) return 1;
+      size_t s = m_stride[0];
+      for (size_t q = 1; q < r; ++q) s *= extent(q);
+      return s;
+    } else {
+      if (r + 1 >= size_t(R)) return 1;
+      size_t s = m_stride[0];
+      for (size_t q = r + 1; q + 1 < size_t(R); ++q) s *= m_extent[q];
+      return s;
+    }
+  }
+
+  HPAR_HD size_t span() const {
+    if (size() == 0) return 0;
+    if constexpr (R == 0) {
+      return 1;
+    } else if constexpr (is_stride) {
+      size_t s = 0;
+      for (size_t r = 0; r < size_t(R); ++r)
+        if (m_extent[r] * m_stride[r] > s) s = m_extent[r] * m_stride[r];
+      return s;
+    } else if constexpr (R == 1) {
+      return m_extent[0];
+    } else {
+      size_t s = m_stride[0];
+      for (size_t r = 0; r < size_t(R); ++r)
+        if (r != (is_left ? size_t(0) : size_t(R) - 1)) s *= m_extent[r];
+      return s;
+    }
+  }
+
+  HPAR_HD bool is_contiguous() const { return span() == size(); }
+
+  // ---- offsets ----
+  template <class... I>
+  HPAR_HD size_t operator()(I... i) const {
+    static_assert(sizeof...(I) == R, "hpar::View: an access needs exactly rank indices");
+    if constexpr (R == 0) {
+      return 0;
+    } else {
+      const size_t idx[R] = {size_t(i)...};
+      if constexpr (is_stride) {
+        size_t off = 0;
+        for (size_t r = 0; r < size_t(R); ++r) off += idx[r] * m_stride[r];
+        return off;
+      } else if constexpr (R == 1) {
+        return idx[0];
+      } else if constexpr (is_left) {
+        size_t off = idx[R - 1];
+        for (size_t r = R - 2; r > 0; --r) off = off * m_extent[r] + idx[r];
+        return idx[0] + m_stride[0] * off;
+      } else {
+        size_t off = idx[0];
+        for (size_t r = 1; r + 1 < size_t(R); ++r) off = off * m_extent[r] + idx[r];
+        return off * m_stride[0] + idx[R - 1];
+      }
+    }
+  }
+
+  // ---- construction ----
+  /// Packed extents n[0..R-1]: the mapping of a new allocation. LayoutStride packs LayoutRight's
+  /// way (the last index fastest).
+  HPAR_HD void set_packed(const size_t* n) {
+    for (size_t r = 0; r < size_t(R); ++r) m_extent[r] = n[r];
+    if constexpr (is_stride) {
+      size_t s = 1;
+      for (size_t r = R; r-- > 0;) {
+        m_stride[r] = s;
+        s *= m_extent[r];
+      }
+    } else if constexpr (R > 0) {
+      m_stride[0] = is_left ? m_extent[0] : m_extent[R - 1];
+    } else {
+      m_stride[0] = 1;
+    }
+  }
+
+  /// Extents and strides from elsewhere (a subview, another layout); false when this layout
+  /// cannot express those strides (then nothing is meaningful).
+  HPAR_HD bool assign(const size_t* n, const size_t* s) {
+    for (size_t r = 0; r < size_t(R); ++r) m_extent[r] = n[r];
+    if constexpr (is_stride) {
+      for (size_t r = 0; r < size_t(R); ++r) m_stride[r] = s[r];
+      return true;
+    } else {
+      if constexpr (R == 0) {
+        m_stride[0] = 1;
+      } else if constexpr (R == 1) {
+        m_stride[0] = m_extent[0];
+      } else {
+        // S below the packed value would make span() smaller than size(): such strides fail the
+        // check below anyway, unless the dimension is too short to move along.
+        const size_t packed = is_left ? m_extent[0] : m_extent[R - 1];
+        const size_t given = is_left ? s[1] : s[R - 2];
+        m_stride[0] = given < packed ? packed : given;
+      }
+      for (size_t r = 0; r < size_t(R); ++r)
+        if (m_extent[r] > 1 && stride(r) != s[r]) return false;
+      return true;
+    }
+  }
+};
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace impl
+}  // namespace hpar
