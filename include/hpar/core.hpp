@@ -103,8 +103,11 @@ HPAR_HD inline void abort(const char* message) {
   __builtin_trap();
 #endif
 #elif defined(HPAR_IMPL_DEVICE_OPENMP)
-  // No stderr in code reachable from a target region (see impl::view_error).
+  // No stderr in code reachable from a target region (see impl::view_error). fflush(nullptr)
+  // names no stream either; without it a host run whose output goes to a pipe or a file loses
+  // the message, since abort() does not flush.
   printf("hpar::abort: %s\n", message);
+  fflush(nullptr);
   ::abort();
 #else
   std::fprintf(stderr, "hpar::abort: %s\n", message);

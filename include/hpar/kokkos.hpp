@@ -21,9 +21,8 @@ using namespace ::hpar;
 #define KOKKOS_DEFAULTED_FUNCTION HPAR_INLINE_FUNCTION
 #define KOKKOS_INVALID_INDEX (~size_t(0))
 
-#if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
-#define KOKKOS_ASSERT(cond) \
-  ((cond) ? (void)0 : ::hpar::abort("assertion failed: " #cond))
-#else
-#define KOKKOS_ASSERT(cond) ((void)0)
-#endif
+// Enabled as in Kokkos (unless NDEBUG, or with KOKKOS_ENABLE_DEBUG), and by
+// HPAR_ENABLE_DEBUG_BOUNDS_CHECK: see HPAR_ASSERT in utility.hpp.
+#define KOKKOS_ASSERT(...) HPAR_ASSERT(__VA_ARGS__)
+#define KOKKOS_EXPECTS(...) HPAR_ASSERT(__VA_ARGS__)
+#define KOKKOS_ENSURES(...) HPAR_ASSERT(__VA_ARGS__)

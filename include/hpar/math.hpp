@@ -295,7 +295,7 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
   template <class T>                                                                          \
   HPAR_IMPL_DEVICE_CONSTANT std::enable_if_t<std::is_floating_point<T>::value, T> name##_v = \
       static_cast<T>(number);                                                                 \
-  HPAR_IMPL_DEVICE_CONSTANT double name = name##_v<double>;
+  HPAR_IMPL_DEVICE_CONSTANT double name = static_cast<double>(number);
 
 HPAR_IMPL_MATH_CONSTANT(e, 2.718281828459045235360287471352662498L)
 HPAR_IMPL_MATH_CONSTANT(log2e, 1.442695040888963407359924681001892137L)
