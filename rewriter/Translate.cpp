@@ -123,7 +123,8 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
   std::vector<std::string> Absolute;
   for (const std::string& F : files) Absolute.push_back(realPath(F));
   tooling::ClangTool Tool(db, Absolute);
-  Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths));
+  Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(
+      paths, options.backend == BackendKind::Cuda ? "CUDA" : "OPENMP"));
   TranslateActionFactory Factory(paths, options, *B, outputs);
   int rc = Tool.run(&Factory);
   // A file whose parse succeeded but whose checks failed has no output entry.

@@ -128,15 +128,24 @@ auto checked_policy(const char* pattern, const char* label, const PolicyOrCount&
   return policy;
 }
 
-// In a CUDA or OpenMP build every dispatch must have been rewritten by hpar-translate; one that
-// reaches these functions would run on the host over device memory.
+/// Whether a dispatch over this policy (or integral count) runs on the host: its execution space
+/// keeps its data in host memory (Serial, OpenMP, DefaultHostExecutionSpace).
+template <class PolicyOrCount>
+constexpr bool runs_on_host() {
+  using Policy = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
+  return Policy::execution_space::memory_space::impl_space == Space::host;
+}
+
+// In a CUDA or OpenMP build every dispatch over the device must have been rewritten by
+// hpar-translate; one that reaches these functions would run on the host over device memory.
+// A dispatch over a host execution space is not rewritten: these functions run it.
 #if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
-#define HPAR_IMPL_REQUIRE_TRANSLATED(F)                                                          \
-  static_assert(sizeof(F) == 0,                                                                  \
+#define HPAR_IMPL_REQUIRE_TRANSLATED(P, F)                                                       \
+  static_assert(impl::runs_on_host<P>() || sizeof(F) == 0,                                       \
                 "hpar: this dispatch was not translated; run hpar-translate on the file that "   \
                 "contains it (a dispatch must be written in the translated file)")
 #else
-#define HPAR_IMPL_REQUIRE_TRANSLATED(F) static_assert(sizeof(F) > 0, "")
+#define HPAR_IMPL_REQUIRE_TRANSLATED(P, F) static_assert(sizeof(F) > 0, "")
 #endif
 
 }  // namespace impl
@@ -147,7 +156,7 @@ template <class Label, class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_for")
 inline impl::if_label<Label> parallel_for(const Label& label, const PolicyOrCount& policy,
                                           const Functor& functor) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_for(impl::checked_policy("parallel_for", impl::label_c_str(label), policy), functor);
 }
 
@@ -155,7 +164,7 @@ template <class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_for")
 inline impl::if_not_label<PolicyOrCount> parallel_for(const PolicyOrCount& policy,
                                                       const Functor& functor) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_for(impl::checked_policy("parallel_for", "", policy), functor);
 }
 
@@ -165,7 +174,7 @@ template <class Label, class PolicyOrCount, class Functor, class... Results>
 HPAR_ANNOTATE("hpar::parallel_reduce")
 inline impl::if_label<Label> parallel_reduce(const Label& label, const PolicyOrCount& policy,
                                              const Functor& functor, Results&&... results) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_reduce(impl::checked_policy("parallel_reduce", impl::label_c_str(label), policy), functor, std::forward<Results>(results)...);
 }
 
@@ -174,7 +183,7 @@ HPAR_ANNOTATE("hpar::parallel_reduce")
 inline impl::if_not_label<PolicyOrCount> parallel_reduce(const PolicyOrCount& policy,
                                                          const Functor& functor,
                                                          Results&&... results) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_reduce(impl::checked_policy("parallel_reduce", "", policy), functor, std::forward<Results>(results)...);
 }
 
@@ -184,7 +193,7 @@ template <class Label, class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
                                            const Functor& functor) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_scan(impl::checked_policy("parallel_scan", impl::label_c_str(label), policy), functor);
 }
 
@@ -192,7 +201,7 @@ template <class Label, class PolicyOrCount, class Functor, class Total>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
                                            const Functor& functor, Total&& total) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_scan(impl::checked_policy("parallel_scan", impl::label_c_str(label), policy), functor, std::forward<Total>(total));
 }
 
@@ -200,7 +209,7 @@ template <class PolicyOrCount, class Functor>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
                                                        const Functor& functor) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_scan(impl::checked_policy("parallel_scan", "", policy), functor);
 }
 
@@ -208,7 +217,7 @@ template <class PolicyOrCount, class Functor, class Total>
 HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
                                                        const Functor& functor, Total&& total) {
-  HPAR_IMPL_REQUIRE_TRANSLATED(Functor);
+  HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
   impl::serial_scan(impl::checked_policy("parallel_scan", "", policy), functor, std::forward<Total>(total));
 }
 

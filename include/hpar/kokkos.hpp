@@ -13,6 +13,36 @@ namespace Kokkos {
 using namespace ::hpar;
 }  // namespace Kokkos
 
+// ---- configuration, as Kokkos' generated KokkosCore_config.h spells it ---------------------------
+// hpar implements the Kokkos 4.6 API surface that docs/user-guide.md lists.
+#define KOKKOS_VERSION_MAJOR 4
+#define KOKKOS_VERSION_MINOR 6
+#define KOKKOS_VERSION_PATCH 0
+#define KOKKOS_VERSION (KOKKOS_VERSION_MAJOR * 10000 + KOKKOS_VERSION_MINOR * 100 + KOKKOS_VERSION_PATCH)
+#define KOKKOS_IMPL_VERSION_OF(major, minor, patch) ((major) * 10000 + (minor) * 100 + (patch))
+#define KOKKOS_VERSION_LESS(major, minor, patch) (KOKKOS_VERSION < KOKKOS_IMPL_VERSION_OF(major, minor, patch))
+#define KOKKOS_VERSION_LESS_EQUAL(major, minor, patch) (KOKKOS_VERSION <= KOKKOS_IMPL_VERSION_OF(major, minor, patch))
+#define KOKKOS_VERSION_GREATER(major, minor, patch) (KOKKOS_VERSION > KOKKOS_IMPL_VERSION_OF(major, minor, patch))
+#define KOKKOS_VERSION_GREATER_EQUAL(major, minor, patch) (KOKKOS_VERSION >= KOKKOS_IMPL_VERSION_OF(major, minor, patch))
+#define KOKKOS_VERSION_EQUAL(major, minor, patch) (KOKKOS_VERSION == KOKKOS_IMPL_VERSION_OF(major, minor, patch))
+
+// The backends of this build (spaces.hpp lists their spaces). The same in the translator's parse
+// and in the build of its output, so a program's #ifdef KOKKOS_ENABLE_CUDA takes one branch.
+#define KOKKOS_ENABLE_SERIAL 1
+#if defined(HPAR_IMPL_TARGET_CUDA)
+#define KOKKOS_ENABLE_CUDA 1
+#define KOKKOS_ENABLE_CUDA_LAMBDA 1
+#define KOKKOS_ENABLE_CUDA_UVM_SPACE 1
+#define KOKKOS_HAS_SHARED_SPACE 1
+#define KOKKOS_HAS_SHARED_HOST_PINNED_SPACE 1
+#elif defined(HPAR_IMPL_TARGET_OPENMP)
+#define KOKKOS_ENABLE_OPENMP 1
+#define KOKKOS_ENABLE_OPENMPTARGET 1
+#else
+#define KOKKOS_HAS_SHARED_SPACE 1
+#define KOKKOS_HAS_SHARED_HOST_PINNED_SPACE 1
+#endif
+
 #define KOKKOS_LAMBDA HPAR_LAMBDA
 #define KOKKOS_CLASS_LAMBDA HPAR_CLASS_LAMBDA
 #define KOKKOS_INLINE_FUNCTION HPAR_INLINE_FUNCTION

@@ -12,6 +12,20 @@
 #error "hpar: HPAR_BACKEND_CUDA and HPAR_BACKEND_OPENMP are mutually exclusive"
 #endif
 
+// The backend a build is for: HPAR_IMPL_TARGET_CUDA or HPAR_IMPL_TARGET_OPENMP (neither: the
+// serial build). hpar-translate passes __HPAR_TARGET_CUDA__ or __HPAR_TARGET_OPENMP__ for its
+// --backend, so that while it parses, the backend's spaces exist as types of their own and the
+// KOKKOS_ENABLE_* macros say what the build of the output will say.
+#if defined(__HPAR_TRANSLATING__) && defined(__HPAR_TARGET_CUDA__)
+#define HPAR_IMPL_TARGET_CUDA 1
+#elif defined(__HPAR_TRANSLATING__) && defined(__HPAR_TARGET_OPENMP__)
+#define HPAR_IMPL_TARGET_OPENMP 1
+#elif defined(HPAR_BACKEND_CUDA)
+#define HPAR_IMPL_TARGET_CUDA 1
+#elif defined(HPAR_BACKEND_OPENMP)
+#define HPAR_IMPL_TARGET_OPENMP 1
+#endif
+
 #if !defined(__HPAR_TRANSLATING__)
 #if defined(HPAR_BACKEND_CUDA)
 #define HPAR_IMPL_DEVICE_CUDA 1
@@ -34,6 +48,10 @@
 #define HPAR_ANNOTATE(what)
 #define HPAR_IMPL_DEVICE_CALLABLE
 #endif
+
+// A name of the API that this build does not have (a space of another backend): any use is an
+// error at the user's line that says why, with every compiler hpar supports.
+#define HPAR_IMPL_UNAVAILABLE(why) __attribute__((unavailable(why)))
 
 // ---- function and lambda markers (design.md section 4) ------------------------------------------
 #if defined(__CUDACC__)

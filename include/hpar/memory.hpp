@@ -81,6 +81,24 @@ inline void device_zero(void* p, size_t bytes) {
   if (err != cudaSuccess) cuda_failed("cudaMemset", err, nullptr);
 }
 
+/// Managed memory (CudaUVMSpace) and page-locked host memory (CudaHostPinnedSpace).
+inline void* cuda_allocate(Space s, size_t bytes, const char* label) {
+  void* p = nullptr;
+  const cudaError_t err = s == Space::managed ? cudaMallocManaged(&p, bytes == 0 ? 1 : bytes)
+                                              : cudaMallocHost(&p, bytes == 0 ? 1 : bytes);
+  if (err != cudaSuccess)
+    cuda_failed(s == Space::managed ? "cudaMallocManaged" : "cudaMallocHost", err, label);
+  return p;
+}
+inline void cuda_deallocate(Space s, void* p) {
+  if (!p) return;
+  // Managed memory may still be in use by a kernel: cudaFree waits for the device, as for
+  // device memory; page-locked memory needs the same wait before cudaFreeHost.
+  if (s == Space::pinned) cudaDeviceSynchronize();
+  const cudaError_t err = s == Space::managed ? cudaFree(p) : cudaFreeHost(p);
+  if (err != cudaSuccess) cuda_failed(s == Space::managed ? "cudaFree" : "cudaFreeHost", err, nullptr);
+}
+
 #elif defined(HPAR_IMPL_DEVICE_OPENMP)
 
 /// The OpenMP device that holds DeviceSpace memory and runs kernels: the default device when
@@ -143,14 +161,19 @@ inline void device_zero(void* p, size_t bytes) { std::memset(p, 0, bytes); }
 #endif
 
 inline void* allocate(Space s, size_t bytes, const char* label) {
-  return s == Space::host ? host_allocate(bytes, label) : device_allocate(bytes, label);
+  if (s == Space::host) return host_allocate(bytes, label);
+#if defined(HPAR_IMPL_DEVICE_CUDA)
+  if (s != Space::device) return cuda_allocate(s, bytes, label);
+#endif
+  return device_allocate(bytes, label);
 }
 
 inline void deallocate(Space s, void* p) {
-  if (s == Space::host)
-    host_deallocate(p);
-  else
-    device_deallocate(p);
+  if (s == Space::host) return host_deallocate(p);
+#if defined(HPAR_IMPL_DEVICE_CUDA)
+  if (s != Space::device) return cuda_deallocate(s, p);
+#endif
+  device_deallocate(p);
 }
 
 inline void zero_bytes(Space s, void* p, size_t bytes) {
@@ -159,6 +182,23 @@ inline void zero_bytes(Space s, void* p, size_t bytes) {
     std::memset(p, 0, bytes);
   else
     device_zero(p, bytes);
+}
+
+template <class SpaceType, Space Where>
+void* MemorySpaceBase<SpaceType, Where>::allocate(size_t bytes) const {
+  return impl::allocate(Where, bytes, SpaceType::name());
+}
+template <class SpaceType, Space Where>
+void* MemorySpaceBase<SpaceType, Where>::allocate(const char* label, size_t bytes, size_t) const {
+  return impl::allocate(Where, bytes, label);
+}
+template <class SpaceType, Space Where>
+void MemorySpaceBase<SpaceType, Where>::deallocate(void* p, size_t) const {
+  impl::deallocate(Where, p);
+}
+template <class SpaceType, Space Where>
+void MemorySpaceBase<SpaceType, Where>::deallocate(const char*, void* p, size_t, size_t) const {
+  impl::deallocate(Where, p);
 }
 
 }  // namespace impl

@@ -151,7 +151,4 @@ size_t team_scratch_bytes(const Policy& policy, const F& f, int level, int team_
 
 HPAR_IMPL_DEVICE_CODE_END
 
-template <class E>
-struct is_memory_space<ScratchMemorySpace<E>> : std::true_type {};
-
 }  // namespace hpar

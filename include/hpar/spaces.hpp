@@ -5,7 +5,8 @@
 //   CUDA:    Cuda executes on the GPU with CudaSpace (= DeviceSpace), LayoutLeft by default;
 //            Serial is the host execution space.
 //   OpenMP:  OpenMPTarget executes on the OpenMP device with OpenMPTargetSpace (= DeviceSpace),
-//            LayoutLeft by default; Serial is the host execution space.
+//            LayoutLeft by default; Serial and OpenMP are host execution spaces.
+// (The list of every space per build is at the top of the spaces section below.)
 // A memory space's impl_space says where its bytes live for hpar::impl::copy_bytes.
 #pragma once
 
@@ -25,8 +26,9 @@
 namespace hpar {
 
 namespace impl {
-/// Where the bytes of an allocation live (docs/design.md section 6).
-enum class Space { host, device };
+/// Where the bytes of an allocation live (docs/design.md section 6): host memory, device memory,
+/// and, in the CUDA build, managed memory and page-locked host memory, which both sides reach.
+enum class Space { host, device, managed, pinned };
 }  // namespace impl
 
 // ---- layouts -------------------------------------------------------------------------------------
@@ -59,6 +61,20 @@ template <>
 struct is_array_layout<LayoutRight> : std::true_type {};
 
 // ---- spaces --------------------------------------------------------------------------------------
+//
+// Which spaces a build has (KOKKOS_ENABLE_* in kokkos.hpp says the same):
+//   every build:  Serial (the host execution space, DefaultHostExecutionSpace), HostSpace;
+//   serial:       DefaultExecutionSpace = Serial, DeviceSpace = SharedSpace = HostSpace;
+//   CUDA:         Cuda (DefaultExecutionSpace), CudaSpace (DeviceSpace), CudaUVMSpace
+//                 (= SharedSpace, managed memory), CudaHostPinnedSpace (= SharedHostPinnedSpace);
+//   OpenMP:       OpenMPTarget (DefaultExecutionSpace), OpenMPTargetSpace (DeviceSpace), and
+//                 OpenMP, a host execution space.
+// A space of another backend is declared unavailable, so that naming it is an error at the
+// user's line that says which build lacks it. While hpar-translate parses, the spaces of its
+// --backend are declared with serial bodies: what matters then is that they are types of their
+// own, so that a policy over a host space can be told from one over the device.
+// Execution spaces carry an annotation saying where their dispatches run (analysis reads it:
+// a dispatch over a host space is left to the header's serial implementation).
 
 struct Serial;
 struct HostSpace;
@@ -73,86 +89,143 @@ struct Device {
   using device_type = Device;
 };
 
+namespace impl {
+/// What every memory space has besides its types: a name, where its bytes live, and
+/// allocate/deallocate (defined in memory.hpp).
+template <class SpaceType, impl::Space Where>
+struct MemorySpaceBase {
+  using size_type = size_t;
+  static constexpr impl::Space impl_space = Where;
+  void* allocate(size_t bytes) const;
+  void* allocate(const char* label, size_t bytes, size_t logical_bytes = 0) const;
+  void deallocate(void* p, size_t bytes) const;
+  void deallocate(const char* label, void* p, size_t bytes, size_t logical_bytes = 0) const;
+};
+
+/// What every execution space has besides its types (Kokkos spelling). `concurrency` is static
+/// and so also callable on an instance, as Kokkos 4 spells it.
+template <class Space>
+struct ExecutionSpaceBase {
+  using size_type = size_t;
+  static bool in_parallel() { return false; }
+  static bool impl_is_initialized() { return true; }
+  template <class Stream>
+  void print_configuration(Stream& os, bool /*verbose*/ = false) const {
+    os << "hpar execution space " << Space::name() << "\n";
+  }
+  bool operator==(const Space&) const { return true; }
+  bool operator!=(const Space&) const { return false; }
+};
+}  // namespace impl
+
 /// Host memory: aligned operator new / delete.
-struct HostSpace {
+struct HostSpace : impl::MemorySpaceBase<HostSpace, impl::Space::host> {
   using memory_space = HostSpace;
   using execution_space = Serial;
   using device_type = Device<Serial, HostSpace>;
-  using size_type = size_t;
-  static constexpr impl::Space impl_space = impl::Space::host;
-  static constexpr const char* name() { return "Host"; }
+  static constexpr const char* name() { return "HostSpace"; }
 };
 
 /// The host execution space: runs everything in order on the calling thread.
-struct Serial {
+struct HPAR_ANNOTATE("hpar::space::host") Serial : impl::ExecutionSpaceBase<Serial> {
   using execution_space = Serial;
   using scratch_memory_space = ScratchMemorySpace<Serial>;
   using memory_space = HostSpace;
   using array_layout = LayoutRight;
   using device_type = Device<Serial, HostSpace>;
-  using size_type = size_t;
   static constexpr const char* name() { return "Serial"; }
   static int concurrency() { return 1; }
-  static bool in_parallel() { return false; }
   void fence() const {}
   void fence(const std::string&) const {}
 };
 
-#if defined(HPAR_IMPL_DEVICE_CUDA)
+using DefaultHostExecutionSpace = Serial;
+
+#if defined(HPAR_IMPL_TARGET_CUDA)
 
 struct Cuda;
 /// CUDA global memory: cudaMalloc / cudaFree / cudaMemcpy.
-struct CudaSpace {
+struct CudaSpace : impl::MemorySpaceBase<CudaSpace, impl::Space::device> {
   using memory_space = CudaSpace;
   using execution_space = Cuda;
   using device_type = Device<Cuda, CudaSpace>;
-  using size_type = size_t;
-  static constexpr impl::Space impl_space = impl::Space::device;
   static constexpr const char* name() { return "Cuda"; }
 };
 
+/// CUDA managed memory (cudaMallocManaged): the host and the GPU both dereference it.
+struct CudaUVMSpace : impl::MemorySpaceBase<CudaUVMSpace, impl::Space::managed> {
+  using memory_space = CudaUVMSpace;
+  using execution_space = Cuda;
+  using device_type = Device<Cuda, CudaUVMSpace>;
+  static constexpr const char* name() { return "CudaUVM"; }
+};
+
+/// Page-locked host memory (cudaMallocHost): the host and the GPU both dereference it.
+struct CudaHostPinnedSpace : impl::MemorySpaceBase<CudaHostPinnedSpace, impl::Space::pinned> {
+  using memory_space = CudaHostPinnedSpace;
+  using execution_space = Serial;
+  using device_type = Device<Serial, CudaHostPinnedSpace>;
+  static constexpr const char* name() { return "CudaHostPinned"; }
+};
+
 /// The CUDA device execution space.
-struct Cuda {
+struct HPAR_ANNOTATE("hpar::space::device") Cuda : impl::ExecutionSpaceBase<Cuda> {
   using execution_space = Cuda;
   using scratch_memory_space = ScratchMemorySpace<Cuda>;
   using memory_space = CudaSpace;
   using array_layout = LayoutLeft;
   using device_type = Device<Cuda, CudaSpace>;
-  using size_type = size_t;
   static constexpr const char* name() { return "Cuda"; }
   static int concurrency() { return 1 << 20; }
-  static bool in_parallel() { return false; }
+#if defined(HPAR_IMPL_DEVICE_CUDA)
   void fence() const { cudaDeviceSynchronize(); }
   void fence(const std::string&) const { cudaDeviceSynchronize(); }
+#else
+  void fence() const {}
+  void fence(const std::string&) const {}
+#endif
 };
 
 using DeviceSpace = CudaSpace;
 using DefaultExecutionSpace = Cuda;
+using SharedSpace = CudaUVMSpace;
+using SharedHostPinnedSpace = CudaHostPinnedSpace;
 
-#elif defined(HPAR_IMPL_DEVICE_OPENMP)
+#elif defined(HPAR_IMPL_TARGET_OPENMP)
 
 struct OpenMPTarget;
 /// OpenMP device memory: omp_target_alloc on hpar::impl::omp_device().
-struct OpenMPTargetSpace {
+struct OpenMPTargetSpace : impl::MemorySpaceBase<OpenMPTargetSpace, impl::Space::device> {
   using memory_space = OpenMPTargetSpace;
   using execution_space = OpenMPTarget;
   using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
-  using size_type = size_t;
-  static constexpr impl::Space impl_space = impl::Space::device;
   static constexpr const char* name() { return "OpenMPTargetSpace"; }
 };
 
 /// The OpenMP offload execution space (target regions are synchronous, so fence does nothing).
-struct OpenMPTarget {
+struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
+    : impl::ExecutionSpaceBase<OpenMPTarget> {
   using execution_space = OpenMPTarget;
   using scratch_memory_space = ScratchMemorySpace<OpenMPTarget>;
   using memory_space = OpenMPTargetSpace;
   using array_layout = LayoutLeft;
   using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
-  using size_type = size_t;
   static constexpr const char* name() { return "OpenMPTarget"; }
   static int concurrency() { return 1 << 20; }
-  static bool in_parallel() { return false; }
+  void fence() const {}
+  void fence(const std::string&) const {}
+};
+
+/// Kokkos' host-parallel execution space. hpar runs its dispatches on the host like Serial's
+/// (one thread, so concurrency() is 1): the device is where the OpenMP backend puts parallelism.
+struct HPAR_ANNOTATE("hpar::space::host") OpenMP : impl::ExecutionSpaceBase<OpenMP> {
+  using execution_space = OpenMP;
+  using scratch_memory_space = ScratchMemorySpace<OpenMP>;
+  using memory_space = HostSpace;
+  using array_layout = LayoutRight;
+  using device_type = Device<OpenMP, HostSpace>;
+  static constexpr const char* name() { return "OpenMP"; }
+  static int concurrency() { return 1; }
   void fence() const {}
   void fence(const std::string&) const {}
 };
@@ -169,35 +242,60 @@ using DefaultExecutionSpace = OpenMPTarget;
 
 using DeviceSpace = HostSpace;
 using DefaultExecutionSpace = Serial;
+using SharedSpace = HostSpace;
+using SharedHostPinnedSpace = HostSpace;
 
 #endif
 
-#if defined(HPAR_BACKEND_CUDA) && !defined(HPAR_IMPL_DEVICE_CUDA)
-// Parsed by hpar-translate for a CUDA build: keep the CUDA spellings available.
-using CudaSpace = DeviceSpace;
-using Cuda = DefaultExecutionSpace;
+// The spaces of the other backends: naming one is an error that says which build has it.
+#if !defined(HPAR_IMPL_TARGET_CUDA)
+#define HPAR_IMPL_CUDA_ONLY(name)                                                                  \
+  HPAR_IMPL_UNAVAILABLE("Kokkos::" name " exists only in a CUDA build (hpar-translate "          \
+                        "--backend=cuda); guard its use with #ifdef KOKKOS_ENABLE_CUDA")
+struct HPAR_IMPL_CUDA_ONLY("Cuda") Cuda;
+struct HPAR_IMPL_CUDA_ONLY("CudaSpace") CudaSpace;
+struct HPAR_IMPL_CUDA_ONLY("CudaUVMSpace") CudaUVMSpace;
+struct HPAR_IMPL_CUDA_ONLY("CudaHostPinnedSpace") CudaHostPinnedSpace;
+#undef HPAR_IMPL_CUDA_ONLY
 #endif
-
-using DefaultHostExecutionSpace = Serial;
+#if !defined(HPAR_IMPL_TARGET_OPENMP)
+#define HPAR_IMPL_OPENMP_ONLY(name, macro)                                                         \
+  HPAR_IMPL_UNAVAILABLE("Kokkos::" name " exists only in an OpenMP build (hpar-translate "       \
+                        "--backend=openmp); guard its use with #ifdef " macro)
+struct HPAR_IMPL_OPENMP_ONLY("OpenMP", "KOKKOS_ENABLE_OPENMP") OpenMP;
+struct HPAR_IMPL_OPENMP_ONLY("OpenMPTarget", "KOKKOS_ENABLE_OPENMPTARGET") OpenMPTarget;
+struct HPAR_IMPL_OPENMP_ONLY("OpenMPTargetSpace", "KOKKOS_ENABLE_OPENMPTARGET") OpenMPTargetSpace;
+namespace Experimental {
+struct HPAR_IMPL_OPENMP_ONLY("Experimental::OpenMPTarget", "KOKKOS_ENABLE_OPENMPTARGET") OpenMPTarget;
+struct HPAR_IMPL_OPENMP_ONLY("Experimental::OpenMPTargetSpace", "KOKKOS_ENABLE_OPENMPTARGET")
+    OpenMPTargetSpace;
+}  // namespace Experimental
+#undef HPAR_IMPL_OPENMP_ONLY
+#endif
+#if defined(HPAR_IMPL_TARGET_OPENMP)
+struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedSpace does not exist in an OpenMP build (as in Kokkos "
+                             "with OpenMPTarget); guard its use with #ifdef KOKKOS_HAS_SHARED_SPACE")
+    SharedSpace;
+struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedHostPinnedSpace does not exist in an OpenMP build (as "
+                             "in Kokkos with OpenMPTarget); guard its use with #ifdef "
+                             "KOKKOS_HAS_SHARED_HOST_PINNED_SPACE") SharedHostPinnedSpace;
+#endif
 
 // ---- space traits --------------------------------------------------------------------------------
 
-template <class T>
-struct is_memory_space : std::false_type {};
-template <>
-struct is_memory_space<HostSpace> : std::true_type {};
-
-template <class T>
+/// An execution space is its own execution_space (policies, Views and Devices name another).
+template <class T, class = void>
 struct is_execution_space : std::false_type {};
-template <>
-struct is_execution_space<Serial> : std::true_type {};
+template <class T>
+struct is_execution_space<T, std::enable_if_t<std::is_same<typename T::execution_space, T>::value>>
+    : std::true_type {};
 
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
-template <>
-struct is_memory_space<DeviceSpace> : std::true_type {};
-template <>
-struct is_execution_space<DefaultExecutionSpace> : std::true_type {};
-#endif
+/// A memory space is its own memory_space.
+template <class T, class = void>
+struct is_memory_space : std::false_type {};
+template <class T>
+struct is_memory_space<T, std::enable_if_t<std::is_same<typename T::memory_space, T>::value &&
+                                           !is_execution_space<T>::value>> : std::true_type {};
 
 template <class T>
 struct is_device : std::false_type {};
@@ -209,14 +307,30 @@ struct is_space : std::integral_constant<bool, is_memory_space<T>::value ||
                                                    is_execution_space<T>::value ||
                                                    is_device<T>::value> {};
 
-/// Whether code running in AccessSpace may dereference memory of MemSpace.
+namespace impl {
+/// Whether code on the host may dereference memory that lives in `s`.
+constexpr bool host_accessible(Space s) { return s != Space::device; }
+/// Whether code on the device may dereference memory that lives in `s` (in the serial build
+/// the device is the host).
+constexpr bool device_accessible(Space s) {
+#if defined(HPAR_IMPL_TARGET_CUDA) || defined(HPAR_IMPL_TARGET_OPENMP)
+  return s != Space::host;
+#else
+  return true;
+#endif
+}
+}  // namespace impl
+
+/// Whether code running in AccessSpace (an execution or memory space: its memory space says
+/// which side it runs on) may dereference memory of MemSpace.
 template <class AccessSpace, class MemSpace>
 struct SpaceAccessibility {
   static constexpr bool assignable =
       std::is_same<typename AccessSpace::memory_space, MemSpace>::value;
   static constexpr bool accessible =
-      assignable || (AccessSpace::memory_space::impl_space == impl::Space::host &&
-                     MemSpace::impl_space == impl::Space::host);
+      assignable || (AccessSpace::memory_space::impl_space == impl::Space::host
+                         ? impl::host_accessible(MemSpace::impl_space)
+                         : impl::device_accessible(MemSpace::impl_space));
   static constexpr bool deepcopy = true;
 };
 

@@ -94,7 +94,17 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   using work_tag = typename traits::work_tag;
   using schedule_type = typename traits::schedule_type;
   using launch_bounds = typename traits::launch_bounds;
-  using member_type = impl::TeamMember;
+  /// Whether the teams run on the device of this build. A policy over a host execution space
+  /// (Serial, OpenMP) is not translated: the header runs it as the serial build does, one thread
+  /// per team, whatever the build.
+  static constexpr bool impl_device_teams =
+#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+      execution_space::memory_space::impl_space != impl::Space::host;
+#else
+      false;
+#endif
+  using member_type =
+      std::conditional_t<impl_device_teams, impl::TeamMember, impl::SerialTeamMember>;
   using policy = TeamPolicy;
 
   TeamPolicy() = default;
@@ -116,14 +126,13 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   /// picks its own from the occupancy API, and team.team_size() in the functor is the real one.
   int team_size() const {
     if (m_team_requested == kAuto) return team_size_recommended_for(vector_length());
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
-    return m_team_requested;
-#else
+    if (impl_device_teams) return m_team_requested;
     return m_team_requested < 1 ? m_team_requested : 1;
-#endif
   }
   HPAR_HD int vector_length() const {
-    return m_vector_requested == kAuto ? 1 : impl::resolved_vector_length(m_vector_requested);
+    if (m_vector_requested == kAuto) return 1;
+    if (!impl_device_teams) return m_vector_requested < 1 ? m_vector_requested : 1;
+    return impl::resolved_vector_length(m_vector_requested);
   }
   HPAR_HD int chunk_size() const { return m_chunk; }
   TeamPolicy& set_chunk_size(int chunk) {
@@ -162,7 +171,9 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     return level == 0 || level == 1 ? m_thread_scratch[level] : 0;
   }
   /// The most scratch bytes per team this build's device offers at `level`.
-  static int scratch_size_max(int level) { return impl::backend_scratch_size_max(level); }
+  static int scratch_size_max(int level) {
+    return impl_device_teams ? impl::backend_scratch_size_max(level) : 0x7fffffff;
+  }
   /// The bytes a team's scratch level occupies: every allocation is rounded up to 8 bytes, so
   /// the per-team and per-thread requests are too.
   size_t impl_scratch_bytes(int level, int team_size) const {
@@ -194,6 +205,7 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     return team_size_max_for(vector_length());
   }
   static int team_size_max_for(int vector) {
+    if (!impl_device_teams) return 1;
     int most = impl::backend_team_size_max(vector);
     const int bound = int(launch_bounds::maxTperB) / (vector > 0 ? vector : 1);
     if (launch_bounds::maxTperB > 0 && bound < most) most = bound > 0 ? bound : 1;
@@ -214,7 +226,7 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   }
   static int vector_length_max() {
 #if defined(HPAR_IMPL_DEVICE_CUDA)
-    return 32;
+    return impl_device_teams ? 32 : 1;
 #else
     return 1;
 #endif
@@ -229,6 +241,7 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     m_vector_requested = vector;
   }
   static int team_size_recommended_for(int vector) {
+    if (!impl_device_teams) return 1;
     return impl::backend_team_size_recommended(vector < 1 ? 1 : vector);
   }
   bool check_level(int level) {

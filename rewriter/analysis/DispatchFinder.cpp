@@ -200,6 +200,7 @@ public:
     K.policy = Facts->kind;
     K.rank = Facts->rank;
     K.hasWorkTag = Facts->hasWorkTag;
+    K.onHost = Facts->onHost;
     if (K.policy != ir::PolicyKind::Range && Pattern == ir::Pattern::Scan) {
       error(checks::CheckId::ScanPolicy, Loc, std::string("parallel_scan over ") +
                           (K.policy == ir::PolicyKind::Team ? "a TeamPolicy" : "an MDRangePolicy") +

@@ -44,6 +44,8 @@ std::optional<PolicyFacts> describePolicy(QualType T) {
   }
   if (const auto* Tag = dyn_cast_or_null<TypedefNameDecl>(member(RD, "work_tag")))
     Facts.hasWorkTag = !Tag->getUnderlyingType().getCanonicalType()->isVoidType();
+  if (const auto* Space = dyn_cast_or_null<TypedefNameDecl>(member(RD, "execution_space")))
+    Facts.onHost = annotationOf(recordOf(Space->getUnderlyingType())) == "hpar::space::host";
   return Facts;
 }
 

@@ -13,6 +13,7 @@ struct PolicyFacts {
   ir::PolicyKind kind = ir::PolicyKind::Range;
   bool hasWorkTag = false;
   int rank = 1;
+  bool onHost = false;  // the policy's execution space is a host space (Serial, OpenMP)
 };
 
 /// Describes the policy argument of a dispatch, or nothing when its type is not a policy or

@@ -322,9 +322,11 @@ private:
 
 /// Checks every instantiation of every dispatch: a dispatch in a function template runs another
 /// functor in each. What several reach is walked and reported once, with the first chain.
+/// Dispatches over a host execution space run on the host: nothing they reach is device code.
 void checkDeviceCallable(CheckContext& C) {
   Checker K(C);
-  for (const auto& Site : C.instances) K.checkSite(Site);
+  for (const auto& Site : C.instances)
+    if (!C.tu.kernels[Site.kernel].onHost) K.checkSite(Site);
 }
 
 }  // namespace checks

@@ -9,6 +9,7 @@ output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
   output::EditList Edits;
   Edits.insert(0, B.prologue(TU));
   for (const ir::Kernel& K : TU.kernels) {
+    if (K.onHost) continue;  // the header's serial implementation runs it
     Edits.insert(K.insertAt, B.kernel(K));
     Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
   }

@@ -32,10 +32,13 @@ SearchPaths findSearchPaths(const char* argv0) {
   return paths;
 }
 
-clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths) {
+clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths,
+                                                         llvm::StringRef target) {
   std::vector<std::string> extra = {
       "-fsyntax-only",
       "-D__HPAR_TRANSLATING__=1",
+      // The backend the output is for: the header declares its spaces and KOKKOS_ENABLE_*.
+      ("-D__HPAR_TARGET_" + target + "__=1").str(),
       "-resource-dir=" + paths.resourceDir,
       "-I" + paths.apiInclude,
       "-I" + paths.runtimeInclude,

@@ -21,8 +21,10 @@ struct SearchPaths {
 /// <prefix>/include), falling back to the source tree it was built from.
 SearchPaths findSearchPaths(const char* argv0);
 
-/// Arguments added to every compile command: parse only, translating mode, hpar's headers.
-clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths);
+/// Arguments added to every compile command: parse only, translating mode, the backend the
+/// output is for (`target`: "CUDA" or "OPENMP"), hpar's headers.
+clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths,
+                                                         llvm::StringRef target);
 
 /// True when a location lies in a system header or in hpar's own headers (API or runtime): code
 /// the translator neither rewrites nor checks.

@@ -30,6 +30,9 @@ struct Kernel {
   bool hasWorkTag = false;      // the policy names a work tag
   unsigned numResults = 0;      // parallel_reduce result arguments
   bool hasScanTotal = false;    // parallel_scan with a total argument
+  /// The policy runs on a host execution space (Serial, OpenMP): the call is left as written,
+  /// so the header's serial implementation runs it on the host, and the device checks skip it.
+  bool onHost = false;
   ClauseReduction clause;
 
   std::string name;             // hpar_<label>_L<line>
