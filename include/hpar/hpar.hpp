@@ -11,6 +11,7 @@
 #include "core.hpp"
 #include "atomics.hpp"
 #include "math.hpp"
+#include "bit.hpp"
 #include "utility.hpp"
 #include "array.hpp"
 #include "view.hpp"

@@ -1,6 +1,6 @@
-// hpar: mathematical functions, min/max/clamp, mathematical constants and numeric traits, on the
-// host and in kernels (Kokkos_MathematicalFunctions.hpp, Kokkos_MinMax.hpp, Kokkos_Clamp.hpp,
-// Kokkos_MathematicalConstants.hpp, Kokkos_NumericTraits.hpp).
+// hpar: mathematical functions, min/max/minmax/clamp, mathematical constants and numeric traits,
+// on the host and in kernels (Kokkos_MathematicalFunctions.hpp, Kokkos_MinMax.hpp,
+// Kokkos_Clamp.hpp, Kokkos_MathematicalConstants.hpp, Kokkos_NumericTraits.hpp).
 //
 // Overloads of each function, as in Kokkos and <cmath>:
 //   float and double         every build, host and device;
@@ -27,6 +27,7 @@
 #include <type_traits>
 
 #include "macros.hpp"
+#include "pair.hpp"
 
 // A constant usable in device code, also by reference (Kokkos::max(x, Kokkos::numbers::pi) binds
 // one): nvcc rejects an odr-use of a host constexpr variable in device code, so in CUDA builds the
@@ -192,7 +193,7 @@ HPAR_HD inline impl::math_device_promoted_t<T, U, V> hypot(T x, U y, V z) {
 HPAR_HD inline double nan(const char* arg) { return ::nan(arg); }
 HPAR_HD inline float nanf(const char* arg) { return ::nanf(arg); }
 
-// ---- min, max, clamp (constexpr, as std::min, std::max, std::clamp) ----------------------------
+// ---- min, max, minmax, clamp (constexpr, as std::min, std::max, std::minmax, std::clamp) ------
 
 /// The smaller of a and b; a when they are equivalent.
 template <class T>
@@ -246,6 +247,37 @@ HPAR_HD constexpr T max(std::initializer_list<T> values, Compare comp) {
   for (const T* p = first + 1; p < values.end(); ++p)
     if (comp(*best, *p)) best = p;
   return *best;
+}
+
+/// (smaller, larger) of a and b; (a, b) when they are equivalent.
+template <class T>
+HPAR_HD constexpr pair<const T&, const T&> minmax(const T& a, const T& b) {
+  return (b < a) ? pair<const T&, const T&>(b, a) : pair<const T&, const T&>(a, b);
+}
+template <class T, class Compare>
+HPAR_HD constexpr pair<const T&, const T&> minmax(const T& a, const T& b, Compare comp) {
+  return comp(b, a) ? pair<const T&, const T&>(b, a) : pair<const T&, const T&>(a, b);
+}
+/// (smallest, largest) of the list: the first smallest and the last largest, as std::minmax.
+template <class T>
+HPAR_HD constexpr pair<T, T> minmax(std::initializer_list<T> values) {
+  const T* lo = values.begin();
+  const T* hi = values.begin();
+  for (const T* p = values.begin() + 1; p < values.end(); ++p) {
+    if (*p < *lo) lo = p;
+    if (!(*p < *hi)) hi = p;
+  }
+  return pair<T, T>(*lo, *hi);
+}
+template <class T, class Compare>
+HPAR_HD constexpr pair<T, T> minmax(std::initializer_list<T> values, Compare comp) {
+  const T* lo = values.begin();
+  const T* hi = values.begin();
+  for (const T* p = values.begin() + 1; p < values.end(); ++p) {
+    if (comp(*p, *lo)) lo = p;
+    if (!comp(*p, *hi)) hi = p;
+  }
+  return pair<T, T>(*lo, *hi);
 }
 
 /// v bounded to [lo, hi] (precondition: !(hi < lo)).
