@@ -240,7 +240,7 @@ HPAR_HD void add_subview_arg(SubviewGeometry<Rank>& g, const Map& src, size_t di
 
 /// Where the subview of a View with mapping src and these arguments lies.
 template <size_t Rank, class Map, class... Args>
-HPAR_HD SubviewGeometry<Rank> subview_geometry(const Map& src, const Args&... args) {
+HPAR_HD SubviewGeometry<Rank> subview_geometry(const Map& src, Args... args) {
   SubviewGeometry<Rank> g;
   size_t dim = 0, kept = 0;
   (add_subview_arg(g, src, dim++, kept, args), ...);
@@ -253,9 +253,10 @@ HPAR_HD SubviewGeometry<Rank> subview_geometry(const Map& src, const Args&... ar
 template <class V, class... Args>
 using Subview = typename impl::SubviewType<V, Args...>::type;
 
-/// The part of v the arguments select (see the header comment).
+/// The part of v the arguments select (see the header comment). The arguments are taken by
+/// value: a reference to Kokkos::ALL, a host object, is not allowed in CUDA device code.
 template <class D, class... P, class... Args>
-HPAR_HD auto subview(const View<D, P...>& v, const Args&... args) {
+HPAR_HD auto subview(const View<D, P...>& v, Args... args) {
   return Subview<View<D, P...>, Args...>(v, args...);
 }
 

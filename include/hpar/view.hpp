@@ -289,7 +289,7 @@ class HPAR_ANNOTATE("hpar::view") View
   template <class OtherMap>
   HPAR_HD void assign_map(const OtherMap& other, const char* what) {
     size_t n[R > 0 ? size_t(R) : size_t(1)] = {}, s[R > 0 ? size_t(R) : size_t(1)] = {};
-    for (size_t r = 0; r < size_t(R); ++r) {
+    for (int r = 0; r < int(R); ++r) {
       n[r] = other.extent(r);
       s[r] = other.stride(r);
     }
@@ -409,7 +409,7 @@ class HPAR_ANNOTATE("hpar::view") View
   /// The subview of src that the arguments select, converted to this type as assignment would
   /// (subview.hpp): `View<double*, LayoutStride> column(a, ALL, j)`.
   template <class D2, class... P2, class Arg0, class... Args>
-  HPAR_HD View(const View<D2, P2...>& src, const Arg0& arg0, const Args&... args)
+  HPAR_HD View(const View<D2, P2...>& src, Arg0 arg0, Args... args)
       : m_data(src.m_data) {
     using Natural = Subview<View<D2, P2...>, Arg0, Args...>;
     check_assignable<Natural>();
@@ -479,7 +479,7 @@ class HPAR_ANNOTATE("hpar::view") View
   /// Writes the rank strides and then the span into s[0..rank].
   template <class I, class = std::enable_if_t<std::is_integral<I>::value>>
   HPAR_HD void stride(I* s) const {
-    for (size_t r = 0; r < size_t(R); ++r) s[r] = I(m_map.stride(r));
+    for (int r = 0; r < int(R); ++r) s[r] = I(m_map.stride(r));
     s[R] = I(m_map.span());
   }
   HPAR_HD size_t stride_0() const { return m_map.stride(0); }
@@ -494,7 +494,7 @@ class HPAR_ANNOTATE("hpar::view") View
   /// The extents (and, for LayoutStride, the strides) as a layout object.
   array_layout layout() const {
     array_layout l;
-    for (size_t r = 0; r < size_t(R); ++r) {
+    for (int r = 0; r < int(R); ++r) {
       l.dimension[r] = m_map.extent(r);
       if constexpr (std::is_same<array_layout, LayoutStride>::value) l.stride[r] = m_map.stride(r);
     }

@@ -44,11 +44,11 @@ struct ViewOffset {
   size_t m_stride[stride_slots] = {};  // LayoutLeft/Right: [0] is S
 
   // ---- shape ----
-  HPAR_HD size_t extent(size_t r) const { return r < size_t(R) ? m_extent[r] : size_t(1); }
+  HPAR_HD size_t extent(size_t r) const { return int(r) < int(R) ? m_extent[r] : size_t(1); }
 
   HPAR_HD size_t size() const {
     size_t n = 1;
-    for (size_t r = 0; r < size_t(R); ++r) n *= m_extent[r];
+    for (int r = 0; r < int(R); ++r) n *= m_extent[r];
     return n;
   }
 
@@ -56,16 +56,16 @@ struct ViewOffset {
   /// LayoutLeft gives the span, LayoutRight 1, LayoutStride 0.
   HPAR_HD size_t stride(size_t r) const {
     if constexpr (is_stride) {
-      return r < size_t(R) ? m_stride[r] : 0;
+      return int(r) < int(R) ? m_stride[r] : 0;
     } else if constexpr (is_left) {
       if (r == 0) return 1;
       size_t s = m_stride[0];
-      for (size_t q = 1; q < r; ++q) s *= extent(q);
+      for (int q = 1; q < int(r); ++q) s *= extent(size_t(q));
       return s;
     } else {
-      if (r + 1 >= size_t(R)) return 1;
+      if (int(r) + 1 >= int(R)) return 1;
       size_t s = m_stride[0];
-      for (size_t q = r + 1; q + 1 < size_t(R); ++q) s *= m_extent[q];
+      for (int q = int(r) + 1; q + 1 < int(R); ++q) s *= m_extent[q];
       return s;
     }
   }
@@ -76,15 +76,15 @@ struct ViewOffset {
       return 1;
     } else if constexpr (is_stride) {
       size_t s = 0;
-      for (size_t r = 0; r < size_t(R); ++r)
+      for (int r = 0; r < int(R); ++r)
         if (m_extent[r] * m_stride[r] > s) s = m_extent[r] * m_stride[r];
       return s;
     } else if constexpr (R == 1) {
       return m_extent[0];
     } else {
       size_t s = m_stride[0];
-      for (size_t r = 0; r < size_t(R); ++r)
-        if (r != (is_left ? size_t(0) : size_t(R) - 1)) s *= m_extent[r];
+      for (int r = 0; r < int(R); ++r)
+        if (r != (is_left ? 0 : int(R) - 1)) s *= m_extent[r];
       return s;
     }
   }
@@ -101,17 +101,17 @@ struct ViewOffset {
       const size_t idx[R] = {size_t(i)...};
       if constexpr (is_stride) {
         size_t off = 0;
-        for (size_t r = 0; r < size_t(R); ++r) off += idx[r] * m_stride[r];
+        for (int r = 0; r < int(R); ++r) off += idx[r] * m_stride[r];
         return off;
       } else if constexpr (R == 1) {
         return idx[0];
       } else if constexpr (is_left) {
         size_t off = idx[R - 1];
-        for (size_t r = R - 2; r > 0; --r) off = off * m_extent[r] + idx[r];
+        for (int r = int(R) - 2; r > 0; --r) off = off * m_extent[r] + idx[r];
         return idx[0] + m_stride[0] * off;
       } else {
         size_t off = idx[0];
-        for (size_t r = 1; r + 1 < size_t(R); ++r) off = off * m_extent[r] + idx[r];
+        for (int r = 1; r + 1 < int(R); ++r) off = off * m_extent[r] + idx[r];
         return off * m_stride[0] + idx[R - 1];
       }
     }
@@ -121,10 +121,10 @@ struct ViewOffset {
   /// Packed extents n[0..R-1]: the mapping of a new allocation. LayoutStride packs LayoutRight's
   /// way (the last index fastest).
   HPAR_HD void set_packed(const size_t* n) {
-    for (size_t r = 0; r < size_t(R); ++r) m_extent[r] = n[r];
+    for (int r = 0; r < int(R); ++r) m_extent[r] = n[r];
     if constexpr (is_stride) {
       size_t s = 1;
-      for (size_t r = R; r-- > 0;) {
+      for (int r = int(R); r-- > 0;) {
         m_stride[r] = s;
         s *= m_extent[r];
       }
@@ -138,9 +138,9 @@ struct ViewOffset {
   /// Extents and strides from elsewhere (a subview, another layout); false when this layout
   /// cannot express those strides (then nothing is meaningful).
   HPAR_HD bool assign(const size_t* n, const size_t* s) {
-    for (size_t r = 0; r < size_t(R); ++r) m_extent[r] = n[r];
+    for (int r = 0; r < int(R); ++r) m_extent[r] = n[r];
     if constexpr (is_stride) {
-      for (size_t r = 0; r < size_t(R); ++r) m_stride[r] = s[r];
+      for (int r = 0; r < int(R); ++r) m_stride[r] = s[r];
       return true;
     } else {
       if constexpr (R == 0) {
@@ -154,7 +154,7 @@ struct ViewOffset {
         const size_t given = is_left ? s[1] : s[R - 2];
         m_stride[0] = given < packed ? packed : given;
       }
-      for (size_t r = 0; r < size_t(R); ++r)
+      for (int r = 0; r < int(R); ++r)
         if (m_extent[r] > 1 && stride(r) != s[r]) return false;
       return true;
     }
