@@ -9,6 +9,7 @@
 #include <Kokkos_Complex.hpp>
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Core_fwd.hpp>
+#include <Kokkos_CopyViews.hpp>
 #include <Kokkos_ExecPolicy.hpp>
 #include <Kokkos_HostSpace.hpp>
 #include <Kokkos_Layout.hpp>
@@ -23,6 +24,7 @@
 #include <Kokkos_Parallel.hpp>
 #include <Kokkos_Parallel_Reduce.hpp>
 #include <Kokkos_Printf.hpp>
+#include <Kokkos_ReductionIdentity.hpp>
 #include <Kokkos_ScratchSpace.hpp>
 #include <Kokkos_Swap.hpp>
 #include <Kokkos_Timer.hpp>
@@ -35,6 +37,7 @@ using ExecSpace = Kokkos::DefaultExecutionSpace;                            // K
 using Scratch = Kokkos::View<int*, ExecSpace::scratch_memory_space,         // Kokkos_ScratchSpace.hpp
                              Kokkos::MemoryTraits<Kokkos::Unmanaged>>;      // Kokkos_MemoryTraits.hpp
 static_assert(std::is_same<Kokkos::Array<int, 3>::value_type, int>::value, "Kokkos_Array.hpp");
+static_assert(Kokkos::reduction_identity<int>::prod() == 1, "Kokkos_ReductionIdentity.hpp");
 
 KOKKOS_INLINE_FUNCTION int twice(const int v) { return 2 * v; }   // Kokkos_Macros.hpp
 
@@ -68,7 +71,7 @@ void check_headers() {
   }
   check_near("sqrt * pi summed", total, expected, 1e-12 * expected);
   auto hc = Kokkos::create_mirror_view(counts);
-  Kokkos::deep_copy(hc, counts);
+  Kokkos::deep_copy(hc, counts);                                             // Kokkos_CopyViews.hpp
   check_eq("atomic_add count", hc(0), 16);
   check_eq("clamp", hc(1), clamped);
   check_eq("max", hc(2), 15);
@@ -92,6 +95,7 @@ void check_array() {
   static_assert(Kokkos::get<2>(a) == 3, "get");
   Kokkos::Array deduced{1.5, 2.5};
   static_assert(std::is_same<decltype(deduced), Kokkos::Array<double, 2>>::value, "deduction");
+  check(deduced[1] == 2.5, "Array deduced from its initializers");
   int raw[3] = {7, 8, 9};
   auto b = Kokkos::to_array(raw);
   auto [x, y, w] = b;

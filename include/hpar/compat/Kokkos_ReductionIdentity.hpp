@@ -1,0 +1,4 @@
+// hpar: drop-in for Kokkos' Kokkos_ReductionIdentity.hpp; every Kokkos header name gives the whole API.
+#pragma once
+
+#include "../kokkos.hpp"
