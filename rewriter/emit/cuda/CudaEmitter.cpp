@@ -1,5 +1,7 @@
 // CUDA backend: each dispatch becomes a __global__ function template named after the dispatch
-// and a host launcher that sizes the grid from the occupancy API and checks the launch.
+// and a host launcher that sizes the grid from the occupancy API and checks the launch. The
+// functor is a kernel parameter, or is read from device memory when the kernel's parameters would
+// not fit in the parameter space (rt/cuda/functor_arg.cuh).
 // Lowering table: ARCHITECTURE.md section 4; the exact shapes: docs/design.md section 7.
 #include "emit/Backend.h"
 #include "emit/Naming.h"

@@ -13,8 +13,8 @@ using member_type = Policy::member_type;
 using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memory_space,
                               hpar::MemoryTraits<hpar::Unmanaged>>;
 
-// CHECK: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+15]]
-// CHECK: hpar_stage_L[[#@LINE+14]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+16]]
+// CHECK: hpar_stage_L[[#@LINE+15]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-NEXT: const Functor& f = f_arg.get();
 // CHECK-NEXT: const int league_size = policy.league_size();

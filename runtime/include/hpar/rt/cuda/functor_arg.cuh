@@ -23,7 +23,8 @@
 //     launch is; see cuda.cuh). The copy is enqueued on that stream, so it runs after every earlier
 //     kernel that may still read the buffer and before the kernel it is for. cudaMemcpyAsync from
 //     pageable host memory has taken the bytes by the time it returns (staged or synchronous), so
-//     the caller's object may go away after the launch, as with a kernel argument.
+//     the caller's object may go away after the launch, as with a kernel argument. (An object in
+//     pinned host memory would be copied later: it would have to outlive the copy.)
 //
 // Usage (what the CUDA backend emits):
 //   template <class Policy, class Functor, bool ByValue>
@@ -114,7 +115,7 @@ class FunctorArg<T, false> {
     static_assert(alignof(T) <= 256, "hpar: cudaMalloc aligns the functor's bytes to 256 only");
     bool fresh = false;
     void* bytes = detail::functor_buffer<T>().get(sizeof(T), fresh, site);
-    detail::check_cuda(cudaMemcpyAsync(bytes, &value, sizeof(T), cudaMemcpyHostToDevice, 0), site,
+    detail::check_cuda(cudaMemcpyAsync(bytes, &value, sizeof(T), cudaMemcpyDefault, 0), site,
                        "cannot copy the functor to the device");
     device_ = static_cast<const T*>(bytes);
   }
