@@ -3,8 +3,9 @@
 //   deep_copy(dst, src)     same extents, any layouts and memory spaces: one copy_bytes when both
 //                           are contiguous with the same strides (the same element order), else
 //                           element by element on the host, where a View in device memory is
-//                           staged through a contiguous host copy of its span (fetched first when
-//                           the destination has gaps, which must keep their contents)
+//                           staged through a contiguous host copy of the memory from its first to
+//                           its last element (fetched first when the destination has gaps, which
+//                           must keep their contents)
 //   deep_copy(view, value)  fill (all-zero values of a contiguous View use zero_bytes)
 //   deep_copy(value, view)  rank-0 view to a scalar
 //   create_mirror           always a new allocation (HostSpace, or the space given)
@@ -111,9 +112,9 @@ void copy_common(const Dst& dst, const Src& src, bool fresh) {
     if (extent[r] == 0) return;
   }
   using T = typename Dst::non_const_value_type;
-  const HostStaging<T> to(dst.data(), Dst::memory_space::impl_space, dst.span(), !fresh);
+  const HostStaging<T> to(dst.data(), Dst::memory_space::impl_space, dst.impl_reach(), !fresh);
   const HostStaging<T> from(const_cast<T*>(src.data()), Src::memory_space::impl_space,
-                            src.span(), true);
+                            src.impl_reach(), true);
   T* const d = to.data();
   const T* const s = from.data();
   for_each_offset(extent, dst_stride, src_stride, R, [&](size_t i, size_t j) { d[i] = s[j]; });
@@ -178,7 +179,7 @@ void deep_copy(const View<DT, DP...>& dst,
       return;
     }
   }
-  const impl::HostStaging<T> host(dst.data(), space, dst.span(), !contiguous);
+  const impl::HostStaging<T> host(dst.data(), space, dst.impl_reach(), !contiguous);
   T* const p = host.data();
   if (contiguous) {
     for (size_t k = 0; k < dst.size(); ++k) p[k] = value;

@@ -313,8 +313,9 @@ class HPAR_ANNOTATE("hpar::view") View
   }
 
   void allocate(const std::string& label, bool initialize) {
-    m_record = impl::make_shared_allocation<non_const_value_type>(traits::space, m_map.span(),
-                                                                  label, initialize);
+    const size_t n = m_map.span() > m_map.reach() ? m_map.span() : m_map.reach();
+    m_record = impl::make_shared_allocation<non_const_value_type>(traits::space, n, label,
+                                                                  initialize);
     m_data = static_cast<pointer_type>(m_record->data);
   }
 
@@ -470,6 +471,8 @@ class HPAR_ANNOTATE("hpar::view") View
   /// Elements from data() to one past the last element (gaps included).
   HPAR_HD size_t span() const { return m_map.span(); }
   HPAR_HD bool span_is_contiguous() const { return m_map.is_contiguous(); }
+  /// Elements from data() to the last element, inclusive (what deep_copy stages).
+  HPAR_HD size_t impl_reach() const { return m_map.reach(); }
 
   /// Distance in elements between neighbours along dimension r.
   template <class I>

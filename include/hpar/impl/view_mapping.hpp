@@ -12,7 +12,8 @@
 // assign() checks that before it accepts strides from elsewhere.
 //
 // span() is what Kokkos gives: 0 for an empty View; for LayoutLeft/Right S times the product of
-// the other extents; for LayoutStride the largest N_r * S_r. Everything here is device-callable.
+// the other extents; for LayoutStride the largest N_r * S_r. Copies and allocations use reach()
+// instead, the elements up to the last one. Everything here is device-callable.
 #pragma once
 
 #include <cstddef>
@@ -89,7 +90,20 @@ struct ViewOffset {
     }
   }
 
-  HPAR_HD bool is_contiguous() const { return span() == size(); }
+  HPAR_HD bool is_contiguous() const {
+    if constexpr (is_stride) return span() == size() && reach() == size();  // strides may interleave
+    return span() == size();
+  }
+
+  /// Elements from the first to the last one, inclusive: what a copy of all elements must
+  /// cover. span() can be larger (a subview's span counts its source's whole rows past the
+  /// last element) or, for LayoutStride strides that interleave, smaller.
+  HPAR_HD size_t reach() const {
+    if (size() == 0) return 0;
+    size_t last = 0;
+    for (int r = 0; r < int(R); ++r) last += (m_extent[r] - 1) * stride(size_t(r));
+    return last + 1;
+  }
 
   // ---- offsets ----
   template <class... I>
