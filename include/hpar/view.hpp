@@ -139,16 +139,22 @@ HPAR_HD inline bool may_touch_count() {
 HPAR_IMPL_DEVICE_CODE_BEGIN
 namespace impl {
 
-/// std::integral_constant whose value converts and is callable on the device too: View::rank and
+/// A compile-time value that converts to T and is callable, on the device too: View::rank and
 /// View::rank_dynamic are one, so `v.rank`, `decltype(v)::rank` and `v.rank()` all give the rank.
+/// No static data member (std::integral_constant's `value`): GCC refuses to reference an object
+/// of such a type in an OpenMP target region.
 template <class T, T v>
-struct integral_constant : std::integral_constant<T, v> {
+struct integral_constant {
+  using value_type = T;
+  using type = integral_constant;
   HPAR_HD constexpr operator T() const { return v; }
   HPAR_HD constexpr T operator()() const { return v; }
 };
 
 /// View's rank constants (Kokkos 4). They live in a base class declared for the OpenMP device,
-/// since a use inside a target region refers to the objects themselves.
+/// since a use inside a target region refers to the objects themselves. Being static data
+/// members, they make GCC 12 refuse a View in a user's own `map` clause (the translator's output
+/// maps a closure's bytes, never a View).
 template <size_t Rank, size_t RankDynamic>
 struct ViewRankConstants {
   static constexpr integral_constant<size_t, Rank> rank = {};

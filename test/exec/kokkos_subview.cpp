@@ -259,11 +259,61 @@ void ownership_and_functors() {
   check_near("element of a subview of an unmanaged View", urow(3), 11.0, 0.0);
 }
 
+// ---- ranks 1 and 8 -----------------------------------------------------------------------------------
+
+void ranks_1_and_8() {
+  Kokkos::View<int*> v("v", 100);
+  Kokkos::parallel_for("fill_v", 100, KOKKOS_LAMBDA(const int i) { v(i) = i; });
+  auto middle = Kokkos::subview(v, Kokkos::make_pair(40, 60));
+  auto all = Kokkos::subview(v, Kokkos::ALL);
+  static_assert(std::is_same<decltype(middle)::array_layout, decltype(v)::array_layout>::value, "rank-1 range keeps the layout");
+  int s = 0;
+  Kokkos::parallel_reduce("sum_middle", middle.extent(0), KOKKOS_LAMBDA(const int i, int& a) { a += middle(i) + 0 * all(i); }, s);
+  check_eq("sum over a rank-1 range", s, (40 + 59) * 10);
+
+  // Rank 8 (2 x 3 x 2 x 3 x 2 x 2 x 2 x 4) to rank 4: E(1, :, 0, 1:3, 1, :, 0, 1:4).
+  Kokkos::View<int********> E("E", 2, 3, 2, 3, 2, 2, 2, 4);
+  const int total = int(E.size());
+  Kokkos::parallel_for("fill_E", total, KOKKOS_LAMBDA(const int f) {
+    int i[8];
+    int r = f;
+    for (int d = 7; d >= 0; --d) {
+      i[d] = r % int(E.extent(d));
+      r /= int(E.extent(d));
+    }
+    E(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7]) = f;
+  });
+  auto sub = Kokkos::subview(E, 1, Kokkos::ALL, 0, Kokkos::make_pair(1, 3), 1, Kokkos::ALL, 0, std::make_pair(1, 4));
+  static_assert(decltype(sub)::rank == 4, "rank of the rank-8 subview");
+  check_eq("rank-8 subview extents", sub.extent(0) * 1000 + sub.extent(1) * 100 + sub.extent(2) * 10 + sub.extent(3), 3223);
+  Kokkos::View<int****, Kokkos::HostSpace> h("h", 3, 2, 2, 3);
+  Kokkos::View<int****> flat("flat", 3, 2, 2, 3);
+  Kokkos::parallel_for("copy_sub", 36, KOKKOS_LAMBDA(const int f) {
+    const int a = f / 12, b = (f / 6) % 2, c = (f / 3) % 2, d = f % 3;
+    flat(a, b, c, d) = sub(a, b, c, d);
+  });
+  Kokkos::deep_copy(h, flat);
+  auto hs = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sub);
+  long long bad = 0;
+  const int ext[8] = {2, 3, 2, 3, 2, 2, 2, 4};
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 2; ++b)
+      for (int c = 0; c < 2; ++c)
+        for (int d = 0; d < 3; ++d) {
+          const int idx[8] = {1, a, 0, 1 + b, 1, c, 0, 1 + d};
+          int f = 0;
+          for (int k = 0; k < 8; ++k) f = f * ext[k] + idx[k];
+          bad += h(a, b, c, d) != f || hs(a, b, c, d) != f;
+        }
+  check_eq("rank-8 subview read in a kernel and copied to the host (bad)", bad, 0);
+}
+
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
   rows_and_columns();
   layout_left_blocks();
   rank3_and_rank4();
   ownership_and_functors();
+  ranks_1_and_8();
   return report();
 }

@@ -178,6 +178,11 @@ void shape_ownership_const() {
   check_eq("v.rank", int(a.rank), 2);
   check_eq("v.rank_dynamic", int(a.rank_dynamic), 2);
   check_eq("decltype(v)::rank", int(decltype(a)::rank), 2);
+  int ranks = 0;
+  Kokkos::parallel_reduce("ranks_in_kernel", 1, KOKKOS_LAMBDA(const int, int& r) {
+    r += int(a.rank) * 10 + int(decltype(a)::rank_dynamic);
+  }, ranks);
+  check_eq("rank and rank_dynamic in a kernel", ranks, 22);
 
   DeviceView empty;
   check(!empty.is_allocated() && empty.data() == nullptr && empty.use_count() == 0,
