@@ -5,8 +5,26 @@
 #   <name>.omp-gcc     hpar-translate --backend=openmp, g++-12 with nvptx offload
 # plus the libgomp runtime and its nvptx plugin for the OpenMP binaries.
 # Usage: scripts/build-gpu-tests.sh OUTDIR
+#        scripts/build-gpu-tests.sh --cuda-sources OUTDIR
+#   The second form only translates the CUDA programs (OUTDIR/src/*.hpar.cu) and copies the
+#   headers they need (OUTDIR/include); run-gpu-tests.sh then compiles them with the GPU
+#   machine's nvcc, on all its cores, before running them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--cuda-sources" ]; then
+  out=${2:?usage: build-gpu-tests.sh --cuda-sources OUTDIR}
+  mkdir -p "$out/src" "$out/include"
+  cp -r include/. runtime/include/. "$out/include/"
+  cp include/hpar/compat/*.hpp test/exec/*.hpp "$out/include/"
+  for src in test/exec/*.cpp; do
+    grep -q 'HPAR-EXEC:.*cuda' "$src" || continue
+    name=$(basename "$src" .cpp)
+    build/bin/hpar-translate --backend=cuda "$src" -o "$out/src/$name.hpar.cu" ||
+      echo "BUILD-FAILED $name.cuda (translation)" | tee -a "$out/build.log"
+  done
+  cp scripts/run-gpu-tests.sh "$out/"
+  exit 0
+fi
 out=${1:?usage: build-gpu-tests.sh OUTDIR}
 mkdir -p "$out/src"
 inc="-Iinclude -Iinclude/hpar/compat -Iruntime/include -Itest/exec"

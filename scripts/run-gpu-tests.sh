@@ -2,6 +2,14 @@
 # Runs the binaries made by scripts/build-gpu-tests.sh (on a machine with an NVIDIA GPU) and
 # prints one line per program and a closing "N passed, N failed" line.
 cd "$(dirname "$0")"
+# Sources translated elsewhere (build-gpu-tests.sh --cuda-sources): compile them here first.
+nvcc=${HPAR_NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+if [ -d include ] && ls src/*.hpar.cu >/dev/null 2>&1; then
+  ls src/*.hpar.cu | xargs -P "$(nproc)" -I{} sh -c '
+    name=$(basename {} .hpar.cu)
+    [ -x "$name.cuda" ] || "$0" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr \
+      -Iinclude {} -o "$name.cuda" > "$name.build.log" 2>&1 || echo "BUILD-FAILED $name.cuda" >> build.log' "$nvcc"
+fi
 export LD_LIBRARY_PATH=$PWD:${LD_LIBRARY_PATH:-}
 export OMP_TARGET_OFFLOAD=MANDATORY   # the OpenMP binaries must really run on the GPU
 pass=0; fail=0
@@ -21,7 +29,10 @@ for exe in *.cuda *.omp-gcc; do
   fi
 done
 build_failures=$(grep -c BUILD-FAILED build.log 2>/dev/null)
-grep BUILD-FAILED build.log 2>/dev/null | sed 's/^/FAIL (build) /'
+grep BUILD-FAILED build.log 2>/dev/null | while read -r _ exe _; do
+  echo "FAIL (build) $exe"
+  head -n 20 "${exe%.*}.build.log" 2>/dev/null | sed 's/^/    /'
+done
 fail=$((fail + ${build_failures:-0}))
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -17,8 +17,11 @@
 //     because the std:: overloads of the host's standard library are host functions there;
 //   everywhere else: std::, which clang and gcc also compile for OpenMP target regions.
 //
-// Unqualified calls after `using namespace Kokkos;` are ambiguous with the C library's functions
-// of the same name (sqrt(double) is declared in both), as they are with Kokkos: qualify them.
+// Every overload is a function template. An unqualified call after `using namespace Kokkos;` (or
+// `hpar`) then picks the C library's non-template function of the same name, which computes the
+// same thing, instead of being ambiguous as it is with Kokkos. nvcc needs this: its host stub
+// compiles CUDA's own math_functions.hpp (which calls sqrt(a) unqualified) after the user's code,
+// and would otherwise stop on every `using namespace` of a .cu file.
 #pragma once
 
 #include <cmath>
@@ -86,27 +89,40 @@ using math_long_promoted_t = std::enable_if_t<
 
 // ---- the overload sets, one macro per shape ----------------------------------------------------
 
-#define HPAR_IMPL_MATH_UNARY(name)                                                           \
-  HPAR_HD inline float name(float x) { return HPAR_IMPL_MATH_FLOAT(name)(x); }              \
-  HPAR_HD inline double name(double x) { return HPAR_IMPL_MATH_DOUBLE(name)(x); }           \
-  HPAR_HD inline float name##f(float x) { return HPAR_IMPL_MATH_FLOAT(name)(x); }           \
-  template <class T>                                                                         \
-  HPAR_HD inline std::enable_if_t<std::is_integral<T>::value, double> name(T x) {           \
-    return HPAR_IMPL_MATH_DOUBLE(name)(static_cast<double>(x));                              \
+// float in float, double and integers in double; name##f in float.
+#define HPAR_IMPL_MATH_UNARY(name)                                                          \
+  template <class T>                                                                        \
+  HPAR_HD inline impl::math_device_promoted_t<T> name(T x) {                                \
+    if constexpr (std::is_same<impl::math_promoted_t<T>, float>::value)                     \
+      return HPAR_IMPL_MATH_FLOAT(name)(x);                                                 \
+    else                                                                                    \
+      return HPAR_IMPL_MATH_DOUBLE(name)(static_cast<double>(x));                           \
+  }                                                                                         \
+  template <class T>                                                                        \
+  HPAR_HD inline std::enable_if_t<std::is_arithmetic<T>::value, float> name##f(T x) {       \
+    return HPAR_IMPL_MATH_FLOAT(name)(static_cast<float>(x));                               \
   }
-#define HPAR_IMPL_MATH_UNARY_LONG(name)                                     \
-  inline long double name(long double x) { return std::name(x); }          \
-  inline long double name##l(long double x) { return std::name(x); }
+#define HPAR_IMPL_MATH_UNARY_LONG(name)                                               \
+  template <class T>                                                                  \
+  inline std::enable_if_t<std::is_same<T, long double>::value, T> name(T x) {         \
+    return std::name(x);                                                              \
+  }                                                                                   \
+  template <class T>                                                                  \
+  inline std::enable_if_t<std::is_arithmetic<T>::value, long double> name##l(T x) {   \
+    return std::name(static_cast<long double>(x));                                    \
+  }
 
-#define HPAR_IMPL_MATH_PREDICATE(name)                                                        \
-  HPAR_HD inline bool name(float x) { return HPAR_IMPL_MATH_PREDICATE_CALL(name, x); }       \
-  HPAR_HD inline bool name(double x) { return HPAR_IMPL_MATH_PREDICATE_CALL(name, x); }      \
-  template <class T>                                                                          \
-  HPAR_HD inline std::enable_if_t<std::is_integral<T>::value, bool> name(T x) {              \
-    return HPAR_IMPL_MATH_PREDICATE_CALL(name, static_cast<double>(x));                       \
+#define HPAR_IMPL_MATH_PREDICATE(name)                                                      \
+  template <class T>                                                                        \
+  HPAR_HD inline std::enable_if_t<!std::is_void<impl::math_device_promoted_t<T>>::value, bool> \
+  name(T x) {                                                                               \
+    return HPAR_IMPL_MATH_PREDICATE_CALL(name, static_cast<impl::math_promoted_t<T>>(x));   \
   }
-#define HPAR_IMPL_MATH_PREDICATE_LONG(name) \
-  inline bool name(long double x) { return std::name(x); }
+#define HPAR_IMPL_MATH_PREDICATE_LONG(name)                                           \
+  template <class T>                                                                  \
+  inline std::enable_if_t<std::is_same<T, long double>::value, bool> name(T x) {      \
+    return std::name(x);                                                              \
+  }
 // CUDA declares the classification functions for both float and double under their C names.
 #if defined(__CUDA_ARCH__)
 #define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(::name(x))
@@ -114,18 +130,27 @@ using math_long_promoted_t = std::enable_if_t<
 #define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(std::name(x))
 #endif
 
-#define HPAR_IMPL_MATH_BINARY(name)                                                          \
-  HPAR_HD inline float name(float x, float y) { return HPAR_IMPL_MATH_FLOAT(name)(x, y); }  \
-  HPAR_HD inline double name(double x, double y) { return HPAR_IMPL_MATH_DOUBLE(name)(x, y); } \
-  HPAR_HD inline float name##f(float x, float y) { return HPAR_IMPL_MATH_FLOAT(name)(x, y); } \
-  template <class T, class U>                                                                \
-  HPAR_HD inline impl::math_device_promoted_t<T, U> name(T x, U y) {                         \
-    using R = impl::math_promoted_t<T, U>;                                                   \
-    return name(static_cast<R>(x), static_cast<R>(y));                                      \
+#define HPAR_IMPL_MATH_BINARY(name)                                                         \
+  template <class T, class U>                                                               \
+  HPAR_HD inline impl::math_device_promoted_t<T, U> name(T x, U y) {                        \
+    if constexpr (std::is_same<impl::math_promoted_t<T, U>, float>::value)                  \
+      return HPAR_IMPL_MATH_FLOAT(name)(x, y);                                              \
+    else                                                                                    \
+      return HPAR_IMPL_MATH_DOUBLE(name)(static_cast<double>(x), static_cast<double>(y));   \
+  }                                                                                         \
+  template <class T, class U>                                                               \
+  HPAR_HD inline std::enable_if_t<std::is_arithmetic<T>::value && std::is_arithmetic<U>::value, \
+                                  float>                                                    \
+  name##f(T x, U y) {                                                                       \
+    return HPAR_IMPL_MATH_FLOAT(name)(static_cast<float>(x), static_cast<float>(y));        \
   }
 #define HPAR_IMPL_MATH_BINARY_LONG(name)                                                    \
-  inline long double name(long double x, long double y) { return std::name(x, y); }        \
-  inline long double name##l(long double x, long double y) { return std::name(x, y); }     \
+  template <class T, class U>                                                               \
+  inline std::enable_if_t<std::is_arithmetic<T>::value && std::is_arithmetic<U>::value,     \
+                          long double>                                                      \
+  name##l(T x, U y) {                                                                       \
+    return std::name(static_cast<long double>(x), static_cast<long double>(y));             \
+  }                                                                                         \
   template <class T, class U>                                                               \
   inline impl::math_long_promoted_t<T, U> name(T x, U y) {                                  \
     return std::name(static_cast<long double>(x), static_cast<long double>(y));             \
@@ -145,53 +170,63 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 // ---- basic operations ----------------------------------------------------------------------------
 
-#if defined(__CUDA_ARCH__)
-HPAR_HD inline int abs(int n) { return ::abs(n); }
-HPAR_HD inline long abs(long n) { return ::labs(n); }
-HPAR_HD inline long long abs(long long n) { return ::llabs(n); }
-HPAR_HD inline float abs(float x) { return ::fabsf(x); }
-HPAR_HD inline double abs(double x) { return ::fabs(x); }
-#else
-HPAR_HD inline int abs(int n) { return std::abs(n); }
-HPAR_HD inline long abs(long n) { return std::abs(n); }
-HPAR_HD inline long long abs(long long n) { return std::abs(n); }
-HPAR_HD inline float abs(float x) { return std::abs(x); }
-HPAR_HD inline double abs(double x) { return std::abs(x); }
-#endif
-
 HPAR_IMPL_MATH_UNARY_FUNCTIONS(HPAR_IMPL_MATH_UNARY)
+
+/// |n| of a signed integer (int, long, long long; narrower types promote to int, as in C++).
+template <class T>
+HPAR_HD inline std::enable_if_t<std::is_integral<T>::value && std::is_signed<T>::value,
+                                decltype(+T())>
+abs(T n) {
+  return n < 0 ? -n : +n;
+}
+/// |x| of a float or a double.
+template <class T>
+HPAR_HD inline std::enable_if_t<std::is_same<T, float>::value || std::is_same<T, double>::value, T>
+abs(T x) {
+  return fabs(x);
+}
+
 HPAR_IMPL_MATH_BINARY_FUNCTIONS(HPAR_IMPL_MATH_BINARY)
 HPAR_IMPL_MATH_PREDICATES(HPAR_IMPL_MATH_PREDICATE)
 
 /// x * y + z with one rounding.
-HPAR_HD inline float fma(float x, float y, float z) { return HPAR_IMPL_MATH_FLOAT(fma)(x, y, z); }
-HPAR_HD inline double fma(double x, double y, double z) {
-  return HPAR_IMPL_MATH_DOUBLE(fma)(x, y, z);
-}
-HPAR_HD inline float fmaf(float x, float y, float z) { return HPAR_IMPL_MATH_FLOAT(fma)(x, y, z); }
 template <class T, class U, class V>
 HPAR_HD inline impl::math_device_promoted_t<T, U, V> fma(T x, U y, V z) {
   using R = impl::math_promoted_t<T, U, V>;
-  return fma(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
+  if constexpr (std::is_same<R, float>::value)
+    return HPAR_IMPL_MATH_FLOAT(fma)(x, y, z);
+  else
+    return HPAR_IMPL_MATH_DOUBLE(fma)(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
+}
+template <class T, class U, class V>
+HPAR_HD inline std::enable_if_t<std::is_arithmetic<T>::value, float> fmaf(T x, U y, V z) {
+  return HPAR_IMPL_MATH_FLOAT(fma)(static_cast<float>(x), static_cast<float>(y),
+                                   static_cast<float>(z));
 }
 
 /// sqrt(x^2 + y^2 + z^2) without undue overflow (C++17's three-argument hypot).
-#if defined(__CUDA_ARCH__)
-HPAR_HD inline float hypot(float x, float y, float z) { return ::norm3df(x, y, z); }
-HPAR_HD inline double hypot(double x, double y, double z) { return ::norm3d(x, y, z); }
-#else
-HPAR_HD inline float hypot(float x, float y, float z) { return std::hypot(x, y, z); }
-HPAR_HD inline double hypot(double x, double y, double z) { return std::hypot(x, y, z); }
-#endif
 template <class T, class U, class V>
 HPAR_HD inline impl::math_device_promoted_t<T, U, V> hypot(T x, U y, V z) {
   using R = impl::math_promoted_t<T, U, V>;
-  return hypot(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_same<R, float>::value)
+    return ::norm3df(x, y, z);
+  else
+    return ::norm3d(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
+#else
+  return std::hypot(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
+#endif
 }
 
 /// A quiet NaN (the argument selects its payload, as in C).
-HPAR_HD inline double nan(const char* arg) { return ::nan(arg); }
-HPAR_HD inline float nanf(const char* arg) { return ::nanf(arg); }
+template <class C>
+HPAR_HD inline std::enable_if_t<std::is_same<C, char>::value, double> nan(const C* arg) {
+  return ::nan(arg);
+}
+template <class C>
+HPAR_HD inline std::enable_if_t<std::is_same<C, char>::value, float> nanf(const C* arg) {
+  return ::nanf(arg);
+}
 
 // ---- min, max, minmax, clamp (constexpr, as std::min, std::max, std::minmax, std::clamp) ------
 
@@ -294,16 +329,32 @@ HPAR_IMPL_DEVICE_CODE_END
 
 // ---- long double: host only ------------------------------------------------------------------
 
-inline long double abs(long double x) { return std::abs(x); }
+template <class T>
+inline std::enable_if_t<std::is_same<T, long double>::value, T> abs(T x) {
+  return std::abs(x);
+}
 HPAR_IMPL_MATH_UNARY_FUNCTIONS(HPAR_IMPL_MATH_UNARY_LONG)
 HPAR_IMPL_MATH_BINARY_FUNCTIONS(HPAR_IMPL_MATH_BINARY_LONG)
 HPAR_IMPL_MATH_PREDICATES(HPAR_IMPL_MATH_PREDICATE_LONG)
-inline long double fma(long double x, long double y, long double z) { return std::fma(x, y, z); }
-inline long double fmal(long double x, long double y, long double z) { return std::fma(x, y, z); }
-inline long double hypot(long double x, long double y, long double z) {
-  return std::hypot(x, y, z);
+template <class T, class U, class V>
+inline impl::math_long_promoted_t<T, U, V> fma(T x, U y, V z) {
+  return std::fma(static_cast<long double>(x), static_cast<long double>(y),
+                  static_cast<long double>(z));
 }
-inline long double nanl(const char* arg) { return std::nanl(arg); }
+template <class T, class U, class V>
+inline std::enable_if_t<std::is_arithmetic<T>::value, long double> fmal(T x, U y, V z) {
+  return std::fma(static_cast<long double>(x), static_cast<long double>(y),
+                  static_cast<long double>(z));
+}
+template <class T, class U, class V>
+inline impl::math_long_promoted_t<T, U, V> hypot(T x, U y, V z) {
+  return std::hypot(static_cast<long double>(x), static_cast<long double>(y),
+                    static_cast<long double>(z));
+}
+template <class C>
+inline std::enable_if_t<std::is_same<C, char>::value, long double> nanl(const C* arg) {
+  return std::nanl(arg);
+}
 
 #undef HPAR_IMPL_MATH_UNARY
 #undef HPAR_IMPL_MATH_UNARY_LONG
