@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 #include <type_traits>
 #include <utility>
 
@@ -190,8 +191,13 @@ struct SubviewGeometry {
 #if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
 HPAR_HD inline void subview_bounds(size_t begin, size_t end, size_t extent, size_t dim) {
   if (end < begin || end > extent) {
+#if defined(__CUDA_ARCH__) || defined(HPAR_IMPL_DEVICE_OPENMP)
     printf("hpar: subview argument %zu selects [%zu, %zu) of an extent of %zu\n", dim, begin, end,
            extent);
+#else
+    std::fprintf(stderr, "hpar: subview argument %zu selects [%zu, %zu) of an extent of %zu\n",
+                 dim, begin, end, extent);
+#endif
     ::hpar::abort("subview out of bounds");
   }
 }

@@ -585,8 +585,13 @@ class HPAR_ANNOTATE("hpar::view") View
     const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
     for (int r = 0; r < int(R); ++r)
       if (idx[r] >= m_map.m_extent[r]) {
+#if defined(__CUDA_ARCH__) || defined(HPAR_IMPL_DEVICE_OPENMP)
         printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
                m_map.m_extent[r], r);
+#else
+        std::fprintf(stderr, "hpar: View index %zu out of bounds for extent %zu of dimension %d\n",
+                     idx[r], m_map.m_extent[r], r);
+#endif
         ::hpar::abort("View index out of bounds");
       }
   }
