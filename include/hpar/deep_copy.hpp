@@ -112,7 +112,9 @@ void copy_common(const Dst& dst, const Src& src, bool fresh) {
     if (extent[r] == 0) return;
   }
   using T = typename Dst::non_const_value_type;
-  const HostStaging<T> to(dst.data(), Dst::memory_space::impl_space, dst.impl_reach(), !fresh);
+  // (resize also fills new Views of const data)
+  const HostStaging<T> to(const_cast<T*>(dst.data()), Dst::memory_space::impl_space,
+                          dst.impl_reach(), !fresh);
   const HostStaging<T> from(const_cast<T*>(src.data()), Src::memory_space::impl_space,
                             src.impl_reach(), true);
   T* const d = to.data();
