@@ -177,11 +177,8 @@ constexpr bool view_layout_assignable =
 
 template <class DataType, class... Properties>
 class HPAR_ANNOTATE("hpar::view") View
-#if !defined(__HPAR_TRANSLATING__)
     : public impl::ViewRankConstants<impl::ViewTraits<DataType, Properties...>::rank,
-                                     impl::ViewTraits<DataType, Properties...>::rank_dynamic>
-#endif
-{
+                                     impl::ViewTraits<DataType, Properties...>::rank_dynamic> {
  public:
   using traits = impl::ViewTraits<DataType, Properties...>;
   using data_type = DataType;
@@ -210,12 +207,6 @@ class HPAR_ANNOTATE("hpar::view") View
   using host_mirror_type = HostMirror;
   using const_type = View<const_data_type, Properties...>;
   using non_const_type = View<non_const_data_type, Properties...>;
-
-#if defined(__HPAR_TRANSLATING__)
-  // hpar-translate reads a View's rank from this enumerator (a View result of a reduction must
-  // have rank 0). Until it reads the static member instead, `v.rank()` does not translate.
-  enum { rank = int(traits::rank), rank_dynamic = int(traits::rank_dynamic) };
-#endif
 
  private:
   enum : size_t { R = traits::rank };

@@ -47,10 +47,15 @@ QualType bare(QualType T) {
 bool sameType(QualType A, QualType B) { return !A.isNull() && !B.isNull() && bare(A) == bare(B); }
 
 /// The rank of a View class (its `rank` enumerator), or -1.
+/// A View's rank: the constant `rank` of its `traits` (impl::ViewTraits), or -1 when unknown.
 static int viewRank(const CXXRecordDecl* RD) {
-  if (!RD) return -1;
-  for (const NamedDecl* D : RD->lookup(&RD->getASTContext().Idents.get("rank")))
-    if (const auto* E = dyn_cast<EnumConstantDecl>(D)) return (int)E->getInitVal().getExtValue();
+  const TypedefNameDecl* Traits = RD ? memberTypedef(RD, "traits") : nullptr;
+  const CXXRecordDecl* T = Traits ? recordOf(Traits->getUnderlyingType()) : nullptr;
+  if (!T || !T->hasDefinition()) return -1;
+  for (const NamedDecl* D : T->getDefinition()->lookup(&T->getASTContext().Idents.get("rank")))
+    if (const auto* V = dyn_cast<VarDecl>(D))
+      if (const APValue* Value = V->evaluateValue(); Value && Value->isInt())
+        return (int)Value->getInt().getExtValue();
   return -1;
 }
 

@@ -1,8 +1,5 @@
 // Checks View::rank and View::rank_dynamic as Kokkos 4 spells them: integral constants usable as v.rank, decltype(v)::rank and v.rank() (mdspan's spelling).
-// Serial only for now: hpar-translate reads a View's rank from an enumerator, so the header
-// keeps `rank` an enumerator while it translates and `v.rank()` does not parse there (see
-// FunctorCalls.cpp, viewRank). Add omp-clang omp-gcc cuda once the translator reads the constant.
-// HPAR-EXEC: serial
+// HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include "check.hpp"
 
