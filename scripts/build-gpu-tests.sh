@@ -13,9 +13,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--cuda-sources" ]; then
   out=${2:?usage: build-gpu-tests.sh --cuda-sources OUTDIR}
-  mkdir -p "$out/src" "$out/include"
+  mkdir -p "$out/src" "$out/include" "$out/exec"
   cp -r include/. runtime/include/. "$out/include/"
-  cp include/hpar/compat/*.hpp test/exec/*.hpp "$out/include/"
+  cp test/exec/*.hpp "$out/exec/"
   for src in test/exec/*.cpp; do
     grep -q 'HPAR-EXEC:.*cuda' "$src" || continue
     name=$(basename "$src" .cpp)

@@ -8,7 +8,7 @@ if [ -d include ] && ls src/*.hpar.cu >/dev/null 2>&1; then
   ls src/*.hpar.cu | xargs -P "$(nproc)" -I{} sh -c '
     name=$(basename {} .hpar.cu)
     [ -x "$name.cuda" ] || "$0" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr \
-      -Iinclude {} -o "$name.cuda" > "$name.build.log" 2>&1 || echo "BUILD-FAILED $name.cuda" >> build.log' "$nvcc"
+      -Iinclude -Iinclude/hpar/compat -Iexec {} -o "$name.cuda" > "$name.build.log" 2>&1 || echo "BUILD-FAILED $name.cuda" >> build.log' "$nvcc"
 fi
 export LD_LIBRARY_PATH=$PWD:${LD_LIBRARY_PATH:-}
 export OMP_TARGET_OFFLOAD=MANDATORY   # the OpenMP binaries must really run on the GPU
