@@ -106,6 +106,17 @@ int main(int argc, char* argv[]) {
     static_assert(Kokkos::SpaceAccessibility<Kokkos::HostSpace, Kokkos::SharedSpace>::accessible,
                   "the host reaches SharedSpace");
 #endif
+#if defined(KOKKOS_HAS_SHARED_HOST_PINNED_SPACE)
+    // Pinned host memory: written on the host, read by a device kernel.
+    Kokkos::View<int*, Kokkos::SharedHostPinnedSpace> pinned("pinned", n);
+    for (int i = 0; i < n; ++i) pinned(i) = i % 7;
+    int pinned_sum = 0;
+    Kokkos::parallel_reduce("pinned_sum", n,
+                            KOKKOS_LAMBDA(const int i, int& s) { s += pinned(i); }, pinned_sum);
+    int expected_pinned = 0;
+    for (int i = 0; i < n; ++i) expected_pinned += i % 7;
+    expect(pinned_sum == expected_pinned, "SharedHostPinnedSpace read by a kernel");
+#endif
 
     // The space API.
     using Exec = Kokkos::DefaultExecutionSpace;
