@@ -69,7 +69,9 @@ void serial_iterate(const Policy& policy, const Functor& f, const Body& body) {
 template <class Policy, class Functor>
 void serial_for(const Policy& policy, const Functor& f) {
   using tag = typename Policy::work_tag;
-  serial_iterate(policy, f, [&](auto... i) { call_functor<tag>(f, i...); });
+  // Indices reach the functor as values (prvalues), as in every backend: a `value_type&`
+  // overload of operator() must not capture an index.
+  serial_iterate(policy, f, [&](auto... i) { call_functor<tag>(f, decltype(i)(i)...); });
 }
 
 template <class Policy, class Functor, class... Results>

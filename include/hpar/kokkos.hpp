@@ -38,6 +38,7 @@ using namespace ::hpar;
 #elif defined(HPAR_IMPL_TARGET_OPENMP)
 #define KOKKOS_ENABLE_OPENMP 1
 #define KOKKOS_ENABLE_OPENMPTARGET 1
+#include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
 #else
 #define KOKKOS_HAS_SHARED_SPACE 1
 #define KOKKOS_HAS_SHARED_HOST_PINNED_SPACE 1

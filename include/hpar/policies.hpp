@@ -357,4 +357,12 @@ auto to_policy(const P& p) {
 }
 
 }  // namespace impl
+
+// Kokkos 3's spellings, which programs written for it still use.
+namespace Experimental {
+using hpar::Iterate;
+using hpar::MDRangePolicy;
+using hpar::Rank;
+}  // namespace Experimental
+
 }  // namespace hpar

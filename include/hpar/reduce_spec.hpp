@@ -205,7 +205,7 @@ class ReducerSpec {
   template <class Functor, size_t... K, class... Idx>
   HPAR_HD void call_each(const Functor& f, value_type* acc, std::index_sequence<K...>,
                          Idx... i) const {
-    call_functor<work_tag>(f, i..., value<K>(acc)...);
+    call_functor<work_tag>(f, Idx(i)..., value<K>(acc)...);  // indices as values
   }
   template <size_t... K>
   HPAR_HD void store_references_each(const value_type* finished, std::index_sequence<K...>) const {
@@ -287,7 +287,7 @@ class FunctorReduceSpec {
 
   template <class F, class... Idx>
   HPAR_HD void call(const F& f, value_type* acc, Idx... i) const {
-    call_functor<work_tag>(f, i..., arg(acc));
+    call_functor<work_tag>(f, Idx(i)..., arg(acc));  // indices as values
   }
 
   /// Writes the finished value into the result, if there is one; waits for the device first

@@ -51,7 +51,7 @@ class ScanSpec {
 
   template <class F, class Idx>
   HPAR_HD void call(const F& f, value_type& update, bool final, Idx i) const {
-    call_functor<work_tag>(f, i, update, final);
+    call_functor<work_tag>(f, Idx(i), update, final);  // the index as a value
   }
 
   /// Writes the total into the total argument, if there is one; waits for the device first.

@@ -90,6 +90,14 @@ struct Device {
 };
 
 namespace impl {
+/// Threads the device of this build keeps resident at once (what Cuda::concurrency() and
+/// OpenMPTarget::concurrency() return): defined by the backend's runtime.
+#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+int backend_concurrency();
+#else
+inline int backend_concurrency() { return 1; }
+#endif
+
 /// What every memory space has besides its types: a name, where its bytes live, and
 /// allocate/deallocate (defined in memory.hpp).
 template <class SpaceType, impl::Space Where>
@@ -176,7 +184,7 @@ struct HPAR_ANNOTATE("hpar::space::device") Cuda : impl::ExecutionSpaceBase<Cuda
   using array_layout = LayoutLeft;
   using device_type = Device<Cuda, CudaSpace>;
   static constexpr const char* name() { return "Cuda"; }
-  static int concurrency() { return 1 << 20; }
+  static int concurrency() { return impl::backend_concurrency(); }
 #if defined(HPAR_IMPL_DEVICE_CUDA)
   void fence() const { cudaDeviceSynchronize(); }
   void fence(const std::string&) const { cudaDeviceSynchronize(); }
@@ -211,7 +219,7 @@ struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
   using array_layout = LayoutLeft;
   using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
   static constexpr const char* name() { return "OpenMPTarget"; }
-  static int concurrency() { return 1 << 20; }
+  static int concurrency() { return impl::backend_concurrency(); }
   void fence() const {}
   void fence(const std::string&) const {}
 };
@@ -226,6 +234,9 @@ struct HPAR_ANNOTATE("hpar::space::host") OpenMP : impl::ExecutionSpaceBase<Open
   using device_type = Device<OpenMP, HostSpace>;
   static constexpr const char* name() { return "OpenMP"; }
   static int concurrency() { return 1; }
+  static int impl_thread_pool_size() { return 1; }
+  static int impl_thread_pool_rank() { return 0; }
+  static int impl_max_hardware_threads() { return 1; }
   void fence() const {}
   void fence(const std::string&) const {}
 };

@@ -22,6 +22,18 @@ inline int backend_team_size_max(int vector_length) {
   return threads / v > 0 ? threads / v : 1;
 }
 
+/// The GPU's resident threads: multiprocessors times the threads each keeps (as Kokkos' Cuda).
+inline int backend_concurrency() {
+  static const int threads = [] {
+    int device = 0, sms = 0, per_sm = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) return 1;
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device);
+    return sms * per_sm > 0 ? sms * per_sm : 1;
+  }();
+  return threads;
+}
+
 inline int backend_team_size_recommended(int vector_length) {
   const int v = vector_length < 1 ? 1 : vector_length;
   return 256 / v > 0 ? 256 / v : 1;

@@ -69,6 +69,13 @@ namespace impl {
 
 inline int backend_team_size_max(int) { return rt::omp::detail::granted_team_threads(rt::omp::device()); }
 
+/// The threads of the device's launch shape (rt::omp::partial_shape): on the host fallback, the
+/// processors.
+inline int backend_concurrency() {
+  const rt::omp::LaunchShape shape = rt::omp::partial_shape(rt::omp::device());
+  return shape.teams * shape.threads > 0 ? shape.teams * shape.threads : 1;
+}
+
 /// Both scratch levels come from a device pool: bounded by the device's memory only.
 inline int backend_scratch_size_max(int) { return 0x7fffffff; }
 
