@@ -6,6 +6,8 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include <algorithm>
@@ -105,6 +107,37 @@ private:
   std::map<std::string, TranslatedFile>& Outputs;
 };
 
+/// Prints diagnostics as clang does and counts the errors, including the compiler driver's own
+/// (an unknown flag after `--`), which do not stop the parse and would otherwise go unnoticed.
+/// A file's diagnostics are printed with the options of its compile command (e.g.
+/// -fdiagnostics-parseable-fixits); the driver's, which come before any file, with the defaults.
+class CountingDiagnostics : public DiagnosticConsumer {
+public:
+  CountingDiagnostics()
+      : DriverOptions(new DiagnosticOptions()), DriverPrinter(llvm::errs(), &*DriverOptions) {}
+  void BeginSourceFile(const LangOptions& LO, const Preprocessor* PP) override {
+    if (PP)
+      FilePrinter = std::make_unique<TextDiagnosticPrinter>(
+          llvm::errs(), &PP->getDiagnostics().getDiagnosticOptions());
+    printer().BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    printer().EndSourceFile();
+    FilePrinter.reset();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic& Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);  // counts
+    printer().HandleDiagnostic(Level, Info);
+  }
+
+private:
+  DiagnosticConsumer& printer() { return FilePrinter ? *FilePrinter : DriverPrinter; }
+
+  IntrusiveRefCntPtr<DiagnosticOptions> DriverOptions;
+  TextDiagnosticPrinter DriverPrinter;
+  std::unique_ptr<TextDiagnosticPrinter> FilePrinter;
+};
+
 }  // namespace
 
 std::string realPath(const std::string& path) {
@@ -125,8 +158,15 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
   tooling::ClangTool Tool(db, Absolute);
   Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(
       paths, options.backend == BackendKind::Cuda ? "CUDA" : "OPENMP"));
+  CountingDiagnostics Diagnostics;
+  Tool.setDiagnosticConsumer(&Diagnostics);
   TranslateActionFactory Factory(paths, options, *B, outputs);
   int rc = Tool.run(&Factory);
+  if (Diagnostics.getNumErrors() > 0) {
+    // Every file's output goes with the run: an error anywhere, the driver's too, writes none.
+    outputs.clear();
+    rc = rc ? rc : 1;
+  }
   // A file whose parse succeeded but whose checks failed has no output entry.
   for (const std::string& F : Absolute)
     if (!outputs.count(F) && rc == 0) rc = 1;

@@ -31,28 +31,46 @@ bool EditList::apply(const std::string& source, std::string& result) const {
   return true;
 }
 
-std::string writeAtomically(const std::string& path, const std::string& contents) {
+/// Writes `contents` to a new temporary file next to `path`; returns an error message, or "".
+static std::string writeTemporary(const std::string& path, const std::string& contents,
+                                  llvm::SmallString<256>& temp) {
   llvm::SmallString<256> dir(path);
   llvm::sys::path::remove_filename(dir);
   if (dir.empty()) dir = ".";
   llvm::SmallString<256> model(dir);
   llvm::sys::path::append(model, llvm::sys::path::filename(path) + ".tmp-%%%%%%");
   int fd;
-  llvm::SmallString<256> temp;
   if (std::error_code EC = llvm::sys::fs::createUniqueFile(model, fd, temp))
     return "cannot create a file in '" + std::string(dir) + "': " + EC.message();
-  {
-    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-    out << contents;
-    out.close();
-    if (out.has_error()) {
-      llvm::sys::fs::remove(temp);
-      return "cannot write '" + std::string(temp) + "': " + out.error().message();
+  llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+  out << contents;
+  out.close();
+  if (out.has_error()) {
+    llvm::sys::fs::remove(temp);
+    return "cannot write '" + std::string(temp) + "': " + out.error().message();
+  }
+  return "";
+}
+
+std::string writeAtomically(const std::vector<FileContents>& files) {
+  std::vector<llvm::SmallString<256>> temps(files.size());
+  auto removeTemps = [&] {
+    for (const auto& t : temps)
+      if (!t.empty()) llvm::sys::fs::remove(t);
+  };
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::string err = writeTemporary(files[i].path, files[i].contents, temps[i]);
+    if (!err.empty()) {
+      removeTemps();
+      return err;
     }
   }
-  if (std::error_code EC = llvm::sys::fs::rename(temp, path)) {
-    llvm::sys::fs::remove(temp);
-    return "cannot rename to '" + path + "': " + EC.message();
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (std::error_code EC = llvm::sys::fs::rename(temps[i], files[i].path)) {
+      removeTemps();
+      return "cannot rename to '" + files[i].path + "': " + EC.message();
+    }
+    temps[i].clear();
   }
   return "";
 }

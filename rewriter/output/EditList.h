@@ -27,9 +27,16 @@ private:
   std::vector<Edit> edits;
 };
 
-/// Writes `contents` to `path` through a temporary file in the same directory and a rename,
-/// so that `path` is either untouched or complete. Returns an error message, or "".
-std::string writeAtomically(const std::string& path, const std::string& contents);
+/// A file to write: where, and what.
+struct FileContents {
+  std::string path;
+  std::string contents;
+};
+
+/// Writes every file through a temporary file in its directory, and renames the temporaries
+/// only once all of them are written, so that the files are all complete or all untouched
+/// (an output and its depfile go together). Returns an error message, or "".
+std::string writeAtomically(const std::vector<FileContents>& files);
 
 }  // namespace output
 }  // namespace hpar

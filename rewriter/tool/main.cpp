@@ -59,6 +59,45 @@ static int fail(const Twine& message) {
   return 1;
 }
 
+/// `path` made absolute with its folder's links resolved: two names of one file to be written
+/// compare equal even before the file exists.
+static std::string targetOf(StringRef path) {
+  SmallString<256> abs(path);
+  sys::fs::make_absolute(abs);
+  sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  SmallString<256> dir(sys::path::parent_path(abs)), real;
+  if (!sys::fs::real_path(dir, real)) {
+    sys::path::append(real, sys::path::filename(abs));
+    return std::string(real);
+  }
+  return std::string(abs);
+}
+
+/// Why `path` cannot be written as an output of the translation of `inputs`, or "": it would
+/// overwrite an input, or it names something other than a regular file (a folder, a device, a
+/// FIFO), which an output must never replace.
+static std::string outputProblem(StringRef what, const std::string& path,
+                                 const std::vector<std::string>& inputs) {
+  for (const std::string& in : inputs)
+    if (sys::fs::equivalent(path, in) || targetOf(path) == targetOf(in))
+      return what.str() + " '" + path + "' would overwrite input '" + in + "'";
+  sys::fs::file_status st;
+  if (!sys::fs::status(path, st) && sys::fs::exists(st) && !sys::fs::is_regular_file(st))
+    return what.str() + " '" + path + "' is not a regular file";
+  return "";
+}
+
+/// The folder given with -p (as `-p DIR` or `-p=DIR`) before `--`, or "".
+static std::string databaseDir(int argc, const char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    StringRef a(argv[i]);
+    if (a == "--") break;
+    if (a == "-p" && i + 1 < argc) return argv[i + 1];
+    if (a.starts_with("-p=")) return a.drop_front(3).str();
+  }
+  return "";
+}
+
 /// Prints every check: id, severity, family and summary (--list-checks).
 static void listChecks(raw_ostream& OS) {
   for (const hpar::checks::CheckInfo& C : hpar::checks::allChecks())
@@ -97,6 +136,12 @@ int main(int argc, const char** argv) {
       hasDb = true;
   }
   if (!hasDb) args.push_back("--");
+  // A compilation database that cannot be read is an error, not a reason to parse without flags.
+  if (std::string dir = databaseDir(argc, argv); !dir.empty()) {
+    std::string why;
+    if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(dir, why))
+      return fail("cannot read a compilation database in '" + dir + "': " + why);
+  }
   int count = (int)args.size();
   auto Parser = clang::tooling::CommonOptionsParser::create(count, args.data(), Category,
                                                             cl::OneOrMore);
@@ -137,8 +182,13 @@ int main(int argc, const char** argv) {
       sys::path::append(p, sys::path::stem(f) + (backend == hpar::BackendKind::Cuda ? ".hpar.cu" : ".hpar.cpp"));
       out = std::string(p);
     }
-    if (sys::fs::equivalent(out, f)) return fail("output '" + out + "' would overwrite input '" + f + "'");
+    if (std::string why = outputProblem("output", out, files); !why.empty()) return fail(why);
     outPaths.push_back(out);
+  }
+  if (!DepFile.empty()) {
+    if (std::string why = outputProblem("--depfile", DepFile, files); !why.empty()) return fail(why);
+    if (targetOf(DepFile) == targetOf(outPaths[0]))
+      return fail("--depfile '" + DepFile + "' names the output file");
   }
   if (!OutputDir.empty() && !sys::fs::is_directory(OutputDir))
     if (std::error_code ec = sys::fs::create_directories(OutputDir))
@@ -149,19 +199,21 @@ int main(int argc, const char** argv) {
     errs() << "hpar-translate: no output written\n";
     return 1;
   }
+  // Every output and the depfile are written together: all of them, or none.
+  std::vector<hpar::output::FileContents> writes;
   for (size_t i = 0; i < files.size(); ++i) {
     const hpar::TranslatedFile& result = outputs[hpar::realPath(files[i])];
-    std::string err = hpar::output::writeAtomically(outPaths[i], result.text);
-    if (!err.empty()) return fail(err);
+    writes.push_back({outPaths[i], result.text});
     if (!DepFile.empty()) {
       std::string deps = outPaths[i] + ":";
       for (const std::string& d : result.dependencies) {
         deps += " \\\n  ";
         for (char c : d) deps += (c == ' ' ? std::string("\\ ") : std::string(1, c));
       }
-      err = hpar::output::writeAtomically(DepFile, deps + "\n");
-      if (!err.empty()) return fail(err);
+      writes.push_back({DepFile, deps + "\n"});
     }
   }
+  if (std::string err = hpar::output::writeAtomically(writes); !err.empty())
+    return fail(err + "; no output written");
   return 0;
 }
