@@ -209,7 +209,18 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
                 "hpar::MDRangePolicy needs a Rank<N, ...> argument");
 
   // Enumerators, not static data members, so that GCC 12 can map a policy into a target region.
+  // While hpar-translate parses, a rank outside 2..8 is reported by the translator from the
+  // Rank<N> argument itself (hpar-mdrange-rank); the policy then uses rank 2, so that nothing
+  // instantiates index sequences of a length such as 65536 or 2^32 - 1 and exhausts memory.
+#if defined(__HPAR_TRANSLATING__)
+  enum : int {
+    rank = iteration_pattern::rank >= 2 && iteration_pattern::rank <= 8 ? int(iteration_pattern::rank) : 2
+  };
+#else
   enum : int { rank = int(iteration_pattern::rank) };
+#endif
+  /// Whether `rank` is not the rank written (while translating): the translator reports that.
+  enum : bool { impl_rank_replaced = unsigned(rank) != iteration_pattern::rank };
   using array_index_type = int64_t;
   using point_type = Array<array_index_type, rank>;
   using tile_type = Array<array_index_type, rank>;
@@ -228,9 +239,10 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
             class = std::enable_if_t<std::is_integral<LT>::value && std::is_integral<UT>::value &&
                                      std::is_integral<TT>::value>>
   MDRangePolicy(const LT (&lower)[LN], const UT (&upper)[UN], const TT (&tile)[TN] = {}) {
-    static_assert(LN == size_t(rank) && UN == size_t(rank),
+    static_assert(impl_rank_replaced || (LN == size_t(rank) && UN == size_t(rank)),
                   "hpar::MDRangePolicy: lower and upper need rank entries");
-    static_assert(TN <= size_t(rank), "hpar::MDRangePolicy: too many tile entries");
+    static_assert(impl_rank_replaced || TN <= size_t(rank),
+                  "hpar::MDRangePolicy: too many tile entries");
     for (int d = 0; d < rank; ++d) {
       m_lower[d] = int64_t(lower[d]);
       m_upper[d] = int64_t(upper[d]);

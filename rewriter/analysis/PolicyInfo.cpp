@@ -31,12 +31,16 @@ std::optional<PolicyFacts> describePolicy(QualType T) {
     Facts.kind = ir::PolicyKind::Range;
   } else if (A == "hpar::policy::mdrange") {
     Facts.kind = ir::PolicyKind::MDRange;
-    const NamedDecl* Rank = member(RD, "rank");
-    if (const auto* E = dyn_cast_or_null<EnumConstantDecl>(Rank))
-      Facts.rank = (int)E->getInitVal().getExtValue();
-    else if (const auto* V = dyn_cast_or_null<VarDecl>(Rank))
-      if (const APValue* Value = V->evaluateValue(); Value && Value->isInt())
-        Facts.rank = (int)Value->getInt().getExtValue();
+    // The rank as written: N of the Rank<N, ...> argument (the header uses a rank it can
+    // instantiate while translating, see policies.hpp). Read as a signed 32-bit number, so that
+    // Rank<-1> reads -1.
+    const auto* Pattern = dyn_cast_or_null<TypedefNameDecl>(member(RD, "iteration_pattern"));
+    const auto* Rank = Pattern ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                                     recordOf(Pattern->getUnderlyingType()))
+                               : nullptr;
+    if (Rank && Rank->getTemplateArgs().size() > 0 &&
+        Rank->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+      Facts.rank = (int)(int32_t)Rank->getTemplateArgs()[0].getAsIntegral().getZExtValue();
   } else if (A == "hpar::policy::team") {
     Facts.kind = ir::PolicyKind::Team;
   } else {
