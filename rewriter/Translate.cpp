@@ -9,6 +9,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include <algorithm>
 #include "llvm/Support/Path.h"
@@ -155,14 +156,27 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
       options.backend == BackendKind::Cuda ? emit::makeCudaBackend() : emit::makeOpenMPBackend();
   std::vector<std::string> Absolute;
   for (const std::string& F : files) Absolute.push_back(realPath(F));
-  tooling::ClangTool Tool(db, Absolute);
-  Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(
-      paths, options.backend == BackendKind::Cuda ? "CUDA" : "OPENMP"));
   CountingDiagnostics Diagnostics;
-  Tool.setDiagnosticConsumer(&Diagnostics);
   TranslateActionFactory Factory(paths, options, *B, outputs);
-  int rc = Tool.run(&Factory);
-  if (Diagnostics.getNumErrors() > 0) {
+  int rc = 0;
+  // One file at a time, each under crash recovery: a crash of clang or of the translator while
+  // processing a file (clang 19 has crashes of its own on some invalid input) becomes an
+  // internal error naming the file, after the usual stack dump, and no output is written.
+  for (const std::string& F : Absolute) {
+    tooling::ClangTool Tool(db, {F});
+    Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(
+        paths, options.backend == BackendKind::Cuda ? "CUDA" : "OPENMP"));
+    Tool.setDiagnosticConsumer(&Diagnostics);
+    llvm::CrashRecoveryContext Recovery;
+    Recovery.DumpStackAndCleanupOnFailure = true;
+    int FileRc = 0;
+    if (!Recovery.RunSafely([&] { FileRc = Tool.run(&Factory); })) {
+      llvm::errs() << "hpar-translate: internal error while processing " << F << "\n";
+      FileRc = 1;
+    }
+    rc = rc ? rc : FileRc;
+  }
+  if (Diagnostics.getNumErrors() > 0 || rc != 0) {
     // Every file's output goes with the run: an error anywhere, the driver's too, writes none.
     outputs.clear();
     rc = rc ? rc : 1;

@@ -5,6 +5,8 @@
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -107,6 +109,10 @@ static void listChecks(raw_ostream& OS) {
 }
 
 int main(int argc, const char** argv) {
+  // A crash prints the stack as clang's does; inside translate() it is recovered per file.
+  InitLLVM Init(argc, argv);
+  setBugReportMsg("hpar-translate crashed. Please report it with the input file and this stack:\n");
+  CrashRecoveryContext::Enable();
   cl::SetVersionPrinter([](raw_ostream& OS) {
     OS << "hpar-translate " HPAR_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
   });
