@@ -215,6 +215,26 @@ TeamVectorRange(const Member& m, B begin, E end) {
 // ---- nested patterns --------------------------------------------------------------------------------
 
 namespace impl {
+/// Whether M is a team member (what a TeamPolicy functor receives).
+template <class M, class = void>
+struct is_team_member : std::false_type {};
+template <class M>
+struct is_team_member<M, std::void_t<decltype(std::declval<const M&>().league_rank()),
+                                     decltype(std::declval<const M&>().team_rank())>>
+    : std::true_type {};
+}  // namespace impl
+
+// A nested pattern over a range made from something that is not a team member (TeamThreadRange(i,
+// n) in a RangePolicy kernel whose index is `auto i`) is hpar-nested-outside-team, which
+// hpar-translate reports at the user's line: while it parses, the pattern's body is not
+// instantiated for such a range, so that no template error from this header comes first.
+#if defined(__HPAR_TRANSLATING__)
+#define HPAR_IMPL_IF_TEAM_MEMBER(M) if constexpr (!::hpar::impl::is_team_member<M>::value) {} else
+#else
+#define HPAR_IMPL_IF_TEAM_MEMBER(M)
+#endif
+
+namespace impl {
 /// Calls visit(i) for this participant's indices of r: from begin + its rank, in steps of the
 /// level's size. With Unroll, the thread and team-vector levels take four indices per step while
 /// four remain, so that a participant has four calls' loads in flight at once; vector-level
@@ -243,6 +263,7 @@ HPAR_HD inline void nested_walk(const NestedRange<L, I, M>& r, const Visit& visi
 template <class L, class I, class M, class F>
 HPAR_ANNOTATE("hpar::nested::parallel_for")
 HPAR_HD inline void parallel_for(const impl::NestedRange<L, I, M>& r, const F& f) {
+  HPAR_IMPL_IF_TEAM_MEMBER(M)
   HPAR_IMPL_IF_FITS(impl::callable_as<void, F, I&>()) { impl::nested_walk<false>(r, f); }
 }
 
@@ -254,7 +275,7 @@ namespace impl {
 /// unrolled four times can need so many more registers that fewer teams fit on a multiprocessor.
 template <class L, class I, class M, class F>
 HPAR_HD inline void unrolled_parallel_for(const NestedRange<L, I, M>& r, const F& f) {
-  nested_walk<true>(r, f);
+  HPAR_IMPL_IF_TEAM_MEMBER(M) { nested_walk<true>(r, f); }
 }
 }  // namespace impl
 
@@ -264,17 +285,19 @@ template <class L, class I, class M, class F, class R0, class... R>
 HPAR_ANNOTATE("hpar::nested::parallel_reduce")
 HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F& f, R0&& result,
                                     R&&... more) {
-  using Spec = impl::ReducerSpec<impl::NestedRange<L, I, M>, decltype(impl::nested_reducer(result)),
-                                 decltype(impl::nested_reducer(more))...>;
-  const M& m = *r.member;
-  const Spec spec(impl::nested_reducer(result), impl::nested_reducer(more)...);
-  typename Spec::value_type acc;
-  spec.init(&acc);
-  // Four indices per step (nested_walk): a memory-bound team reduction such as y^T A x waits on
-  // one load per iteration otherwise.
-  impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
-  m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
-  spec.store_references(&acc);
+  HPAR_IMPL_IF_TEAM_MEMBER(M) {
+    using Spec = impl::ReducerSpec<impl::NestedRange<L, I, M>, decltype(impl::nested_reducer(result)),
+                                   decltype(impl::nested_reducer(more))...>;
+    const M& m = *r.member;
+    const Spec spec(impl::nested_reducer(result), impl::nested_reducer(more)...);
+    typename Spec::value_type acc;
+    spec.init(&acc);
+    // Four indices per step (nested_walk): a memory-bound team reduction such as y^T A x waits on
+    // one load per iteration otherwise.
+    impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
+    m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
+    spec.store_references(&acc);
+  }
 }
 
 /// f(i, update, final) in index order across the level: update holds the exclusive prefix sum.
@@ -282,6 +305,7 @@ template <class L, class I, class M, class F>
 HPAR_ANNOTATE("hpar::nested::parallel_scan")
 HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& f) {
   using T = typename impl::nested_scan_value<F, void>::type;
+  HPAR_IMPL_IF_TEAM_MEMBER(M)
   HPAR_IMPL_IF_FITS(impl::nested_scan_fits<F, I, T, T>()) {
     static_assert(!std::is_void<T>::value,
                   "hpar::parallel_scan: cannot tell the scan's value type; give the closure a "
@@ -295,6 +319,7 @@ template <class L, class I, class M, class F, class T>
 HPAR_ANNOTATE("hpar::nested::parallel_scan")
 HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& f, T& total) {
   using V = typename impl::nested_scan_value<F, T>::type;
+  HPAR_IMPL_IF_TEAM_MEMBER(M)
   HPAR_IMPL_IF_FITS(impl::nested_scan_fits<F, I, V, T>()) {
     static_assert(std::is_same<V, T>::value,
                   "hpar::parallel_scan: the total's type differs from the scan's value type");
