@@ -22,7 +22,7 @@ if [ "${1:-}" = "--cuda-sources" ]; then
     build/bin/hpar-translate --backend=cuda "$src" -o "$out/src/$name.hpar.cu" ||
       echo "BUILD-FAILED $name.cuda (translation)" | tee -a "$out/build.log"
   done
-  cp scripts/run-gpu-tests.sh "$out/"
+  cp scripts/run-gpu-tests.sh scripts/sanitize-gpu-tests.sh "$out/"
   exit 0
 fi
 out=${1:?usage: build-gpu-tests.sh OUTDIR}
