@@ -36,7 +36,8 @@ public:
     checks::Reporter Report(Diags, Options.diagnostics);
     analysis::Dispatches Found = analysis::findDispatches(Ctx, Paths, Report, TU);
     if (Diags.hasErrorOccurred()) return;
-    checks::CheckContext Checks{Ctx, Paths, Found.sites, Found.instances, TU, Report};
+    checks::CheckContext Checks{Ctx, Paths, Found.sites, Found.instances, TU, Report,
+                                Options.backend == BackendKind::Cuda};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();

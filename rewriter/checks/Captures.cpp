@@ -53,7 +53,8 @@ public:
 class CaptureChecker {
 public:
   explicit CaptureChecker(CheckContext& C)
-      : Ctx(C.ast), SM(C.ast.getSourceManager()), TU(C.tu), Report(C.report) {}
+      : Ctx(C.ast), SM(C.ast.getSourceManager()), TU(C.tu), Report(C.report),
+        CudaTarget(C.cudaTarget) {}
 
   void checkSite(const analysis::DispatchSite& Site) {
     const LambdaExpr* L = analysis::lambdaOf(Site.functor);
@@ -65,6 +66,7 @@ public:
     bool ByRef = checkByRef(L);
     checkThis(L, ByRef);
     checkMutable(L);
+    if (CudaTarget) checkGeneric(L);
   }
 
 private:
@@ -230,6 +232,27 @@ private:
   }
 
   /// hpar-mutable-lambda.
+  /// A generic lambda (an `auto` parameter) as a kernel's functor: nvcc refuses it ("extended
+  /// lambdas cannot be generic lambdas"), in the CUDA output as with Kokkos; reported at the
+  /// first `auto` parameter. Nested closures may stay generic: they are not extended lambdas.
+  void checkGeneric(const LambdaExpr* L) {
+    if (!L->isGenericLambda()) return;
+    const ParmVarDecl* Auto = nullptr;
+    for (const ParmVarDecl* P : L->getCallOperator()->parameters())
+      if (P->getType()->getContainedAutoType() || P->getType()->isTemplateTypeParmType() ||
+          P->getType().getNonReferenceType()->isTemplateTypeParmType()) {
+        Auto = P;
+        break;
+      }
+    SourceLocation Loc = SM.getExpansionLoc(Auto ? Auto->getLocation() : L->getBeginLoc());
+    std::string Name = Auto && Auto->getIdentifier() ? " '" + Auto->getName().str() + "'" : "";
+    Report.report(CheckId::GenericLambda, Loc,
+                  "lambda of kernel '" + Kernel + "' is generic (its parameter" + Name +
+                      " is declared 'auto'): nvcc cannot compile a generic extended lambda; "
+                      "give the parameter its type (an index type such as 'int', or "
+                      "'const Kokkos::TeamPolicy<>::member_type&' for a team)");
+  }
+
   void checkMutable(const LambdaExpr* L) {
     if (!L->isMutable()) return;
     std::optional<SourceLocation> Mutable;
@@ -267,6 +290,7 @@ private:
   SourceManager& SM;
   ir::TranslationUnit& TU;
   Reporter& Report;
+  bool CudaTarget;
   std::string Kernel;
   llvm::SmallPtrSet<const LambdaExpr*, 8> Checked;
 };

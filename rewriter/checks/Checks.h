@@ -23,6 +23,7 @@ struct CheckContext {
   const std::vector<analysis::DispatchSite>& instances;  // every instantiation of each dispatch
   ir::TranslationUnit& tu;
   Reporter& report;
+  bool cudaTarget = true;  // the output is for CUDA (--backend=cuda, and --check without one)
 };
 
 // ---- vocabulary shared by the families ----

@@ -2,7 +2,8 @@
 // (`const auto& t`), whose t.team_scratch(0) is a dependent call until the lambda is
 // instantiated, and a dispatch written in a function template, checked in every instantiation
 // (not only the first). A use that several instantiations reach is reported once.
-// RUN: %hpar-translate --check %s -- 2>&1 | %FileCheck %s
+// (The OpenMP backend: a generic top-level lambda is hpar-generic-lambda in the CUDA output.)
+// RUN: %hpar-translate --check --backend=openmp %s -- 2>&1 | %FileCheck %s
 #include <hpar/hpar.hpp>
 
 using member_type = hpar::TeamPolicy<>::member_type;

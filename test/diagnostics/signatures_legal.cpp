@@ -2,14 +2,12 @@
 // lambdas, forwarding references, conversions of the index, tags on some overloads only, array
 // and functor-defined reductions, several reducers, reducers' value types, View results and scan
 // totals of the scan's type), in hpar and Kokkos spelling; and the legal forms still translate.
-// RUN: %hpar-translate --check %s -- 2>&1 | %FileCheck %s --allow-empty --check-prefix=LEGAL
+// Generic top-level lambdas are legal signatures; nvcc refuses them, so the CUDA output reports
+// hpar-generic-lambda for them instead (captures_generic.cpp) and they are checked for OpenMP.
+// RUN: %hpar-translate --check --backend=openmp %s -- 2>&1 | %FileCheck %s --allow-empty --check-prefix=LEGAL
 // LEGAL-NOT: {{error|warning}}
-// RUN: %hpar-translate --backend=cuda %s -o %t.cu
-// RUN: %FileCheck %s --check-prefix=CUDA < %t.cu
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: %FileCheck %s --check-prefix=OPENMP < %t.cpp
-// CUDA: hpar_generic_L
-// CUDA: hpar_nested_L
 // OPENMP: hpar_generic_L
 // OPENMP: hpar_nested_L
 #include <Kokkos_Core.hpp>
