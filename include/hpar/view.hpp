@@ -103,8 +103,10 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 #endif
 #elif defined(HPAR_IMPL_DEVICE_OPENMP)
   // GCC compiles offloaded code from the host's preprocessed source, so nothing reachable from a
-  // target region may name stderr (the device C library has no such symbol).
+  // target region may name stderr (the device C library has no such symbol). fflush(nullptr)
+  // names no stream either; without it the message is lost when stdout is a pipe or a file.
   printf("hpar: error: View \"%s\": %s\n", label, what);
+  fflush(nullptr);
   ::abort();
 #else
   std::fprintf(stderr, "hpar: error: View \"%s\": %s\n", label, what);
