@@ -82,11 +82,13 @@ template <class T>
 struct is_rank : std::false_type {};
 template <unsigned N, Iterate O, Iterate I>
 struct is_rank<Rank<N, O, I>> : std::true_type {};
+// An incomplete T (a space of another backend, impl::is_complete) is no work tag: the error its
+// name gives is then the only one.
 template <class T>
 struct is_work_tag
-    : std::integral_constant<bool, !is_execution_space<T>::value && !is_index_type<T>::value &&
-                                       !is_schedule<T>::value && !is_launch_bounds<T>::value &&
-                                       !is_rank<T>::value> {};
+    : std::integral_constant<bool, is_complete<T>::value && !is_execution_space<T>::value &&
+                                       !is_index_type<T>::value && !is_schedule<T>::value &&
+                                       !is_launch_bounds<T>::value && !is_rank<T>::value> {};
 
 template <class T>
 struct index_type_of {

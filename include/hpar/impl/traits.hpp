@@ -19,6 +19,17 @@ struct identity {
 template <class T>
 using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
 
+/// Whether T is a complete type. A space of another backend is declared but never defined
+/// (spaces.hpp): where a policy or a View takes it as an argument, it is skipped as neither a
+/// space nor anything else, so that the one error its name gives is the only one.
+template <class T, class = void>
+struct is_complete : std::false_type {};
+template <class T>
+struct is_complete<T, std::void_t<decltype(sizeof(T))>> : std::true_type {};
+
+template <class T>
+struct is_incomplete : std::integral_constant<bool, !is_complete<T>::value> {};
+
 /// True for the types a dispatch label may have: character pointers and arrays, std::string.
 template <class T>
 struct is_label

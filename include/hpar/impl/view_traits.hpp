@@ -139,7 +139,8 @@ struct ViewTraits {
   static_assert(count_if<is_memory_traits, Props...>::value <= 1,
                 "hpar::View: two MemoryTraits");
   static_assert(count_if<is_array_layout, Props...>::value + count_if<is_space, Props...>::value +
-                        count_if<is_memory_traits, Props...>::value ==
+                        count_if<is_memory_traits, Props...>::value +
+                        count_if<is_incomplete, Props...>::value ==
                     int(sizeof...(Props)),
                 "hpar::View: an argument is not a layout, a space or MemoryTraits");
 
