@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs on a machine with an NVIDIA GPU, in a folder prepared by test/differential/run.py
+# --cuda-dir: compiles src/*.hpar.cu with nvcc (sm_90, -O3, on all cores), runs each program,
+# writes results/<name>.cuda.out and compares every program's output with the serial build's
+# (expected/<name>.out). Usage: ./run-cuda.sh [NVCC]
+set -uo pipefail
+cd "$(dirname "$0")"
+nvcc=${1:-${NVCC:-nvcc}}
+command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
+mkdir -p bin results
+build_one() {
+  local src=$1 name
+  name=$(basename "$src" .hpar.cu)
+  "$nvcc" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -cudart static \
+    -Iinclude -Iinclude/hpar/compat "$src" -o "bin/$name" > "results/$name.build.log" 2>&1 ||
+    echo "BUILD-FAILED $name"
+}
+export -f build_one; export nvcc
+start=$(date +%s)
+ls src/*.hpar.cu | xargs -P "$(nproc)" -I{} bash -c 'build_one {}' | tee results/build.log
+echo "compiled in $(( $(date +%s) - start )) s"
+start=$(date +%s)
+for exe in bin/*; do
+  name=$(basename "$exe")
+  timeout 300 "$exe" > "results/$name.cuda.out" 2> "results/$name.cuda.err" ||
+    echo "$name exited with status $?" | tee -a results/run.log
+done
+echo "ran in $(( $(date +%s) - start )) s"
+bad=0
+for exp in expected/*.out; do
+  name=$(basename "$exp" .out)
+  python3 compare.py "$exp" "results/$name.cuda.out" --map "expected/$name.cpp.map" \
+    --source "$name.cpp" --build cuda || bad=1
+done | tee results/summary.txt
+grep -q MISMATCH results/summary.txt && exit 1
+exit 0
