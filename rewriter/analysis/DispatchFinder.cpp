@@ -1,6 +1,7 @@
 #include "analysis/DispatchFinder.h"
 #include "analysis/Annotations.h"
 #include "analysis/PolicyInfo.h"
+#include "analysis/SourceRanges.h"
 #include "emit/Naming.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -169,15 +170,13 @@ public:
       return true;
     }
 
-    for (const auto& [Outer, Range] : Enclosing)
-      if (SM.isBeforeInTranslationUnit(Range.getBegin(), Loc) &&
-          SM.isBeforeInTranslationUnit(Loc, Range.getEnd())) {
-        error(checks::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
-                            TU.kernels[Outer].name +
-                            "' is only legal over TeamThreadRange, TeamVectorRange or "
-                            "ThreadVectorRange inside a TeamPolicy functor");
-        return true;
-      }
+    if (auto Outer = Enclosing.containing(Loc)) {
+      error(checks::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
+                          TU.kernels[*Outer].name +
+                          "' is only legal over TeamThreadRange, TeamVectorRange or "
+                          "ThreadVectorRange inside a TeamPolicy functor");
+      return true;
+    }
 
     ir::Kernel K;
     K.pattern = Pattern;
@@ -228,7 +227,7 @@ public:
 
     KernelAt[Begin] = TU.kernels.size();
     Sites.push_back({Call, Functor, TU.kernels.size()});
-    Enclosing.push_back({TU.kernels.size(), Call->getArg(Arg + 1)->getSourceRange()});
+    Enclosing.add(Call->getArg(Arg + 1)->getSourceRange(), TU.kernels.size());
     TU.kernels.push_back(std::move(K));
     return true;
   }
@@ -280,7 +279,7 @@ private:
   llvm::DenseMap<unsigned, size_t> KernelAt;  // callee offset of a recorded dispatch -> its kernel
   llvm::DenseSet<unsigned> Seen;  // callee offsets of the unrolled fors already recorded
   std::set<std::string> Names;
-  std::vector<std::pair<size_t, SourceRange>> Enclosing;
+  OuterRanges Enclosing{SM};  // the functor arguments of the recorded dispatches
 };
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include "analysis/DispatchFinder.h"
 #include "checks/FunctorCalls.h"
 
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <algorithm>
 
@@ -107,10 +107,29 @@ std::optional<int64_t> TeamShape::teamSize(const ASTContext& Ctx) const {
 
 namespace {
 
-/// Collects the DeclRefExprs of a variable and the set_scratch_size calls of a function body.
+/// Collects the DeclRefExprs of a variable and the set_scratch_size calls of a function body,
+/// and the parent of each statement of the body (a statement or a declaration). The parents come
+/// from this walk of the one function, not from ASTContext::getParents, whose first use maps
+/// every node of the translation unit, headers included: memory that grew with the whole file.
 class UseCollector : public RecursiveASTVisitor<UseCollector> {
 public:
   explicit UseCollector(const VarDecl* V) : V(V) {}
+  // Overridden without the data-recursion queue, so that every statement passes through here.
+  bool TraverseStmt(Stmt* S) {
+    if (!S) return true;
+    if (!Enclosing.empty()) Parents[S] = Enclosing.back();
+    Enclosing.push_back(DynTypedNode::create(*S));
+    const bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    Enclosing.pop_back();
+    return Result;
+  }
+  bool TraverseDecl(Decl* D) {
+    if (!D) return true;
+    Enclosing.push_back(DynTypedNode::create(*D));
+    const bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Enclosing.pop_back();
+    return Result;
+  }
   bool VisitDeclRefExpr(DeclRefExpr* R) {
     if (R->getDecl() == V) Uses.push_back(R);
     return true;
@@ -122,6 +141,10 @@ public:
   const VarDecl* V;
   std::vector<const DeclRefExpr*> Uses;
   std::vector<const CXXMemberCallExpr*> ScratchCalls;
+  llvm::DenseMap<const Stmt*, DynTypedNode> Parents;
+
+private:
+  std::vector<DynTypedNode> Enclosing;
 };
 
 }  // namespace
@@ -211,34 +234,36 @@ void PolicyTracer::traceVariable(const VarDecl* V, PolicyBuild& B) {
   for (const CXXMemberCallExpr* Call : Uses.ScratchCalls)
     if (localVariable(chainRoot(Call->getImplicitObjectArgument())) == V) B.add(Call);
   for (const DeclRefExpr* Use : Uses.Uses)
-    if (!readsOnly(Use)) B.complete = false;
+    if (!readsOnly(Use, Uses.Parents)) B.complete = false;
 }
 
 /// Whether a use of a policy variable leaves its scratch sizes alone, apart from the
 /// set_scratch_size calls collected separately: a member call, a copy, a read, or an argument
 /// passed by value or by const reference.
-bool PolicyTracer::readsOnly(const DeclRefExpr* Use) {
+bool PolicyTracer::readsOnly(const DeclRefExpr* Use,
+                             const llvm::DenseMap<const Stmt*, DynTypedNode>& ParentOf) {
   const Stmt* Node = Use;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Node);
-    if (Parents.size() != 1) return false;
-    if (const auto* Cast = Parents[0].get<ImplicitCastExpr>()) {
+    auto Found = ParentOf.find(Node);
+    if (Found == ParentOf.end()) return false;
+    const DynTypedNode& Parent = Found->second;
+    if (const auto* Cast = Parent.get<ImplicitCastExpr>()) {
       if (Cast->getCastKind() == CK_LValueToRValue) return true;
       Node = Cast;
       continue;
     }
-    if (const auto* Paren = Parents[0].get<ParenExpr>()) {
+    if (const auto* Paren = Parent.get<ParenExpr>()) {
       Node = Paren;
       continue;
     }
-    if (Parents[0].get<MemberExpr>()) return true;  // a method call on it: set_* or a query
-    if (const auto* Construct = Parents[0].get<CXXConstructExpr>())
+    if (Parent.get<MemberExpr>()) return true;  // a method call on it: set_* or a query
+    if (const auto* Construct = Parent.get<CXXConstructExpr>())
       return Construct->getConstructor() && Construct->getConstructor()->isCopyOrMoveConstructor();
-    if (const auto* Init = Parents[0].get<VarDecl>()) {
+    if (const auto* Init = Parent.get<VarDecl>()) {
       QualType T = Init->getType();
       return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
     }
-    if (const auto* Call = Parents[0].get<CallExpr>()) {
+    if (const auto* Call = Parent.get<CallExpr>()) {
       if (isa<CXXOperatorCallExpr>(Call)) return false;  // an assignment, among others
       const FunctionDecl* Callee = Call->getDirectCallee();
       if (!Callee) return false;

@@ -7,7 +7,9 @@
 #pragma once
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
@@ -94,7 +96,8 @@ public:
 private:
   void traceExpr(const clang::Expr* E, PolicyBuild& B);
   void traceVariable(const clang::VarDecl* V, PolicyBuild& B);
-  bool readsOnly(const clang::DeclRefExpr* Use);
+  bool readsOnly(const clang::DeclRefExpr* Use,
+                 const llvm::DenseMap<const clang::Stmt*, clang::DynTypedNode>& ParentOf);
 
   clang::ASTContext& Ctx;
   llvm::SmallPtrSet<const clang::VarDecl*, 4> Visited;

@@ -19,6 +19,7 @@
 //
 // A top-level lambda whose call operator is not const (a mutable lambda) is family 1's
 // (hpar-mutable-lambda); here only nested closures and class functors are told so.
+#include "analysis/SourceRanges.h"
 #include "checks/Checks.h"
 #include "checks/FunctorCalls.h"
 #include "checks/TeamCode.h"
@@ -563,18 +564,17 @@ void checkSignatures(CheckContext& C) {
   for (const analysis::DispatchSite& Site : C.instances)
     if (Site.call && Site.functor) Once(Site.functor, [&] { Check.checkSite(Site); });
 
+  // The functors of the kernels, to name the kernel whose functor holds a nested call.
+  analysis::OuterRanges Functors(SM);
+  for (const analysis::DispatchSite& Site : C.sites) {
+    if (!Site.functor) continue;
+    SourceRange R = Site.functor->getSourceRange();
+    if (const LambdaExpr* L = analysis::lambdaOf(Site.functor)) R = L->getSourceRange();
+    Functors.add(R, Site.kernel);
+  }
   for (const CallExpr* Nested : Finder.Calls) {
-    // The kernel of the dispatch whose functor holds the call, if any.
     std::string Kernel;
-    SourceLocation Loc = SM.getExpansionLoc(Nested->getBeginLoc());
-    for (const analysis::DispatchSite& Site : C.sites) {
-      if (!Site.functor) continue;
-      SourceRange R = Site.functor->getSourceRange();
-      if (const LambdaExpr* L = analysis::lambdaOf(Site.functor)) R = L->getSourceRange();
-      if (SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getBegin()), Loc) &&
-          SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(R.getEnd())))
-        Kernel = C.tu.kernels[Site.kernel].name;
-    }
+    if (auto K = Functors.containing(Nested->getBeginLoc())) Kernel = C.tu.kernels[*K].name;
     Once(Nested->getArg(1), [&] { Check.checkNested(Nested, Kernel); });
   }
 }
