@@ -5,14 +5,20 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Serialization/InMemoryModuleCache.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
-#include <algorithm>
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -186,6 +192,127 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
   for (const std::string& F : Absolute)
     if (!outputs.count(F) && rc == 0) rc = 1;
   return rc;
+}
+
+// TextTranslator: a CompilerInvocation is made once per backend by the driver, from the same
+// command line ClangTool would build for a file of that name; each text gets a copy of it with
+// the text as an in-memory main file (no FileEntry: diagnostics name it `fileName`, and nothing
+// of it is read from or written to disk). The precompiled header is made from a copy of the same
+// invocation, so its language options and macros are those of the texts, as clang's PCH
+// validation requires.
+
+struct TextTranslator::Impl {
+  frontend::SearchPaths paths;
+  std::vector<std::string> args;
+  std::string fileName;
+  IntrusiveRefCntPtr<FileManager> files{new FileManager(FileSystemOptions())};
+  // Holds the precompiled headers once read, so that a text does not read them again.
+  IntrusiveRefCntPtr<InMemoryModuleCache> moduleCache{new InMemoryModuleCache()};
+  std::shared_ptr<CompilerInvocation> invocation[2];  // by BackendKind
+  std::string driverErrors[2];
+  std::unique_ptr<emit::Backend> backends[2]{emit::makeCudaBackend(), emit::makeOpenMPBackend()};
+
+  /// The invocation for `backend`, made on first use; null when the driver rejected the
+  /// arguments (then driverErrors says why).
+  std::shared_ptr<CompilerInvocation> invocationFor(BackendKind backend) {
+    const int K = static_cast<int>(backend);
+    if (invocation[K] || !driverErrors[K].empty()) return invocation[K];
+    tooling::CommandLineArguments Line{"clang-tool"};
+    Line.insert(Line.end(), args.begin(), args.end());
+    Line.push_back(fileName);
+    Line = frontend::makeArgumentsAdjuster(
+        paths, backend == BackendKind::Cuda ? "CUDA" : "OPENMP")(Line, fileName);
+    std::vector<const char*> Argv;
+    for (const std::string& A : Line) Argv.push_back(A.c_str());
+    std::string Errors;
+    llvm::raw_string_ostream OS(Errors);
+    IntrusiveRefCntPtr<DiagnosticOptions> Opts(new DiagnosticOptions());
+    TextDiagnosticPrinter Printer(OS, &*Opts);
+    CreateInvocationOptions CIOpts;
+    CIOpts.Diags = CompilerInstance::createDiagnostics(&*Opts, &Printer, /*ShouldOwnClient=*/false);
+    CIOpts.VFS = &files->getVirtualFileSystem();
+    invocation[K] = createInvocation(Argv, CIOpts);
+    if (invocation[K] && Printer.getNumErrors() > 0) invocation[K].reset();
+    if (!invocation[K]) {
+      driverErrors[K] = Errors.empty() ? "error: the compiler driver rejected the arguments\n"
+                                       : Errors;
+      return nullptr;
+    }
+    // The driver asks cc1 to leak the AST at exit (-disable-free); a long-lived caller must not.
+    invocation[K]->getFrontendOpts().DisableFree = false;
+    return invocation[K];
+  }
+};
+
+TextTranslator::TextTranslator(frontend::SearchPaths paths, std::vector<std::string> args,
+                               std::string fileName)
+    : impl(new Impl{std::move(paths), std::move(args), std::move(fileName)}) {}
+
+TextTranslator::~TextTranslator() = default;
+
+std::string TextTranslator::precompile(const std::string& header, const std::string& dir) {
+  std::string Problems;
+  for (BackendKind Backend : {BackendKind::Cuda, BackendKind::OpenMP}) {
+    std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(Backend);
+    if (!Base) return impl->driverErrors[static_cast<int>(Backend)];
+    llvm::SmallString<256> Pch(dir);
+    llvm::sys::path::append(Pch, Backend == BackendKind::Cuda ? "cuda.pch" : "openmp.pch");
+    auto CI = std::make_shared<CompilerInvocation>(*Base);
+    FrontendOptions& FO = CI->getFrontendOpts();
+    FO.Inputs = {FrontendInputFile(header, InputKind(Language::CXX).getHeader())};
+    FO.OutputFile = std::string(Pch);
+    FO.ProgramAction = clang::frontend::GeneratePCH;
+    // The header's own pending template instantiations are done once, into the PCH
+    // (-fpch-instantiate-templates), not again at the end of every text.
+    CI->getLangOpts().PCHInstantiateTemplates = true;
+    CompilerInstance Clang;
+    Clang.setInvocation(CI);
+    llvm::raw_string_ostream OS(Problems);
+    TextDiagnosticPrinter Printer(OS, &CI->getDiagnosticOpts());
+    Clang.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+    Clang.setFileManager(&*impl->files);
+    GeneratePCHAction Action;
+    if (!Clang.ExecuteAction(Action) || Printer.getNumErrors() > 0)
+      return Problems.empty() ? "error: cannot precompile " + header + "\n" : Problems;
+    Base->getPreprocessorOpts().ImplicitPCHInclude = std::string(Pch);
+  }
+  return "";
+}
+
+TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOptions& options) {
+  TextResult Result;
+  std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(options.backend);
+  if (!Base) {
+    Result.status = 1;
+    Result.diagnostics = impl->driverErrors[static_cast<int>(options.backend)];
+    return Result;
+  }
+  // A copy: clang's lexer needs the text followed by a null character.
+  std::unique_ptr<llvm::MemoryBuffer> Buffer =
+      llvm::MemoryBuffer::getMemBufferCopy(source, impl->fileName);
+  auto CI = std::make_shared<CompilerInvocation>(*Base);
+  CI->getFrontendOpts().Inputs = {FrontendInputFile(Buffer->getMemBufferRef(),
+                                                    InputKind(Language::CXX))};
+  std::map<std::string, TranslatedFile> Outputs;
+  {
+    CompilerInstance Clang(std::make_shared<PCHContainerOperations>(), &*impl->moduleCache);
+    Clang.setInvocation(CI);
+    llvm::raw_string_ostream OS(Result.diagnostics);
+    TextDiagnosticPrinter Printer(OS, &CI->getDiagnosticOpts());
+    Clang.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+    Clang.setVerboseOutputStream(OS);  // "N errors generated." goes with the diagnostics
+    Clang.setFileManager(&*impl->files);
+    TranslateAction Action(impl->paths, options, *impl->backends[static_cast<int>(options.backend)],
+                           Outputs);
+    Clang.ExecuteAction(Action);
+    if (Printer.getNumErrors() > 0) Outputs.clear();
+  }
+  if (Outputs.size() != 1) {
+    Result.status = 1;
+    return Result;
+  }
+  Result.text = std::move(Outputs.begin()->second.text);
+  return Result;
 }
 
 }  // namespace hpar

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Fuzzes hpar-translate's pipeline for SECONDS with libFuzzer, AddressSanitizer and
+# UndefinedBehaviorSanitizer (fuzz/, docs/testing.md "Fuzzing").
+#   scripts/fuzz.sh SECONDS [libFuzzer arguments...]
+# Builds the fuzz target in build-fuzz/ (clang++-19, -DHPAR_FUZZ=ON) when needed, assembles the
+# seed corpus from the project's test programs, and runs the target. The corpus it grows is kept
+# in build-fuzz/fuzz/corpus for the next run. Exits non-zero when the target crashed, hit a
+# sanitizer report, leaked, ran out of memory or time on one input; the input that did it is
+# then in build-fuzz/fuzz/crashes/ (replay it: build-fuzz/bin/hpar-fuzz FILE, with
+# HPAR_FUZZ_VERBOSE=1 to see the diagnostics and the text). The log is build-fuzz/fuzz/last-run.log.
+# HPAR_FUZZ_BUILD names another build folder, HPAR_FUZZ_WORK another folder for the seeds, the
+# corpus, the crashes and the log (the lit test uses its own).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
+  echo "usage: scripts/fuzz.sh SECONDS [libFuzzer arguments...]" >&2
+  exit 2
+fi
+seconds=$1
+shift
+build=${HPAR_FUZZ_BUILD:-build-fuzz}
+work=${HPAR_FUZZ_WORK:-$build/fuzz}
+
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER=clang++-19 -DHPAR_FUZZ=ON >"$build.configure.log" 2>&1 ||
+    { cat "$build.configure.log"; exit 1; }
+fi
+cmake --build "$build" --target hpar-fuzz || exit 1
+
+# Seeds: every test program, prefixed with the mode byte the target reads first (0 cuda,
+# 1 openmp, 2 --check, 3 --check for openmp; see fuzz/translate_fuzzer.cpp), one mode per seed
+# in turn so that each mode starts from a quarter of them.
+seeds=$work/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds" "$work/corpus" "$work/crashes"
+i=0
+# (pragma_crash.cpp only crashes through `#pragma clang __debug crash`, which the target turns off.)
+for f in test/translate/*/*.cpp test/diagnostics/*.cpp test/diagnostics/Inputs/*.cpp \
+         test/diagnostics/Inputs/crashes/*.cpp test/exec/*.cpp; do
+  [ "$f" = test/diagnostics/Inputs/crashes/pragma_crash.cpp ] && continue
+  name=$(echo "$f" | tr '/' '_')
+  { printf "\\x$(printf %02x $((i % 4)))"; cat "$f"; } >"$seeds/$name"
+  i=$((i + 1))
+done
+
+# -max_len: the largest test program is 22 KB; longer texts only cost time. -timeout and
+# -rss_limit_mb: one text taking longer than 60 s, or 4 GB, is reported (the header once let
+# an MDRangePolicy rank make clang run out of memory). Crash inputs go to $work/crashes/.
+echo "fuzz: $seconds s, seeds in $seeds ($i files), corpus in $work/corpus"
+"$build/bin/hpar-fuzz" -max_total_time="$seconds" -max_len=24576 -timeout=60 \
+  -rss_limit_mb=4096 -dict=fuzz/hpar.dict -artifact_prefix="$work/crashes/" \
+  -print_final_stats=1 "$@" "$work/corpus" "$seeds" 2>&1 | tee "$work/last-run.log" |
+  grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE)'
+status=${PIPESTATUS[0]}
+if [ "$status" -ne 0 ]; then
+  echo "fuzz: FAILED (exit status $status); the input is in $work/crashes/:" >&2
+  ls -t "$work/crashes/" | head -5 >&2
+fi
+exit "$status"
