@@ -1,7 +1,8 @@
 # lit configuration for hpar. Run through `lit build/test` (see README.md).
 #
 # Features (REQUIRES:): clang-openmp, gcc-openmp (host OpenMP builds), nvcc (CUDA compiler
-# present), gpu (an NVIDIA GPU is usable: set HPAR_TEST_GPU=1 or have nvidia-smi succeed).
+# present), gpu (an NVIDIA GPU is usable: set HPAR_TEST_GPU=1 or have nvidia-smi succeed),
+# libfuzzer (clang-19's libFuzzer runtime is installed: libclang-rt-19-dev).
 import os
 import shutil
 import subprocess
@@ -49,6 +50,21 @@ clang_omp = "{} -std=c++17 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rp
     clangxx, offload_runtime_dir(clangxx))
 if gxx:
     config.available_features.add("gcc-openmp")
+
+
+def have_libfuzzer(cxx):
+    """True when clang's libFuzzer runtime is installed (the fuzz target of fuzz/ links it)."""
+    if not have(cxx):
+        return False
+    p = subprocess.run([cxx, "-print-resource-dir"], capture_output=True, text=True)
+    lib = os.path.join(p.stdout.strip(), "lib")
+    return any(os.path.exists(os.path.join(lib, name))
+               for name in ("linux/libclang_rt.fuzzer-x86_64.a",
+                            "x86_64-pc-linux-gnu/libclang_rt.fuzzer.a"))
+
+
+if have_libfuzzer(clangxx):
+    config.available_features.add("libfuzzer")
 if have(nvcc):
     config.available_features.add("nvcc")
 gpu = os.environ.get("HPAR_TEST_GPU") == "1"
