@@ -143,7 +143,8 @@ void dump(const char* name, const V& v) {
           for (long long f = 0; f < e[4]; ++f)
             for (long long g = 0; g < e[5]; ++g) {
               long long x;
-              if constexpr (R == 1) x = (long long)h(a);
+              if constexpr (R == 0) x = (long long)h();
+              else if constexpr (R == 1) x = (long long)h(a);
               else if constexpr (R == 2) x = (long long)h(a, b);
               else if constexpr (R == 3) x = (long long)h(a, b, c);
               else if constexpr (R == 4) x = (long long)h(a, b, c, d);
@@ -395,8 +396,10 @@ def k_range_reduce(g, k):
         g.emit(f'Kokkos::View<{t}> {var}v("{var}v");')
         g.emit(f"Kokkos::parallel_reduce({label(g, k)}{range_policy(g, b, b + n)}, KOKKOS_LAMBDA(const int i, {t}& acc) {{")
         g.emit("  " + red_body(g, kind, "acc", ["i"], "i"))
-        red = {"sum_long": "Sum<long>", "max_long": "Max<long>", "min_int": "Min<int>"}[kind]
-        g.emit(f"}}, Kokkos::{red}({var}v));")
+        # A View result: the View itself (a sum), or a reducer whose space is the View's.
+        space = "Kokkos::DefaultExecutionSpace::memory_space"
+        red = {"sum_long": None, "max_long": f"Kokkos::Max<long, {space}>", "min_int": f"Kokkos::Min<int, {space}>"}[kind]
+        g.emit(f"}}, {red}({var}v));" if red else f"}}, {var}v);")
         g.emit(f'dump("k{k} view result", {var}v);')
         return
     g.emit(red_decl(g, kind, var))

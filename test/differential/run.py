@@ -111,6 +111,9 @@ def run_file(seeds, work, t, builds, opt, cuda_dir):
     name = f"diff_{seeds[0]}" if len(seeds) > 1 else f"diff_{seeds[0]}_only"
     src = os.path.join(work, name + ".cpp")
     generate.generate(seeds, src)
+    for stale in (".hpar.cpp", ".hpar.cu"):  # translations of an earlier generator's file
+        if os.path.exists(src[:-4] + stale):
+            os.remove(src[:-4] + stale)
     where = compare.read_map(src + ".map")
     problems = []
     expected, log = build_and_run("serial", src, work, t, opt)
