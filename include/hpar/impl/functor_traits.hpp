@@ -125,14 +125,23 @@ struct call_parameter<F, K, std::void_t<decltype(&F::operator())>> {
 #if defined(__HPAR_TRANSLATING__)
 HPAR_ANNOTATE("hpar::functor_mismatch") inline void functor_mismatch() {}
 
+/// Whether the call expression f(args...) is well-formed. Detected directly, with one class per
+/// question, rather than through std::is_invocable, whose dozen helper classes per question made
+/// the translator's parse of a file of many kernels twice clang's parse of its serial build.
+template <class Void, class F, class... A>
+struct call_well_formed : std::false_type {};
+template <class F, class... A>
+struct call_well_formed<std::void_t<decltype(std::declval<F>()(std::declval<A>()...))>, F, A...>
+    : std::true_type {};
+
 /// Whether f([tag,] args...) is well-formed on a const F (patterns call functors through a const
 /// reference); Tag is void when there is no work tag.
 template <class Tag, class F, class... A>
 constexpr bool callable_as() {
   if constexpr (std::is_void<Tag>::value)
-    return std::is_invocable<const F&, A...>::value;
+    return call_well_formed<void, const F&, A...>::value;
   else
-    return std::is_invocable<const F&, Tag, A...>::value;
+    return call_well_formed<void, const F&, Tag, A...>::value;
 }
 
 #define HPAR_IMPL_IF_FITS(...) \
