@@ -8,8 +8,9 @@ parallel_for / parallel_reduce / parallel_scan, and TeamPolicy kernels (explicit
 AUTO, vector lengths 1 to 32) whose bodies nest parallel_for, parallel_reduce and parallel_scan
 over TeamThreadRange, ThreadVectorRange and TeamVectorRange ((team, count) and (team, begin,
 end)), TeamThreadMDRange, ThreadVectorMDRange and TeamVectorMDRange, single(PerTeam) and
-single(PerThread) (with and without a broadcast value), team_barrier, and team and thread
-scratch at levels 0 and 1. Reductions use plain scalars, the built-in reducers (Sum, Prod, Min,
+single(PerThread) (with and without a broadcast value), team_broadcast, team_barrier, and team
+and thread scratch at levels 0 and 1; ranges up to 10^6 indices, MDRange boxes of many tiles,
+leagues larger than a GPU runs at once, and vector length AUTO. Reductions use plain scalars, the built-in reducers (Sum, Prod, Min,
 Max, LAnd, LOr, BAnd, BOr, MinLoc, MaxLoc, MinMax, MinMaxLoc), a custom reducer class, a value
 type with a reduction_identity specialisation, a functor with init/join, and several results
 at once. Extents include 0 and 1.
@@ -191,6 +192,8 @@ class Gen:
     def extent(self, big=False):
         small = [0, 1, 1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 32, 33]
         if big:
+            if self.chance(0.08):  # many blocks and tiles on a GPU
+                return self.pick(65536, 100003, 1000003)
             return self.pick(*(small + [63, 64, 65, 100, 127, 128, 129, 255, 256, 257, 1000, 1031, 4097]))
         return self.pick(*(small + [40, 63, 64, 65, 100]))
 
@@ -456,7 +459,10 @@ def md_policy(g, rank, begins, ends):
 
 def k_md(g, k):
     rank = g.pick(2, 2, 3, 3, 4)
-    ex = g.md_extents(rank, 6000)
+    if g.chance(0.15):  # many tiles
+        ex = [g.pick(33, 100, 257, 500) for _ in range(2)] + [g.pick(1, 3, 7) for _ in range(rank - 2)]
+    else:
+        ex = g.md_extents(rank, 6000)
     begins = [g.pick(0, 0, 0, 1, 2) for _ in range(rank)]
     ends = [b + e for b, e in zip(begins, ex)]
     names = ["i", "j", "m", "q"][:rank]
@@ -510,6 +516,14 @@ class Team:
         self.vector_given = self.V != 1 or g.chance(0.5)
         while self.T * self.V > 256:
             self.T //= 2
+        if g.chance(0.15):  # more teams than a GPU runs at once: league-stride loops, scratch slots
+            self.L = g.pick(64, 257, 1000, 3001)
+            self.T = min(self.T, 4)
+        # Vector length AUTO: the build chooses it (any value is right, so V stands for "not 1").
+        self.auto_vector = not self.auto_team and g.chance(0.1)
+        if self.auto_vector:
+            self.V = 2
+            self.vector_given = True
         self.views = []  # (name, decl) declared before the kernel
         self.dumps = []
         self.body = []
@@ -815,6 +829,18 @@ def st_single_broadcast(tm):
         tm.line("});")
 
 
+def st_team_broadcast(tm):
+    """team_broadcast of a value only the team's thread 0 computes."""
+    g = tm.g
+    n = g.extent()
+    var = g.name("tb")
+    v = tm.view("long", [tm.L, n])
+    tm.line(f"long {var} = team.team_rank() == 0 ? long({g.xval(['l'])}) * 1000 + l : -1;")
+    tm.line(f"team.team_broadcast({var}, 0);")
+    stmt = f"{v}(l, i) = {var} + i;"
+    tm.line(f"Kokkos::parallel_for(Kokkos::TeamThreadRange(team, {n}), [&](const int i) {{ {tm.thread_write(stmt)} }});")
+
+
 def st_barrier_chain(tm):
     """One loop writes a View, a barrier, another loop reads other rows of it."""
     g = tm.g
@@ -831,7 +857,7 @@ def st_barrier_chain(tm):
 
 STAGES = [st_thread_for, st_thread_vector_for, st_team_reduce, st_team_reduce, st_vector_reduce, st_two_level_reduce,
           st_team_scan, st_vector_scan, st_mdrange, st_mdrange, st_team_scratch, st_thread_scratch,
-          st_single_broadcast, st_barrier_chain]
+          st_single_broadcast, st_team_broadcast, st_barrier_chain]
 
 
 def k_team(g, k):
@@ -845,7 +871,8 @@ def k_team(g, k):
     if tm.auto_team:
         pol = f"Kokkos::TeamPolicy<>({L}, Kokkos::AUTO, {V})" if tm.vector_given else f"Kokkos::TeamPolicy<>({L}, Kokkos::AUTO)"
     else:
-        pol = f"Kokkos::TeamPolicy<>({L}, {T}, {V})" if tm.vector_given else f"Kokkos::TeamPolicy<>({L}, {T})"
+        vec = "Kokkos::AUTO" if tm.auto_vector else str(V)
+        pol = f"Kokkos::TeamPolicy<>({L}, {T}, {vec})" if tm.vector_given else f"Kokkos::TeamPolicy<>({L}, {T})"
     for decl in tm.views:
         g.emit(decl)
     pname = g.name("policy")
