@@ -7,6 +7,8 @@ configuration). Prints a Markdown table of seconds (user + system CPU time, the 
 `--repeat` runs), peak resident memory, and the ratios to the serial parse. Run from anywhere:
 
     bench/scale/measure.py [--sizes 1000,4000,12000] [--repeat 2] [--translator PATH]
+
+Both layouts of generate.py are measured: a function per kernel, and every kernel in main.
 """
 import argparse
 import os
@@ -52,30 +54,34 @@ def main():
     def translating_flags(target):
         return serial_flags + ["-D__HPAR_TRANSLATING__=1", "-D__HPAR_TARGET_{}__=1".format(target)]
 
-    print("| kernel functions | dispatches | file | backend | clang, serial | clang, translator's flags "
+    print("| layout | kernels | dispatches | file | backend | clang, serial | clang, translator's flags "
           "| hpar-translate | time ratio | memory: clang, serial | clang, translator's flags "
           "| hpar-translate | memory ratio |")
-    print("|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
-        for n in [int(s) for s in args.sizes.split(",")]:
-            src = os.path.join(tmp, "scale_{}.cpp".format(n))
-            with open(src, "w") as f:
-                subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(n)], stdout=f,
-                               check=True)
-            text = open(src).read()
-            dispatches = sum(text.count("Kokkos::parallel_" + p + "(\"") for p in ("for", "reduce", "scan"))
-            size_mb = os.path.getsize(src) / 1e6
-            s_cpu, _, s_mem = best([args.clang] + serial_flags + [src], args.repeat)
-            for backend, target in (("cuda", "CUDA"), ("openmp", "OPENMP")):
-                c_cpu, _, c_mem = best([args.clang] + translating_flags(target) + [src], args.repeat)
-                out = os.path.join(tmp, "out." + backend)
-                h_cpu, _, h_mem = best([args.translator, "--backend=" + backend, src, "-o", out],
-                                       args.repeat)
-                print("| {} | {} | {:.1f} MB | {} | {:.1f} s | {:.1f} s | {:.1f} s | {:.2f} | {:.0f} MiB "
-                      "| {:.0f} MiB | {:.0f} MiB | {:.2f} |".format(
-                          n, dispatches, size_mb, backend, s_cpu, c_cpu, h_cpu, h_cpu / s_cpu, s_mem,
-                          c_mem, h_mem, h_mem / s_mem), flush=True)
+        for layout in ("functions", "one function"):
+            for n in [int(s) for s in args.sizes.split(",")]:
+                measure(args, tmp, layout, n, serial_flags, translating_flags)
 
+
+def measure(args, tmp, layout, n, serial_flags, translating_flags):
+    src = os.path.join(tmp, "scale_{}.cpp".format(n))
+    with open(src, "w") as f:
+        extra = ["--one-function"] if layout == "one function" else []
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py")] + extra + [str(n)],
+                       stdout=f, check=True)
+    text = open(src).read()
+    dispatches = sum(text.count("Kokkos::parallel_" + p + "(\"") for p in ("for", "reduce", "scan"))
+    size_mb = os.path.getsize(src) / 1e6
+    s_cpu, _, s_mem = best([args.clang] + serial_flags + [src], args.repeat)
+    for backend, target in (("cuda", "CUDA"), ("openmp", "OPENMP")):
+        c_cpu, _, c_mem = best([args.clang] + translating_flags(target) + [src], args.repeat)
+        out = os.path.join(tmp, "out." + backend)
+        h_cpu, _, h_mem = best([args.translator, "--backend=" + backend, src, "-o", out], args.repeat)
+        print("| {} | {} | {} | {:.1f} MB | {} | {:.1f} s | {:.1f} s | {:.1f} s | {:.2f} | {:.0f} MiB "
+              "| {:.0f} MiB | {:.0f} MiB | {:.2f} |".format(
+                  layout, n, dispatches, size_mb, backend, s_cpu, c_cpu, h_cpu, h_cpu / s_cpu, s_mem,
+                  c_mem, h_mem, h_mem / s_mem), flush=True)
 
 if __name__ == "__main__":
     main()

@@ -107,17 +107,18 @@ std::optional<int64_t> TeamShape::teamSize(const ASTContext& Ctx) const {
 
 namespace {
 
-/// Collects the DeclRefExprs of a variable and the set_scratch_size calls of a function body,
-/// and the parent of each statement of the body (a statement or a declaration). The parents come
-/// from this walk of the one function, not from ASTContext::getParents, whose first use maps
-/// every node of the translation unit, headers included: memory that grew with the whole file.
+/// Walks a function body once for every policy variable it declares: the uses of each
+/// variable, the set_scratch_size calls, and the parent of each statement (a statement or a
+/// declaration). The parents come from this walk of the one function, not from
+/// ASTContext::getParents, whose first use maps every node of the translation unit, headers
+/// included: memory that grew with the whole file.
 class UseCollector : public RecursiveASTVisitor<UseCollector> {
 public:
-  explicit UseCollector(const VarDecl* V) : V(V) {}
+  explicit UseCollector(FunctionUses& Out) : Out(Out) {}
   // Overridden without the data-recursion queue, so that every statement passes through here.
   bool TraverseStmt(Stmt* S) {
     if (!S) return true;
-    if (!Enclosing.empty()) Parents[S] = Enclosing.back();
+    if (!Enclosing.empty()) Out.parents[S] = Enclosing.back();
     Enclosing.push_back(DynTypedNode::create(*S));
     const bool Result = RecursiveASTVisitor::TraverseStmt(S);
     Enclosing.pop_back();
@@ -131,19 +132,18 @@ public:
     return Result;
   }
   bool VisitDeclRefExpr(DeclRefExpr* R) {
-    if (R->getDecl() == V) Uses.push_back(R);
+    if (const auto* V = dyn_cast<VarDecl>(R->getDecl())) Out.uses[V].push_back(R);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr* C) {
     if (teamPolicyMethod(C) == "set_scratch_size") ScratchCalls.push_back(C);
     return true;
   }
-  const VarDecl* V;
-  std::vector<const DeclRefExpr*> Uses;
+
   std::vector<const CXXMemberCallExpr*> ScratchCalls;
-  llvm::DenseMap<const Stmt*, DynTypedNode> Parents;
 
 private:
+  FunctionUses& Out;
   std::vector<DynTypedNode> Enclosing;
 };
 
@@ -229,13 +229,30 @@ void PolicyTracer::traceVariable(const VarDecl* V, PolicyBuild& B) {
     return;
   }
   traceExpr(V->getInit(), B);
-  UseCollector Uses(V);
-  Uses.TraverseStmt(Fn->getBody());
-  for (const CXXMemberCallExpr* Call : Uses.ScratchCalls)
-    if (localVariable(chainRoot(Call->getImplicitObjectArgument())) == V) B.add(Call);
-  for (const DeclRefExpr* Use : Uses.Uses)
-    if (!readsOnly(Use, Uses.Parents)) B.complete = false;
+  const FunctionUses& Uses = usesIn(Fn);
+  if (auto Found = Uses.scratchCalls.find(V); Found != Uses.scratchCalls.end())
+    for (const CXXMemberCallExpr* Call : Found->second) B.add(Call);
+  if (auto Found = Uses.uses.find(V); Found != Uses.uses.end())
+    for (const DeclRefExpr* Use : Found->second)
+      if (!readsOnly(Use, Uses.parents)) B.complete = false;
 }
+
+/// The uses in a function, collected on the first question about it: a function of many
+/// kernels is walked once, not once per policy variable.
+const FunctionUses& PolicyTracer::usesIn(const FunctionDecl* Fn) {
+  std::unique_ptr<FunctionUses>& Uses = UsesByFunction[Fn];
+  if (!Uses) {
+    Uses = std::make_unique<FunctionUses>();
+    UseCollector Collector(*Uses);
+    Collector.TraverseStmt(Fn->getBody());
+    for (const CXXMemberCallExpr* Call : Collector.ScratchCalls)
+      if (const VarDecl* V = localVariable(chainRoot(Call->getImplicitObjectArgument())))
+        Uses->scratchCalls[V].push_back(Call);
+  }
+  return *Uses;
+}
+
+PolicyTracer::~PolicyTracer() = default;
 
 /// Whether a use of a policy variable leaves its scratch sizes alone, apart from the
 /// set_scratch_size calls collected separately: a member call, a copy, a read, or an argument

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -82,10 +83,19 @@ struct PolicyBuild {
   }
 };
 
+/// What a function body does with its local variables (PolicyTrace.cpp).
+struct FunctionUses {
+  llvm::DenseMap<const clang::VarDecl*, std::vector<const clang::DeclRefExpr*>> uses;
+  /// The set_scratch_size calls on each variable (through set_* chains).
+  llvm::DenseMap<const clang::VarDecl*, std::vector<const clang::CXXMemberCallExpr*>> scratchCalls;
+  llvm::DenseMap<const clang::Stmt*, clang::DynTypedNode> parents;
+};
+
 /// Follows a TeamPolicy expression back to where it is built.
 class PolicyTracer {
 public:
   explicit PolicyTracer(clang::ASTContext& Ctx) : Ctx(Ctx) {}
+  ~PolicyTracer();
 
   /// What Policy is built from.
   PolicyBuild trace(const clang::Expr* Policy);
@@ -98,9 +108,11 @@ private:
   void traceVariable(const clang::VarDecl* V, PolicyBuild& B);
   bool readsOnly(const clang::DeclRefExpr* Use,
                  const llvm::DenseMap<const clang::Stmt*, clang::DynTypedNode>& ParentOf);
+  const FunctionUses& usesIn(const clang::FunctionDecl* Fn);
 
   clang::ASTContext& Ctx;
   llvm::SmallPtrSet<const clang::VarDecl*, 4> Visited;
+  llvm::DenseMap<const clang::FunctionDecl*, std::unique_ptr<FunctionUses>> UsesByFunction;
 };
 
 }  // namespace checks
