@@ -210,7 +210,7 @@ private:
   /// taking no team member (roots), and those host code calls.
   void checkHost() {
     FunctionCollector Collector(SM, C.paths);
-    for (Decl* D : C.ast.getTranslationUnitDecl()->decls())  // the main file's: headers hold none
+    for (Decl* D : C.ast.getTranslationUnitDecl()->noload_decls())  // the main file's
       if (D->getBeginLoc().isValid() && SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
         Collector.TraverseDecl(D);
     std::vector<const FunctionDecl*> Queue = std::move(Collector.Found);

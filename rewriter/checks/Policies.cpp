@@ -160,7 +160,7 @@ public:
   /// Runs every check of the family.
   void run() {
     // Every construct of the main file (a policy may be built away from its dispatch) ...
-    for (Decl* D : Ctx.getTranslationUnitDecl()->decls())
+    for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls())  // as in analysis
       if (D->getBeginLoc().isValid() && inMainFile(D->getBeginLoc())) TraverseDecl(D);
     // ... then what only a dispatch shows: the policy's scratch requests against its functor, in
     // every instantiation of a dispatch written in a template.

@@ -555,7 +555,7 @@ void checkSignatures(CheckContext& C) {
   };
 
   NestedCalls Finder(SM, C.paths);
-  for (Decl* D : C.ast.getTranslationUnitDecl()->decls()) {
+  for (Decl* D : C.ast.getTranslationUnitDecl()->noload_decls()) {  // as in analysis
     SourceLocation Loc = D->getBeginLoc();
     if (Loc.isInvalid() || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) continue;
     Finder.TraverseDecl(D);
