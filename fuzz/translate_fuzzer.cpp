@@ -81,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* Data, size_t Size) {
   if (Size == 0) return 0;
   const uint8_t Mode = Data[0];
   hpar::TranslateOptions Options;
-  Options.backend = (Mode & 1) ? hpar::BackendKind::OpenMP : hpar::BackendKind::Cuda;
+  Options.backend = &hpar::emit::allBackends()[(Mode & 1) % hpar::emit::allBackends().size()];
   Options.checkOnly = (Mode & 2) != 0;
   if (Mode & 4) Options.diagnostics.apply("error");
   llvm::StringRef Source(reinterpret_cast<const char*>(Data) + 1, Size - 1);

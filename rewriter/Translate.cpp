@@ -39,11 +39,11 @@ public:
     if (Diags.hasErrorOccurred()) return;
     ir::TranslationUnit TU;
     TU.mainFile = llvm::sys::path::filename(File).str();
-    checks::Reporter Report(Diags, Options.diagnostics);
+    diag::Reporter Report(Diags, Options.diagnostics);
     analysis::Dispatches Found = analysis::findDispatches(Ctx, Paths, Report, TU);
     if (Diags.hasErrorOccurred()) return;
     checks::CheckContext Checks{Ctx, Paths, Found.sites, Found.instances, TU, Report,
-                                Options.backend == BackendKind::Cuda};
+                                Options.backend->traits};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();
@@ -159,8 +159,7 @@ std::string realPath(const std::string& path) {
 int translate(const tooling::CompilationDatabase& db, const std::vector<std::string>& files,
               const frontend::SearchPaths& paths, const TranslateOptions& options,
               std::map<std::string, TranslatedFile>& outputs) {
-  std::unique_ptr<emit::Backend> B =
-      options.backend == BackendKind::Cuda ? emit::makeCudaBackend() : emit::makeOpenMPBackend();
+  std::unique_ptr<emit::Backend> B = options.backend->make();
   std::vector<std::string> Absolute;
   for (const std::string& F : files) Absolute.push_back(realPath(F));
   CountingDiagnostics Diagnostics;
@@ -171,8 +170,7 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
   // internal error naming the file, after the usual stack dump, and no output is written.
   for (const std::string& F : Absolute) {
     tooling::ClangTool Tool(db, {F});
-    Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(
-        paths, options.backend == BackendKind::Cuda ? "CUDA" : "OPENMP"));
+    Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths, options.backend->target));
     Tool.setDiagnosticConsumer(&Diagnostics);
     llvm::CrashRecoveryContext Recovery;
     Recovery.DumpStackAndCleanupOnFailure = true;
@@ -208,20 +206,24 @@ struct TextTranslator::Impl {
   IntrusiveRefCntPtr<FileManager> files{new FileManager(FileSystemOptions())};
   // Holds the precompiled headers once read, so that a text does not read them again.
   IntrusiveRefCntPtr<InMemoryModuleCache> moduleCache{new InMemoryModuleCache()};
-  std::shared_ptr<CompilerInvocation> invocation[2];  // by BackendKind
-  std::string driverErrors[2];
-  std::unique_ptr<emit::Backend> backends[2]{emit::makeCudaBackend(), emit::makeOpenMPBackend()};
+  /// One per backend, keyed by the backend's name.
+  struct PerBackend {
+    std::shared_ptr<CompilerInvocation> invocation;
+    std::string driverErrors;
+    std::unique_ptr<emit::Backend> emitter;
+  };
+  std::map<std::string, PerBackend> backends;
 
   /// The invocation for `backend`, made on first use; null when the driver rejected the
   /// arguments (then driverErrors says why).
-  std::shared_ptr<CompilerInvocation> invocationFor(BackendKind backend) {
-    const int K = static_cast<int>(backend);
-    if (invocation[K] || !driverErrors[K].empty()) return invocation[K];
+  std::shared_ptr<CompilerInvocation> invocationFor(const emit::BackendInfo& backend) {
+    PerBackend& K = backends[backend.name];
+    if (K.invocation || !K.driverErrors.empty()) return K.invocation;
     tooling::CommandLineArguments Line{"clang-tool"};
     Line.insert(Line.end(), args.begin(), args.end());
     Line.push_back(fileName);
     Line = frontend::makeArgumentsAdjuster(
-        paths, backend == BackendKind::Cuda ? "CUDA" : "OPENMP")(Line, fileName);
+        paths, backend.target)(Line, fileName);
     std::vector<const char*> Argv;
     for (const std::string& A : Line) Argv.push_back(A.c_str());
     std::string Errors;
@@ -231,16 +233,16 @@ struct TextTranslator::Impl {
     CreateInvocationOptions CIOpts;
     CIOpts.Diags = CompilerInstance::createDiagnostics(&*Opts, &Printer, /*ShouldOwnClient=*/false);
     CIOpts.VFS = &files->getVirtualFileSystem();
-    invocation[K] = createInvocation(Argv, CIOpts);
-    if (invocation[K] && Printer.getNumErrors() > 0) invocation[K].reset();
-    if (!invocation[K]) {
-      driverErrors[K] = Errors.empty() ? "error: the compiler driver rejected the arguments\n"
+    K.invocation = createInvocation(Argv, CIOpts);
+    if (K.invocation && Printer.getNumErrors() > 0) K.invocation.reset();
+    if (!K.invocation) {
+      K.driverErrors = Errors.empty() ? "error: the compiler driver rejected the arguments\n"
                                        : Errors;
       return nullptr;
     }
     // The driver asks cc1 to leak the AST at exit (-disable-free); a long-lived caller must not.
-    invocation[K]->getFrontendOpts().DisableFree = false;
-    return invocation[K];
+    K.invocation->getFrontendOpts().DisableFree = false;
+    return K.invocation;
   }
 };
 
@@ -252,11 +254,11 @@ TextTranslator::~TextTranslator() = default;
 
 std::string TextTranslator::precompile(const std::string& header, const std::string& dir) {
   std::string Problems;
-  for (BackendKind Backend : {BackendKind::Cuda, BackendKind::OpenMP}) {
+  for (const emit::BackendInfo& Backend : emit::allBackends()) {
     std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(Backend);
-    if (!Base) return impl->driverErrors[static_cast<int>(Backend)];
+    if (!Base) return impl->backends[Backend.name].driverErrors;
     llvm::SmallString<256> Pch(dir);
-    llvm::sys::path::append(Pch, Backend == BackendKind::Cuda ? "cuda.pch" : "openmp.pch");
+    llvm::sys::path::append(Pch, std::string(Backend.name) + ".pch");
     auto CI = std::make_shared<CompilerInvocation>(*Base);
     FrontendOptions& FO = CI->getFrontendOpts();
     FO.Inputs = {FrontendInputFile(header, InputKind(Language::CXX).getHeader())};
@@ -281,10 +283,10 @@ std::string TextTranslator::precompile(const std::string& header, const std::str
 
 TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOptions& options) {
   TextResult Result;
-  std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(options.backend);
+  std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(*options.backend);
   if (!Base) {
     Result.status = 1;
-    Result.diagnostics = impl->driverErrors[static_cast<int>(options.backend)];
+    Result.diagnostics = impl->backends[options.backend->name].driverErrors;
     return Result;
   }
   // A copy: clang's lexer needs the text followed by a null character.
@@ -302,7 +304,9 @@ TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOpti
     Clang.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
     Clang.setVerboseOutputStream(OS);  // "N errors generated." goes with the diagnostics
     Clang.setFileManager(&*impl->files);
-    TranslateAction Action(impl->paths, options, *impl->backends[static_cast<int>(options.backend)],
+    std::unique_ptr<emit::Backend>& Emitter = impl->backends[options.backend->name].emitter;
+    if (!Emitter) Emitter = options.backend->make();
+    TranslateAction Action(impl->paths, options, *Emitter,
                            Outputs);
     Clang.ExecuteAction(Action);
     if (Printer.getNumErrors() > 0) Outputs.clear();

@@ -1,7 +1,8 @@
 // The translation pipeline for a set of files: parse, find dispatches, check, emit.
 #pragma once
 
-#include "checks/Diagnostics.h"
+#include "diag/Diagnostics.h"
+#include "emit/Registry.h"
 #include "frontend/Frontend.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"
@@ -12,13 +13,12 @@
 
 namespace hpar {
 
-enum class BackendKind { Cuda, OpenMP };
-
 /// How to run the pipeline.
 struct TranslateOptions {
-  BackendKind backend = BackendKind::Cuda;
+  /// The backend the output is for (emit/Backends.def); --check checks for it too.
+  const emit::BackendInfo* backend = &emit::allBackends().front();
   bool checkOnly = false;                // --check: analysis and checks only, no text generated
-  checks::DiagnosticOptions diagnostics;  // -W options
+  diag::DiagnosticOptions diagnostics;  // -W options
 };
 
 /// The result of translating one file: the generated text and every file the parse read

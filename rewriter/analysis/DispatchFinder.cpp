@@ -2,7 +2,7 @@
 #include "analysis/Annotations.h"
 #include "analysis/PolicyInfo.h"
 #include "analysis/SourceRanges.h"
-#include "emit/Naming.h"
+#include "ir/Naming.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -118,7 +118,7 @@ bool unrollableRange(const Expr* Range) {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, checks::Reporter& Report,
+  Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, diag::Reporter& Report,
          ir::TranslationUnit& TU)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Report(Report), TU(TU) {}
 
@@ -155,14 +155,14 @@ public:
     SourceLocation Loc = Call->getBeginLoc();
     if (frontend::isLibraryLocation(SM, Paths, Loc)) return true;  // hpar's own headers and system headers
     if (!TopLevel || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) {
-      error(checks::CheckId::DispatchInHeader, Loc, "hpar dispatch in a header cannot be translated: only the file given to "
+      error(diag::CheckId::DispatchInHeader, Loc, "hpar dispatch in a header cannot be translated: only the file given to "
                       "hpar-translate is rewritten; move the dispatch into it");
       return true;
     }
     const Expr* CalleeExpr = Call->getCallee()->IgnoreImplicit();
     SourceRange CalleeRange = CalleeExpr->getSourceRange();
     if (CalleeRange.getBegin().isMacroID() || CalleeRange.getEnd().isMacroID()) {
-      error(checks::CheckId::DispatchInMacro, Loc, "hpar dispatch written inside a macro expansion cannot be translated");
+      error(diag::CheckId::DispatchInMacro, Loc, "hpar dispatch written inside a macro expansion cannot be translated");
       return true;
     }
     unsigned Begin = SM.getFileOffset(CalleeRange.getBegin());
@@ -175,7 +175,7 @@ public:
     }
 
     if (auto Outer = Enclosing.containing(Loc)) {
-      error(checks::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
+      error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
                           TU.kernels[*Outer].name +
                           "' is only legal over TeamThreadRange, TeamVectorRange or "
                           "ThreadVectorRange inside a TeamPolicy functor");
@@ -191,12 +191,12 @@ public:
       Arg = 1;
     }
     if (NumArgs < Arg + 2) {
-      error(checks::CheckId::DispatchArguments, Loc, "hpar dispatch needs a policy and a functor");
+      error(diag::CheckId::DispatchArguments, Loc, "hpar dispatch needs a policy and a functor");
       return true;
     }
     auto Facts = describePolicy(strip(Call->getArg(Arg))->getType());
     if (!Facts) {
-      error(checks::CheckId::UnsupportedPolicy, Call->getArg(Arg)->getBeginLoc(), "unsupported execution policy type '" +
+      error(diag::CheckId::UnsupportedPolicy, Call->getArg(Arg)->getBeginLoc(), "unsupported execution policy type '" +
                                                        Call->getArg(Arg)->getType().getAsString() + "'");
       return true;
     }
@@ -205,7 +205,7 @@ public:
     K.hasWorkTag = Facts->hasWorkTag;
     K.onHost = Facts->onHost;
     if (K.policy != ir::PolicyKind::Range && Pattern == ir::Pattern::Scan) {
-      error(checks::CheckId::ScanPolicy, Loc, std::string("parallel_scan over ") +
+      error(diag::CheckId::ScanPolicy, Loc, std::string("parallel_scan over ") +
                           (K.policy == ir::PolicyKind::Team ? "a TeamPolicy" : "an MDRangePolicy") +
                           " is not part of the programming model; scan inside the team with a "
                           "nested parallel_scan or team_scan");
@@ -224,7 +224,7 @@ public:
     K.file = llvm::sys::path::filename(P.getFilename()).str();
     K.line = P.getLine();
     K.column = P.getColumn();
-    K.name = emit::kernelName(K, Names);
+    K.name = ir::kernelName(K, Names);
     K.calleeBegin = Begin;
     K.calleeEnd = endOffset(CalleeRange);
     K.insertAt = SM.getFileOffset(SM.getExpansionLoc(TopLevel->getBeginLoc()));
@@ -270,14 +270,14 @@ private:
     return SM.getFileOffset(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()));
   }
 
-  void error(checks::CheckId Check, SourceLocation Loc, const std::string& Message) {
+  void error(diag::CheckId Check, SourceLocation Loc, const std::string& Message) {
     Report.report(Check, Loc, Message);
   }
 
   ASTContext& Ctx;
   SourceManager& SM;
   const frontend::SearchPaths& Paths;
-  checks::Reporter& Report;
+  diag::Reporter& Report;
   ir::TranslationUnit& TU;
   Decl* TopLevel = nullptr;
   llvm::DenseMap<unsigned, size_t> KernelAt;  // callee offset of a recorded dispatch -> its kernel
@@ -289,7 +289,7 @@ private:
 }  // namespace
 
 Dispatches findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
-                          checks::Reporter& Report, ir::TranslationUnit& TU) {
+                          diag::Reporter& Report, ir::TranslationUnit& TU) {
   Finder F(Ctx, Paths, Report, TU);
   F.run();
   Dispatches Found;

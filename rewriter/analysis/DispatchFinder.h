@@ -4,7 +4,7 @@
 // policy this version does not lower.
 #pragma once
 
-#include "checks/Diagnostics.h"
+#include "diag/Diagnostics.h"
 #include "frontend/Frontend.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
@@ -32,7 +32,7 @@ struct Dispatches {
 
 /// Finds the dispatches; fills `tu.kernels`. Reports what it cannot translate through `report`.
 Dispatches findDispatches(clang::ASTContext& Ctx, const frontend::SearchPaths& paths,
-                          checks::Reporter& report, ir::TranslationUnit& tu);
+                          diag::Reporter& report, ir::TranslationUnit& tu);
 
 /// Strips what wraps an argument without changing the object it denotes: implicit nodes
 /// (temporaries, implicit casts), parentheses, and copies or moves of the same object. Null stays

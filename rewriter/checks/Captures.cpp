@@ -54,7 +54,7 @@ class CaptureChecker {
 public:
   explicit CaptureChecker(CheckContext& C)
       : Ctx(C.ast), SM(C.ast.getSourceManager()), TU(C.tu), Report(C.report),
-        CudaTarget(C.cudaTarget) {}
+        Target(C.target) {}
 
   void checkSite(const analysis::DispatchSite& Site) {
     const LambdaExpr* L = analysis::lambdaOf(Site.functor);
@@ -66,7 +66,7 @@ public:
     bool ByRef = checkByRef(L);
     checkThis(L, ByRef);
     checkMutable(L);
-    if (CudaTarget) checkGeneric(L);
+    if (!Target.genericLambdaFunctors) checkGeneric(L);
   }
 
 private:
@@ -158,7 +158,7 @@ private:
       Msg += "captures " + quotedList(Names) +
              " by reference: its copy on the device would refer to host memory; capture by value";
     {
-      auto D = Report.report(CheckId::CaptureByRef, Loc, Msg);
+      auto D = Report.report(diag::CheckId::CaptureByRef, Loc, Msg);
       D << SourceRange(SM.getExpansionRange(L->getIntroducerRange()).getAsRange());
       if (auto Text = byValueIntroducer(L))
         D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(L->getIntroducerRange()), *Text);
@@ -194,7 +194,7 @@ private:
     Msg += ", a host address on the device; capture the object by value with '[=, *this]' "
            "(HPAR_CLASS_LAMBDA, KOKKOS_CLASS_LAMBDA)";
     {
-      auto D = Report.report(CheckId::CaptureThis, SM.getExpansionLoc(Loc), Msg);
+      auto D = Report.report(diag::CheckId::CaptureThis, SM.getExpansionLoc(Loc), Msg);
       D << SourceRange(SM.getExpansionRange(L->getIntroducerRange()).getAsRange());
       // After a by-reference report, its fix-it already captures `*this`.
       if (!ByRefFixed)
@@ -246,7 +246,7 @@ private:
       }
     SourceLocation Loc = SM.getExpansionLoc(Auto ? Auto->getLocation() : L->getBeginLoc());
     std::string Name = Auto && Auto->getIdentifier() ? " '" + Auto->getName().str() + "'" : "";
-    Report.report(CheckId::GenericLambda, Loc,
+    Report.report(diag::CheckId::GenericLambda, Loc,
                   "lambda of kernel '" + Kernel + "' is generic (its parameter" + Name +
                       " is declared 'auto'): nvcc cannot compile a generic extended lambda; "
                       "give the parameter its type (an index type such as 'int', or "
@@ -274,7 +274,7 @@ private:
           }
       }
     SourceLocation Loc = Mutable ? *Mutable : SM.getExpansionLoc(L->getBeginLoc());
-    auto D = Report.report(CheckId::MutableLambda, Loc,
+    auto D = Report.report(diag::CheckId::MutableLambda, Loc,
                            "lambda of kernel '" + Kernel +
                                "' is 'mutable': every device thread would change its own copy "
                                "of the captures; remove 'mutable' and keep changing state in a View");
@@ -289,8 +289,8 @@ private:
   ASTContext& Ctx;
   SourceManager& SM;
   ir::TranslationUnit& TU;
-  Reporter& Report;
-  bool CudaTarget;
+  diag::Reporter& Report;
+  const ir::Target& Target;
   std::string Kernel;
   llvm::SmallPtrSet<const LambdaExpr*, 8> Checked;
 };

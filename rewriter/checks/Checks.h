@@ -4,9 +4,10 @@
 #pragma once
 
 #include "analysis/DispatchFinder.h"
-#include "checks/Diagnostics.h"
+#include "diag/Diagnostics.h"
 #include "frontend/Frontend.h"
 #include "ir/Kernel.h"
+#include "ir/Target.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <string>
@@ -22,8 +23,8 @@ struct CheckContext {
   const std::vector<analysis::DispatchSite>& sites;      // one per kernel
   const std::vector<analysis::DispatchSite>& instances;  // every instantiation of each dispatch
   ir::TranslationUnit& tu;
-  Reporter& report;
-  bool cudaTarget = true;  // the output is for CUDA (--backend=cuda, and --check without one)
+  diag::Reporter& report;
+  const ir::Target& target;  // the backend's toolchain (--check without --backend: the first)
 };
 
 // ---- vocabulary shared by the families ----

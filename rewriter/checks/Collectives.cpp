@@ -273,7 +273,7 @@ private:
               : What + " in kernel '" + Kernel->name +
                     "' is reached by only some threads of the team, but every thread of the team "
                     "must reach it";
-    if (!report(CheckId::DivergentCollective, Loc, Range, Message)) return;
+    if (!report(diag::CheckId::DivergentCollective, Loc, Range, Message)) return;
     if (Frame) noteFrame(*Frame);
     if (D) noteDivergence(*D, "threads");
     noteChain();
@@ -294,7 +294,7 @@ private:
               : What + " in kernel '" + Kernel->name +
                     "' is reached by only some vector lanes of a thread, but every lane of the "
                     "thread must reach it";
-    if (!report(CheckId::DivergentVector, Loc, Range, Message)) return;
+    if (!report(diag::CheckId::DivergentVector, Loc, Range, Message)) return;
     if (Frame) noteFrame(*Frame);
     if (D) noteDivergence(*D, "lanes");
     noteChain();

@@ -111,7 +111,7 @@ private:
   }
 
   /// Reports once per check and location, whichever kernel reaches it first.
-  bool firstReport(CheckId Check, SourceLocation Loc) {
+  bool firstReport(diag::CheckId Check, SourceLocation Loc) {
     return Reported.insert({(unsigned)Check, Loc.getRawEncoding()}).second;
   }
 
@@ -122,8 +122,8 @@ private:
     if (Bracket.isMacroID()) {
       llvm::StringRef Macro = Lexer::getImmediateMacroName(Bracket, SM, Ctx.getLangOpts());
       if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "KOKKOS_CLASS_LAMBDA" &&
-          firstReport(CheckId::DeviceLambdaMacro, L->getBeginLoc()))
-        Report.report(CheckId::DeviceLambdaMacro, L->getBeginLoc(),
+          firstReport(diag::CheckId::DeviceLambdaMacro, L->getBeginLoc()))
+        Report.report(diag::CheckId::DeviceLambdaMacro, L->getBeginLoc(),
                       "lambda of " + kernelName() + " comes from macro '" + Macro.str() +
                           "'; write it with HPAR_LAMBDA or plainly");
       return;
@@ -141,8 +141,8 @@ private:
       const ValueDecl* V = C.getCapturedVar();
       QualType Held = V ? V->getType().getNonReferenceType() : QualType();
       if (!V || !isStdContainer(Held, Ctx)) continue;
-      if (!firstReport(CheckId::DeviceStdContainer, C.getLocation())) continue;
-      Report.report(CheckId::DeviceStdContainer, C.getLocation(),
+      if (!firstReport(diag::CheckId::DeviceStdContainer, C.getLocation())) continue;
+      Report.report(diag::CheckId::DeviceStdContainer, C.getLocation(),
                     kernelName() + " captures '" + V->getName().str() + "', a '" +
                         Held.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
                         "', by copy; standard containers and strings hold host memory and cannot "
@@ -158,8 +158,8 @@ private:
     if (!RD) return;
     for (const FieldDecl* F : RD->fields()) {
       if (F->getType()->isReferenceType() || !isStdContainer(F->getType(), Ctx)) continue;
-      if (!firstReport(CheckId::DeviceStdContainer, F->getLocation())) continue;
-      Report.report(CheckId::DeviceStdContainer, F->getLocation(),
+      if (!firstReport(diag::CheckId::DeviceStdContainer, F->getLocation())) continue;
+      Report.report(diag::CheckId::DeviceStdContainer, F->getLocation(),
                     "functor '" + RD->getNameAsString() + "' of " + kernelName() + " holds '" +
                         F->getName().str() + "', a '" +
                         F->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
@@ -172,7 +172,7 @@ private:
 
   /// Reports a call's problem at the call site, in the function the walk is in, with a note at
   /// the called function when `At` is valid.
-  void callError(CheckId Check, SourceLocation CallSite, const std::string& Message,
+  void callError(diag::CheckId Check, SourceLocation CallSite, const std::string& Message,
                  SourceLocation At = {}, const std::string& AtNote = "") {
     if (!firstReport(Check, CallSite)) return;
     Report.report(Check, CallSite, where() + " calls " + Message);
@@ -207,21 +207,21 @@ private:
     // The problems of a call belong to its call site: each call is reported (once, since its
     // caller is walked once).
     if (M && M->isVirtual())
-      return callError(CheckId::DeviceVirtual, CallSite,
+      return callError(diag::CheckId::DeviceVirtual, CallSite,
                        "virtual function " + Name + ", which cannot be called on the device");
     bool Annotated = false;
     for (const FunctionDecl* D : F->redecls())
       if (analysis::ownAnnotation(D) == "hpar::device_callable") Annotated = true;
     const FunctionDecl* Def = F->getDefinition();
     if (!Def) {
-      return callError(CheckId::DeviceNotVisible, CallSite,
+      return callError(diag::CheckId::DeviceNotVisible, CallSite,
                        Name + ", whose definition is not visible in this file, so it cannot be "
                               "compiled for the device",
                        F->getLocation(), Name + " declared here");
     }
     bool InMain = SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation()));
     if (!InMain && !Annotated) {
-      return callError(CheckId::DeviceHeader, CallSite,
+      return callError(diag::CheckId::DeviceHeader, CallSite,
                        Name + ", which is defined in another file without HPAR_INLINE_FUNCTION "
                               "or HPAR_FUNCTION",
                        Def->getLocation(), Name + " defined here");
@@ -266,9 +266,9 @@ private:
   /// the same call).
   void recursion(const FunctionDecl* Callee, SourceLocation CallSite) {
     if (!RecursiveReported.insert(Callee).second) return;
-    if (!firstReport(CheckId::DeviceRecursion, CallSite)) return;
+    if (!firstReport(diag::CheckId::DeviceRecursion, CallSite)) return;
     bool Self = Stack.back().fn == Callee;
-    Report.report(CheckId::DeviceRecursion, CallSite,
+    Report.report(diag::CheckId::DeviceRecursion, CallSite,
                   where() + " calls " + (Self ? std::string("itself") : describe(Callee)) +
                       " recursively; hpar does not allow recursion in device code, whose stack "
                       "depth is not portable");
@@ -281,7 +281,7 @@ private:
     for (const FunctionDecl* D : F->redecls()) {
       SourceLocation Begin = SM.getExpansionLoc(D->getInnerLocStart());
       if (!SM.isWrittenInMainFile(Begin)) {
-        Report.report(CheckId::DeviceHeader, D->getLocation(),
+        Report.report(diag::CheckId::DeviceHeader, D->getLocation(),
                       "'" + F->getQualifiedNameAsString() + "' is called from " + kernelName() +
                           " but declared in another file; mark it HPAR_FUNCTION");
         noteChain();
@@ -306,7 +306,7 @@ private:
   SourceManager& SM;
   const frontend::SearchPaths& Paths;
   ir::TranslationUnit& TU;
-  Reporter& Report;
+  diag::Reporter& Report;
   const ir::Kernel* Kernel = nullptr;
   bool RootIsLambda = false;
   std::vector<Frame> Stack;                              // the chain of calls from the kernel

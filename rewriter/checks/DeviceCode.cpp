@@ -85,7 +85,7 @@ public:
   bool TraverseTypeLoc(TypeLoc) { return true; }  // decltype, array bounds, template arguments
 
   bool TraverseCXXTypeidExpr(CXXTypeidExpr* E) {
-    unsafe(CheckId::DeviceRtti, E->getBeginLoc(), E->getSourceRange(), "uses 'typeid'", RttiWhy);
+    unsafe(diag::CheckId::DeviceRtti, E->getBeginLoc(), E->getSourceRange(), "uses 'typeid'", RttiWhy);
     if (!E->isTypeOperand() && E->isPotentiallyEvaluated())
       return TraverseStmt(E->getExprOperand());
     return true;
@@ -120,7 +120,7 @@ public:
       // A library function that builds a container for the caller (std::to_string).
       if (!isa<CXXMethodDecl>(F) && !isa<CXXOperatorCallExpr>(C) && isLibrary(F->getLocation()) &&
           C->isPRValue() && isStdContainer(C->getType(), Ctx))
-        unsafe(CheckId::DeviceStdContainer, C->getBeginLoc(), C->getSourceRange(),
+        unsafe(diag::CheckId::DeviceStdContainer, C->getBeginLoc(), C->getSourceRange(),
                "calls '" + F->getQualifiedNameAsString() + "', which constructs a '" +
                    typeName(C->getType()) + "'",
                ContainerWhy);
@@ -133,19 +133,19 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr* E) {
     call(E->getConstructor(), E->getBeginLoc());
     if (!E->isElidable() && isStdContainer(E->getType(), Ctx))
-      unsafe(CheckId::DeviceStdContainer, E->getBeginLoc(), E->getSourceRange(),
+      unsafe(diag::CheckId::DeviceStdContainer, E->getBeginLoc(), E->getSourceRange(),
              "constructs a '" + typeName(E->getType()) + "'", ContainerWhy);
     return true;
   }
 
   // ---- constructs ----
   bool VisitCXXThrowExpr(CXXThrowExpr* E) {
-    unsafe(CheckId::DeviceException, E->getBeginLoc(), E->getSourceRange(), "throws an exception",
+    unsafe(diag::CheckId::DeviceException, E->getBeginLoc(), E->getSourceRange(), "throws an exception",
            ExceptionWhy);
     return true;
   }
   bool VisitCXXTryStmt(CXXTryStmt* S) {
-    unsafe(CheckId::DeviceException, S->getTryLoc(), SourceRange(S->getTryLoc()),
+    unsafe(diag::CheckId::DeviceException, S->getTryLoc(), SourceRange(S->getTryLoc()),
            "has a 'try' block", ExceptionWhy);
     return true;
   }
@@ -154,14 +154,14 @@ public:
     const FunctionDecl* Op = E->getOperatorNew();
     if (Op ? Op->isReservedGlobalPlacementOperator() : E->getNumPlacementArgs() > 0)
       return true;  // placement new constructs in storage the code already has
-    unsafe(CheckId::DeviceNew, E->getBeginLoc(), E->getSourceRange(),
+    unsafe(diag::CheckId::DeviceNew, E->getBeginLoc(), E->getSourceRange(),
            E->isArray() ? "allocates memory with 'new[]'" : "allocates memory with 'new'",
            "device code cannot allocate memory: allocate a View before the dispatch, or use "
            "scratch memory");
     return true;
   }
   bool VisitCXXDeleteExpr(CXXDeleteExpr* E) {
-    unsafe(CheckId::DeviceNew, E->getBeginLoc(), E->getSourceRange(),
+    unsafe(diag::CheckId::DeviceNew, E->getBeginLoc(), E->getSourceRange(),
            E->isArrayForm() ? "frees memory with 'delete[]'" : "frees memory with 'delete'",
            "device code cannot free memory");
     return true;
@@ -169,7 +169,7 @@ public:
 
   // nvcc rejects every dynamic_cast in device code, an upcast too.
   bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr* E) {
-    unsafe(CheckId::DeviceRtti, E->getBeginLoc(), E->getSourceRange(), "uses 'dynamic_cast'",
+    unsafe(diag::CheckId::DeviceRtti, E->getBeginLoc(), E->getSourceRange(), "uses 'dynamic_cast'",
            RttiWhy);
     return true;
   }
@@ -179,14 +179,14 @@ public:
     std::string Name = "'" + V->getName().str() + "'";
     SourceRange R = V->getSourceRange();
     if (V->getTLSKind() != VarDecl::TLS_None) {
-      unsafe(CheckId::DeviceStaticLocal, V->getLocation(), R,
+      unsafe(diag::CheckId::DeviceStaticLocal, V->getLocation(), R,
              "declares thread_local variable " + Name,
              "the device has no thread-local storage");
       return true;
     }
     QualType T = V->getType();
     if (!V->isConstexpr() && !Ctx.getBaseElementType(T).isConstQualified()) {
-      unsafe(CheckId::DeviceStaticLocal, V->getLocation(), R,
+      unsafe(diag::CheckId::DeviceStaticLocal, V->getLocation(), R,
              "declares static local variable " + Name,
              "device code may only have constant static locals ('static constexpr', or "
              "'static const' with a constant initialiser): every thread would share this one, "
@@ -197,7 +197,7 @@ public:
     if (T->isDependentType() || (Init && (Init->isValueDependent() || Init->isTypeDependent())))
       return true;  // decided in each instantiation
     if (!V->hasConstantInitialization())
-      unsafe(CheckId::DeviceStaticLocal, V->getLocation(), R,
+      unsafe(diag::CheckId::DeviceStaticLocal, V->getLocation(), R,
              "declares static local variable " + Name + " with a dynamic initialiser",
              "the device cannot initialise a static at run time: initialise it with a constant "
              "expression");
@@ -251,7 +251,7 @@ private:
     Events.push_back(E);
   }
 
-  void unsafe(CheckId Check, SourceLocation Loc, SourceRange Range, std::string What, std::string Why) {
+  void unsafe(diag::CheckId Check, SourceLocation Loc, SourceRange Range, std::string What, std::string Why) {
     DeviceEvent E;
     E.kind = DeviceEvent::Unsafe;
     E.check = Check;
@@ -291,7 +291,7 @@ private:
     std::string What = Named && Named->getIdentifier()
                            ? "calls through " + Kind + " '" + Named->getName().str() + "'"
                            : "calls through a " + Kind;
-    unsafe(CheckId::DeviceFunctionPointer, C->getBeginLoc(), Callee->getSourceRange(), What,
+    unsafe(diag::CheckId::DeviceFunctionPointer, C->getBeginLoc(), Callee->getSourceRange(), What,
            "the device cannot call through function pointers: call the function directly, or "
            "pass a functor or a lambda");
   }

@@ -4,7 +4,7 @@
 // traverseLambdaBodies is how a walk of device code (this one, the races family's) enters a lambda.
 #pragma once
 
-#include "checks/Diagnostics.h"
+#include "diag/Diagnostics.h"
 #include "checks/TeamCode.h"
 #include "frontend/Frontend.h"
 #include "clang/AST/ASTContext.h"
@@ -25,7 +25,7 @@ struct DeviceEvent {
   const clang::FunctionDecl* callee = nullptr;
   /// Unsafe: the rule, the range to underline, what the code does ("throws an exception") and
   /// why the device cannot ("device code cannot throw or catch exceptions").
-  CheckId check = CheckId::DeviceException;
+  diag::CheckId check = diag::CheckId::DeviceException;
   clang::SourceRange range;
   std::string what;
   std::string why;

@@ -100,7 +100,7 @@ private:
                     P.range.name() + " can only run directly in the team functor or inside a " +
                     "TeamThreadRange or TeamThreadMDRange closure";
       const Expr* Range = P.call->getArg(0);
-      if (!report(CheckId::IllegalNesting, Range->getBeginLoc(), Range->getSourceRange(),
+      if (!report(diag::CheckId::IllegalNesting, Range->getBeginLoc(), Range->getSourceRange(),
                   P.describe() + " inside the closure of " + Outer.describe() + " in kernel '" +
                       Kernel->name + "': " + Why))
         return true;
@@ -149,7 +149,7 @@ private:
                             ? "inside the functor of kernel '" + Kernel->name + "' (" + Policy + ")"
                             : "in " + functionName(Chain.back().second) + ", which kernel '" + Kernel->name +
                                   "' (" + Policy + ") calls";
-    if (!report(CheckId::NestedOutsideTeam, P.call->getBeginLoc(), P.call->getCallee()->getSourceRange(),
+    if (!report(diag::CheckId::NestedOutsideTeam, P.call->getBeginLoc(), P.call->getCallee()->getSourceRange(),
                 "nested " + P.describe() + " " + Where +
                     ": nested patterns are only legal inside a TeamPolicy functor"))
       return;
@@ -256,7 +256,7 @@ private:
       const FunctionDecl* Def = Definitions[F];
       for (const NestedPattern& P : Facts[F].patterns) {
         std::string Where = It->second.first ? "which is called from host code" : "which runs on the host";
-        if (!report(CheckId::NestedOutsideTeam, P.call->getBeginLoc(), P.call->getCallee()->getSourceRange(),
+        if (!report(diag::CheckId::NestedOutsideTeam, P.call->getBeginLoc(), P.call->getCallee()->getSourceRange(),
                     "nested " + P.describe() + " in " + functionName(Def) + ", " + Where +
                         ": nested patterns are only legal inside a TeamPolicy functor"))
           continue;

@@ -197,7 +197,7 @@ private:
   /// instantiation (and in the template itself when it does not depend on the parameters), a
   /// dispatch once per instantiation. `Level` tells apart the reports of one check that one place
   /// may get for each scratch level.
-  bool firstReport(CheckId Check, SourceLocation L, int64_t Level = 0) {
+  bool firstReport(diag::CheckId Check, SourceLocation L, int64_t Level = 0) {
     return Reported.insert({unsigned(Check), L.getRawEncoding(), Level}).second;
   }
 
@@ -214,12 +214,12 @@ private:
   void checkMDRangeRank(const Expr* At, QualType Policy, int64_t N, const ir::Kernel* Kernel) {
     if (N >= MDRangeRankMin && N <= MDRangeRankMax) return;
     ReportedMDRanges.insert(Policy.getNonReferenceType().getCanonicalType().getUnqualifiedType().getTypePtr());
-    if (!firstReport(CheckId::MDRangeRank, At->getBeginLoc())) return;
+    if (!firstReport(diag::CheckId::MDRangeRank, At->getBeginLoc())) return;
     std::string M = Kernel ? "kernel '" + Kernel->name + "' runs over an MDRangePolicy of rank "
                            : "MDRangePolicy of rank ";
     M += std::to_string(N) + "; an MDRangePolicy has " + std::to_string(MDRangeRankMin) + " to " +
          std::to_string(MDRangeRankMax) + " dimensions (Rank<2> to Rank<6>, as in Kokkos)";
-    C.report.report(CheckId::MDRangeRank, At->getBeginLoc(), M) << At->getSourceRange();
+    C.report.report(diag::CheckId::MDRangeRank, At->getBeginLoc(), M) << At->getSourceRange();
   }
 
   // ---- hpar-nested-mdrange-rank ----
@@ -228,7 +228,7 @@ private:
   void checkNestedRank(const CXXConstructExpr* E) {
     NestedRangeKind K = nestedRangeOf(E);
     if (!K.md || (K.rank >= NestedRankMin && K.rank <= NestedRankMax) ||
-        !firstReport(CheckId::NestedMDRangeRank, E->getBeginLoc()))
+        !firstReport(diag::CheckId::NestedMDRangeRank, E->getBeginLoc()))
       return;
     std::string Name = K.name();
     std::string M = Name + " with " + std::to_string(K.rank) +
@@ -239,7 +239,7 @@ private:
     OneDimensional.md = false;
     const std::string Single = OneDimensional.name();
     if (K.rank == 1) M += "; for a single index use " + Single + "(team, n)";
-    auto D = C.report.report(CheckId::NestedMDRangeRank, E->getBeginLoc(), M);
+    auto D = C.report.report(diag::CheckId::NestedMDRangeRank, E->getBeginLoc(), M);
     D << E->getSourceRange();
     // With class template argument deduction, one extent becomes the one-dimensional range by
     // renaming the class: TeamThreadMDRange(team, n) -> TeamThreadRange(team, n).
@@ -279,8 +279,8 @@ private:
     std::optional<int64_t> Vector = S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt;
     const bool VectorWritten = S.vectorArg && !isa<CXXDefaultArgExpr>(S.vectorArg);
     if (Vector && VectorWritten && !llvm::isPowerOf2_64(*Vector > 0 ? (uint64_t)*Vector : 0) &&
-        firstReport(CheckId::VectorLength, S.vectorArg->getBeginLoc())) {
-      auto D = C.report.report(CheckId::VectorLength, S.vectorArg->getBeginLoc(),
+        firstReport(diag::CheckId::VectorLength, S.vectorArg->getBeginLoc())) {
+      auto D = C.report.report(diag::CheckId::VectorLength, S.vectorArg->getBeginLoc(),
                                "vector length " + std::to_string(*Vector) +
                                    " is not a power of two");
       D << S.vectorArg->getSourceRange();
@@ -292,7 +292,7 @@ private:
     }
     if (!Team) return;  // non-positive sizes are reported at run time
     const int64_t Lanes = Vector && *Vector > 0 ? *Vector : 1;  // AUTO: at least one
-    if (*Team > MaxTeamThreads / Lanes && firstReport(CheckId::TeamSize, S.teamArg->getBeginLoc())) {
+    if (*Team > MaxTeamThreads / Lanes && firstReport(diag::CheckId::TeamSize, S.teamArg->getBeginLoc())) {
       const bool Lanes1 = !(Vector && VectorWritten && *Vector > 1);
       std::string M = "team size " + std::to_string(*Team);
       if (Lanes1)
@@ -301,7 +301,7 @@ private:
         M += " times vector length " + std::to_string(*Vector) + " is " +
              std::to_string(*Team * Lanes) + " threads; a team holds at most " +
              std::to_string(MaxTeamThreads);
-      auto D = C.report.report(CheckId::TeamSize, S.teamArg->getBeginLoc(), M);
+      auto D = C.report.report(diag::CheckId::TeamSize, S.teamArg->getBeginLoc(), M);
       D << S.teamArg->getSourceRange();
       if (!Lanes1) D << S.vectorArg->getSourceRange();
     }
@@ -314,9 +314,9 @@ private:
     if (E->getNumArgs() == 0) return;
     std::optional<int64_t> Level = signedConstant(E->getArg(0), Ctx);
     if (!Level || *Level == 0 || *Level == 1 ||
-        !firstReport(CheckId::ScratchLevel, E->getArg(0)->getBeginLoc()))
+        !firstReport(diag::CheckId::ScratchLevel, E->getArg(0)->getBeginLoc()))
       return;
-    C.report.report(CheckId::ScratchLevel, E->getArg(0)->getBeginLoc(),
+    C.report.report(diag::CheckId::ScratchLevel, E->getArg(0)->getBeginLoc(),
                     "scratch level " + std::to_string(*Level) + " given to " + Method.str() +
                         " does not exist; a team has scratch levels 0 and 1")
         << E->getArg(0)->getSourceRange();
@@ -337,9 +337,9 @@ private:
         Bytes.teamSize = shapeOf(Built).teamSize(Ctx);
     if (Bytes.total() <= limitOf(*R.level)) return;
     TooLarge.insert(E);
-    if (!firstReport(CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc())) return;
+    if (!firstReport(diag::CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc())) return;
     std::string Parts = partsOf(Bytes), Total = totalClause(Bytes);
-    C.report.report(CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc(),
+    C.report.report(diag::CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc(),
                     "level-" + std::to_string(*R.level) + " scratch of " + Parts +
                         (Bytes.thread > 0 && Bytes.teamSize ? "," : "") + Total +
                         limitClause(*R.level))
@@ -372,9 +372,9 @@ private:
       Bytes.thread = Thread.value_or(0);
       Bytes.teamSize = B.teamSize(Ctx);
       if (Reported || Parts.size() < 2 || Bytes.total() <= limitOf(Level) ||
-          !firstReport(CheckId::ScratchTooLarge, Policy->getBeginLoc(), Level))
+          !firstReport(diag::CheckId::ScratchTooLarge, Policy->getBeginLoc(), Level))
         continue;
-      C.report.report(CheckId::ScratchTooLarge, Policy->getBeginLoc(),
+      C.report.report(diag::CheckId::ScratchTooLarge, Policy->getBeginLoc(),
                       "kernel '" + K.name + "' asks for " + std::to_string(Bytes.total()) +
                           (Bytes.thread > 0 && !Bytes.teamSize ? " bytes or more" : " bytes") +
                           " of level-" + std::to_string(Level) + " scratch per team (" +
@@ -442,10 +442,10 @@ private:
           Method == "team_shmem" ? 0 : Use->getNumArgs() > 0 ? signedConstant(Use->getArg(0), Ctx)
                                                              : std::nullopt;
       if (!Level || (*Level != 0 && *Level != 1) || Requested[*Level]) continue;
-      if (!firstReport(CheckId::ScratchUnrequested, Use->getExprLoc())) continue;
+      if (!firstReport(diag::CheckId::ScratchUnrequested, Use->getExprLoc())) continue;
       const std::string L = std::to_string(*Level);
       const std::string Written = Method.str() + "(" + (Method == "team_shmem" ? "" : L) + ")";
-      C.report.report(CheckId::ScratchUnrequested, Use->getExprLoc(),
+      C.report.report(diag::CheckId::ScratchUnrequested, Use->getExprLoc(),
                       "kernel '" + K.name + "' uses " + Written +
                           ", but its policy requests no level-" + L +
                           " scratch; every allocation from it returns nullptr")

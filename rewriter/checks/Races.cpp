@@ -212,7 +212,7 @@ private:
     else
       Msg += "accumulate with parallel_reduce and '" + Name + "' as its result";
     {
-      auto D = C.report.report(CheckId::NestedWriteRace, SM.getExpansionLoc(W.at), Msg);
+      auto D = C.report.report(diag::CheckId::NestedWriteRace, SM.getExpansionLoc(W.at), Msg);
       SourceRange R = W.expr->getSourceRange();
       if (R.getBegin().isFileID() && R.getEnd().isFileID()) D << R;
     }

@@ -23,7 +23,7 @@
 #include "checks/Checks.h"
 #include "checks/FunctorCalls.h"
 #include "checks/TeamCode.h"
-#include "emit/Naming.h"
+#include "ir/Naming.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -55,7 +55,7 @@ public:
     const CXXRecordDecl* PolicyRD = recordOf(Policy->getType());
 
     PatternCall Call;
-    Call.pattern = emit::patternName(K.pattern);
+    Call.pattern = ir::patternName(K.pattern);
     Call.kernel = K.name;
     QualType Tag = K.hasWorkTag ? memberType(PolicyRD, "work_tag") : QualType();
     // An integral count is RangePolicy<>, whose index type is int64_t.
@@ -141,7 +141,7 @@ private:
     if (N == 0) {
       if (Declared.isNull()) {
         if (Mismatch)
-          C.report.report(CheckId::ReduceResultType, at(Dispatch->getBeginLoc()),
+          C.report.report(diag::CheckId::ReduceResultType, at(Dispatch->getBeginLoc()),
                           "parallel_reduce of kernel '" + Call.kernel +
                               "' has no result argument, and its functor declares no value_type; "
                               "pass the result (a variable, a View or a reducer) after the functor")
@@ -202,7 +202,7 @@ private:
     else if (R.kind == Result::Pointer)
       Why = "is a pointer or an array, which only a functor with an array value_type can fill";
     if (Why.empty()) return true;
-    C.report.report(CheckId::ReduceResultType, at(R.arg->getBeginLoc()),
+    C.report.report(diag::CheckId::ReduceResultType, at(R.arg->getBeginLoc()),
                     Call.pattern + " result '" + What + "' of kernel '" + Call.kernel + "' " + Why)
         << span(R.arg->getSourceRange());
     return false;
@@ -214,7 +214,7 @@ private:
     std::string What = textOf(Ctx, R.arg->getSourceRange());
     std::string Holds = R.kind == Result::View ? "is a View of '" + typeName(Ctx, R.value) + "'"
                                                : "has type '" + typeName(Ctx, R.value) + "'";
-    C.report.report(CheckId::ReduceResultType, at(R.arg->getBeginLoc()),
+    C.report.report(diag::CheckId::ReduceResultType, at(R.arg->getBeginLoc()),
                     Call.pattern + " result '" + What + "' " + Holds + ", but the functor '" +
                         (FunctorRD ? FunctorRD->getNameAsString() : std::string("?")) +
                         "' of kernel '" + Call.kernel + "' reduces '" + typeName(Ctx, V) +
@@ -248,7 +248,7 @@ private:
       } else if (Mismatch && !Total.value.isNull() && !sameType(Total.value, V)) {
         std::string Whose = Call.nested ? "the closure" : "the functor";
         if (!Call.kernel.empty()) Whose += (Call.nested ? " in kernel '" : " of kernel '") + Call.kernel + "'";
-        C.report.report(CheckId::ReduceResultType, at(Total.arg->getBeginLoc()),
+        C.report.report(diag::CheckId::ReduceResultType, at(Total.arg->getBeginLoc()),
                         Call.pattern + " total '" + textOf(Ctx, Total.arg->getSourceRange()) +
                             "' has type '" + typeName(Ctx, Total.value) + "', but " + Whose +
                             " scans '" + typeName(Ctx, V) + "'; the total must have the scan's value type")
@@ -286,7 +286,7 @@ private:
                                   : "but no operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) +
                                         "'" + (Call.kernel.empty() ? "" : " in kernel '" + Call.kernel + "'") +
                                         " takes '" + Call.args[0].spelling + "' as its first parameter";
-        C.report.report(CheckId::FunctorTag, at(Functor->getBeginLoc()), Head + ", " + Whom)
+        C.report.report(diag::CheckId::FunctorTag, at(Functor->getBeginLoc()), Head + ", " + Whom)
             << span(functorRange(Functor));
         for (const FunctionDecl* F : Ops)
           noteParameters(F, (Lambda ? "the lambda takes " : "candidate operator() takes ") + parameters(F));
@@ -324,7 +324,7 @@ private:
                                        : "but no operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) +
                                              "'" + (Call.kernel.empty() ? "" : " in kernel '" + Call.kernel + "'") +
                                              " takes these arguments";
-    C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()), Head + ", " + Whom)
+    C.report.report(diag::CheckId::FunctorSignature, at(Functor->getBeginLoc()), Head + ", " + Whom)
         << span(functorRange(Functor));
     if (Ops.size() > 1)
       for (const FunctionDecl* F : Ops)
@@ -366,7 +366,7 @@ private:
       break;
     }
     {
-      auto Diag = C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()), Message);
+      auto Diag = C.report.report(diag::CheckId::FunctorSignature, at(Functor->getBeginLoc()), Message);
       Diag << span(functorRange(Functor));
       // Mechanical fixes: the missing `bool final` of a scan; the '&' of an accumulator by value.
       if (I.kind == Issue::Arity && F->getNumParams() + 1 == Call.args.size() &&
@@ -405,7 +405,7 @@ private:
     if (!Call.functorValue.isNull()) {
       // The functor disagrees with itself: its value_type and its operator()'s parameter.
       const char* What = A.kind == Argument::Update ? "update" : "accumulator";
-      C.report.report(CheckId::FunctorSignature, at(Functor->getBeginLoc()),
+      C.report.report(diag::CheckId::FunctorSignature, at(Functor->getBeginLoc()),
                       Head + " with its value_type '" + typeName(Ctx, Call.functorValue) + "', but " + Who +
                           " takes its " + What + " as '" + paramText(I.param) + "'; it must be a '" +
                           typeName(Ctx, Call.functorValue) + "&'")
@@ -435,7 +435,7 @@ private:
                 typeName(Ctx, A.type) + "&', but " + Who + " takes '" + paramText(I.param) + "'";
     }
     // Without a result (single's value) the closure disagrees with an argument: a signature error.
-    C.report.report(R ? CheckId::ReduceResultType : CheckId::FunctorSignature, at(At->getBeginLoc()), Message)
+    C.report.report(R ? diag::CheckId::ReduceResultType : diag::CheckId::FunctorSignature, at(At->getBeginLoc()), Message)
         << span(R ? At->getSourceRange() : functorRange(At));
     C.report.note(at(I.param->getLocation()), A.kind == Argument::Update   ? "update parameter declared here"
                                               : A.kind == Argument::Single ? "parameter declared here"

@@ -104,7 +104,7 @@ void TeamWalk::noteChain() {
         << It->first->getSourceRange();
 }
 
-bool TeamWalk::report(CheckId Check, clang::SourceLocation Loc, clang::SourceRange Range,
+bool TeamWalk::report(diag::CheckId Check, clang::SourceLocation Loc, clang::SourceRange Range,
                       const std::string& Message) {
   if (!Reported.insert({unsigned(Check), Loc.getRawEncoding()}).second) return false;
   C.report.report(Check, Loc, Message) << Range;

@@ -95,7 +95,7 @@ protected:
   void noteChain();
   /// Reports once per check and location (templates and shared helpers are walked more than once,
   /// in more than one situation); returns false when this one was already reported.
-  bool report(CheckId Check, clang::SourceLocation Loc, clang::SourceRange Range,
+  bool report(diag::CheckId Check, clang::SourceLocation Loc, clang::SourceRange Range,
               const std::string& Message);
 
   CheckContext& C;

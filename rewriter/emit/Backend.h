@@ -1,4 +1,5 @@
-// A backend turns the IR of one translation unit into edits of the main file.
+// A backend turns the IR of one translation unit into edits of the main file. Each backend is a
+// folder emit/<name>/ and a line of emit/Backends.def (emit/Registry.h).
 #pragma once
 
 #include "ir/Kernel.h"
@@ -21,9 +22,6 @@ public:
   /// Edits that make the user's functions and lambdas callable on the device.
   virtual void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const = 0;
 };
-
-std::unique_ptr<Backend> makeCudaBackend();
-std::unique_ptr<Backend> makeOpenMPBackend();
 
 /// Applies a backend to the IR: the edit list that turns the main file into the output.
 output::EditList lower(const Backend& B, const ir::TranslationUnit& TU);

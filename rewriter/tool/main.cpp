@@ -102,9 +102,9 @@ static std::string databaseDir(int argc, const char** argv) {
 
 /// Prints every check: id, severity, family and summary (--list-checks).
 static void listChecks(raw_ostream& OS) {
-  for (const hpar::checks::CheckInfo& C : hpar::checks::allChecks())
+  for (const hpar::diag::CheckInfo& C : hpar::diag::allChecks())
     OS << left_justify(C.id, 30) << " "
-       << left_justify(C.severity == hpar::checks::Severity::Error ? "error" : "warning", 8) << " "
+       << left_justify(C.severity == hpar::diag::Severity::Error ? "error" : "warning", 8) << " "
        << left_justify(C.family, 12) << " " << C.summary << "\n";
 }
 
@@ -161,11 +161,16 @@ int main(int argc, const char** argv) {
     std::string err = options.diagnostics.apply(w);
     if (!err.empty()) return fail("-W" + w + ": " + err);
   }
-  if (BackendName == "cuda") options.backend = hpar::BackendKind::Cuda;
-  else if (BackendName == "openmp") options.backend = hpar::BackendKind::OpenMP;
-  else if (!BackendName.empty()) return fail("unknown backend '" + BackendName + "' (expected cuda or openmp)");
-  else if (!CheckOnly) return fail("--backend=cuda or --backend=openmp is required (or --check)");
-  const hpar::BackendKind backend = options.backend;
+  if (!BackendName.empty()) {
+    options.backend = hpar::emit::findBackend(BackendName);
+    if (!options.backend)
+      return fail("unknown backend '" + BackendName + "' (expected " + hpar::emit::backendNames() + ")");
+  } else if (!CheckOnly) {
+    std::string Choices;
+    for (const hpar::emit::BackendInfo& B : hpar::emit::allBackends())
+      Choices += (Choices.empty() ? "--backend=" : " or --backend=") + std::string(B.name);
+    return fail(Choices + " is required (or --check)");
+  }
 
   const std::vector<std::string>& files = Parser->getSourcePathList();
   hpar::frontend::SearchPaths paths = hpar::frontend::findSearchPaths(argv[0]);
@@ -185,7 +190,7 @@ int main(int argc, const char** argv) {
     std::string out = OutputFile;
     if (out.empty()) {
       SmallString<256> p(OutputDir.empty() ? "." : OutputDir.getValue());
-      sys::path::append(p, sys::path::stem(f) + (backend == hpar::BackendKind::Cuda ? ".hpar.cu" : ".hpar.cpp"));
+      sys::path::append(p, sys::path::stem(f) + ".hpar" + options.backend->outputExtension);
       out = std::string(p);
     }
     if (std::string why = outputProblem("output", out, files); !why.empty()) return fail(why);

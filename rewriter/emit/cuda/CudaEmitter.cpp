@@ -3,8 +3,8 @@
 // functor is a kernel parameter, or is read from device memory when the kernel's parameters would
 // not fit in the parameter space (rt/cuda/functor_arg.cuh).
 // Lowering table: ARCHITECTURE.md section 4; the exact shapes: docs/design.md section 7.
-#include "emit/Backend.h"
-#include "emit/Naming.h"
+#include "emit/Registry.h"
+#include "emit/Shared.h"
 
 #include <sstream>
 #include <vector>
@@ -13,20 +13,10 @@ namespace hpar {
 namespace emit {
 namespace {
 
-/// The index arguments of one functor call inside a CUDA kernel.
-std::string indexArgs(const ir::Kernel& K) {
-  if (K.policy == ir::PolicyKind::Team) return "team";
-  if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
-  std::string s;
-  for (int d = 0; d < K.rank; ++d)
-    s += (d ? ", " : "") + std::string("index_type(i[") + std::to_string(d) + "])";
-  return s;
-}
-
-/// The functor call of a parallel_for, with the work tag when the policy has one.
-std::string forCall(const ir::Kernel& K) {
-  return std::string("f(") + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + indexArgs(K) + ")";
-}
+/// MDRange points are held as `i[d]` in a CUDA kernel.
+std::string pointIndex(int d) { return "i[" + std::to_string(d) + "]"; }
+std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
+std::string forCall(const ir::Kernel& K) { return emit::forCall(K, "f", pointIndex); }
 
 const char* policyName(const ir::Kernel& K) {
   switch (K.policy) {
@@ -139,7 +129,7 @@ public:
 
   std::string kernel(const ir::Kernel& K) const override {
     std::ostringstream o;
-    o << "// hpar: " << patternName(K.pattern);
+    o << "// hpar: " << ir::patternName(K.pattern);
     if (!K.label.empty()) o << " \"" << quoted(K.label) << "\"";
     o << " (" << policyName(K) << ") from " << K.file << ":" << K.line << "\n";
     switch (K.pattern) {

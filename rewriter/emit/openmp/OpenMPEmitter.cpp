@@ -1,8 +1,8 @@
 // OpenMP 5 offload backend: each dispatch becomes a host function named after the dispatch whose
 // body is the target region(s). Lowering table: ARCHITECTURE.md section 5; exact shapes:
 // docs/design.md section 7.
-#include "emit/Backend.h"
-#include "emit/Naming.h"
+#include "emit/Registry.h"
+#include "emit/Shared.h"
 
 #include <sstream>
 
@@ -24,19 +24,10 @@ const char* kMapBoth = "map(to: f_bytes[0:sizeof(Functor)], spec_bytes[0:sizeof(
 const char* kFunctorOnDevice = "const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);";
 const char* kSpecOnDevice = "const Spec& sp = *reinterpret_cast<const Spec*>(spec_bytes);";
 
-/// The index arguments of one functor call: i for ranges, i0..iN-1 for MDRange.
-std::string indexArgs(const ir::Kernel& K) {
-  if (K.policy == ir::PolicyKind::Team) return "team";
-  if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
-  std::string s;
-  for (int d = 0; d < K.rank; ++d)
-    s += (d ? ", " : "") + std::string("index_type(i") + std::to_string(d) + ")";
-  return s;
-}
-
-std::string forCall(const ir::Kernel& K) {
-  return std::string("fn(") + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + indexArgs(K) + ")";
-}
+/// MDRange points are held as `i0`, `i1`, ... in an OpenMP region.
+std::string pointIndex(int d) { return "i" + std::to_string(d); }
+std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
+std::string forCall(const ir::Kernel& K) { return emit::forCall(K, "fn", pointIndex); }
 
 /// Local copies of the MDRange bounds: l0, u0, l1, u1, ...
 std::string mdBounds(const ir::Kernel& K) {
@@ -91,7 +82,7 @@ public:
 
   std::string kernel(const ir::Kernel& K) const override {
     std::ostringstream o;
-    o << "// hpar: " << patternName(K.pattern);
+    o << "// hpar: " << ir::patternName(K.pattern);
     if (!K.label.empty()) o << " \"" << quoted(K.label) << "\"";
     o << " (" << (K.policy == ir::PolicyKind::Range     ? "RangePolicy"
                   : K.policy == ir::PolicyKind::MDRange ? "MDRangePolicy"

@@ -1,33 +1,7 @@
-#include "emit/Naming.h"
-
-#include "llvm/Support/Path.h"
+#include "emit/Shared.h"
 
 namespace hpar {
 namespace emit {
-
-/// Replaces every character that cannot appear in an identifier by '_' and squeezes repeats.
-static std::string identifierPart(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    char put = ok ? c : '_';
-    if (put == '_' && !out.empty() && out.back() == '_') continue;
-    out += put;
-  }
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  while (!out.empty() && out.front() == '_') out.erase(out.begin());
-  return out;
-}
-
-std::string kernelName(const ir::Kernel& K, std::set<std::string>& taken) {
-  std::string base = identifierPart(K.label);
-  if (base.empty()) base = identifierPart(llvm::sys::path::stem(K.file).str());
-  if (base.empty()) base = "kernel";
-  std::string name = "hpar_" + base + "_L" + std::to_string(K.line);
-  if (taken.count(name)) name += "_C" + std::to_string(K.column);
-  taken.insert(name);
-  return name;
-}
 
 std::string quoted(const std::string& s) {
   std::string out;
@@ -37,15 +11,6 @@ std::string quoted(const std::string& s) {
     out += c;
   }
   return out;
-}
-
-const char* patternName(ir::Pattern P) {
-  switch (P) {
-  case ir::Pattern::For: return "parallel_for";
-  case ir::Pattern::Reduce: return "parallel_reduce";
-  case ir::Pattern::Scan: return "parallel_scan";
-  }
-  return "";
 }
 
 std::string hostFunctionHead(const ir::Kernel& K, const std::string& name) {
@@ -65,6 +30,18 @@ std::string hostFunctionHead(const ir::Kernel& K, const std::string& name) {
          "\", " + std::to_string(K.line) + "};\n" +
          "  if (const std::string why = hpar::impl::policy_problem(policy); !why.empty())\n" +
          "    hpar::rt::fail(site, why.c_str());\n";
+}
+
+std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex) {
+  if (K.policy == ir::PolicyKind::Team) return "team";
+  if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
+  std::string s;
+  for (int d = 0; d < K.rank; ++d) s += (d ? ", " : "") + std::string("index_type(") + mdIndex(d) + ")";
+  return s;
+}
+
+std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex) {
+  return functor + "(" + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + indexArgs(K, mdIndex) + ")";
 }
 
 }  // namespace emit

@@ -1,14 +1,14 @@
-#include "checks/Diagnostics.h"
+#include "diag/Diagnostics.h"
 
 using namespace clang;
 
 namespace hpar {
-namespace checks {
+namespace diag {
 
 static const CheckInfo Checks[] = {
 #define HPAR_CHECK(Enumerator, Id, Sev, Family, Summary) \
   {CheckId::Enumerator, Id, Severity::Sev, Family, Summary},
-#include "checks/CheckList.def"
+#include "diag/CheckList.def"
 };
 
 llvm::ArrayRef<CheckInfo> allChecks() { return Checks; }
@@ -66,5 +66,5 @@ DiagnosticBuilder Reporter::note(SourceLocation loc, llvm::StringRef message) {
   return Diags.Report(loc, Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << message;
 }
 
-}  // namespace checks
+}  // namespace diag
 }  // namespace hpar

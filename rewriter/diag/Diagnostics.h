@@ -11,11 +11,11 @@
 #include <string>
 
 namespace hpar {
-namespace checks {
+namespace diag {
 
 enum class CheckId {
 #define HPAR_CHECK(Enumerator, Id, Severity, Family, Summary) Enumerator,
-#include "checks/CheckList.def"
+#include "diag/CheckList.def"
 };
 
 enum class Severity { Error, Warning };
@@ -64,5 +64,5 @@ private:
   const DiagnosticOptions& Options;
 };
 
-}  // namespace checks
+}  // namespace diag
 }  // namespace hpar

@@ -1,0 +1,31 @@
+// Pieces of generated text that every backend writes the same way (the names themselves come
+// from ir/Naming.h).
+#pragma once
+
+#include "ir/Kernel.h"
+#include "ir/Naming.h"
+#include <string>
+
+namespace hpar {
+namespace emit {
+
+/// Returns `s` as the body of a C string literal.
+std::string quoted(const std::string& s);
+
+/// The opening of a generated host function named `name` that takes the dispatch's arguments:
+/// its template header and signature, the normalised `policy`, `Policy`, and the `site` record.
+std::string hostFunctionHead(const ir::Kernel& K, const std::string& name);
+
+/// How a backend spells the index of dimension `d` of an MDRange point ("i[0]", "i0", ...).
+using MDIndexSpelling = std::string (*)(int d);
+
+/// The index arguments of one functor call: `team` for a team policy, `index_type(i)` for a
+/// range, `index_type(<index of d>)` for each dimension of an MDRange.
+std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex);
+
+/// The functor call of a parallel_for through `functor`, with the work tag when the policy has
+/// one: `f(typename Policy::work_tag(), index_type(i))`.
+std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex);
+
+}  // namespace emit
+}  // namespace hpar

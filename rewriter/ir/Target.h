@@ -1,0 +1,15 @@
+// What the checks must know about the compiler a translation is for: the limits of a backend's
+// toolchain that change what is a valid program (emit/Backends.def gives each backend's).
+#pragma once
+
+namespace hpar {
+namespace ir {
+
+struct Target {
+  /// A generic lambda ([](auto i)) can be a top-level functor. nvcc rejects generic extended
+  /// lambdas ("extended lambdas cannot be generic"), so the CUDA backend cannot take one.
+  bool genericLambdaFunctors = true;
+};
+
+}  // namespace ir
+}  // namespace hpar
