@@ -281,6 +281,29 @@ std::string TextTranslator::precompile(const std::string& header, const std::str
   return "";
 }
 
+/// Runs `action` over `source`, parsed with `invocation`'s options (a copy), the shared file
+/// manager and the precompiled headers; returns whether clang reported no error. Diagnostics go
+/// to `diagnostics`.
+static bool runOnText(llvm::StringRef source, const std::string& fileName,
+                      const CompilerInvocation& invocation, FileManager& files,
+                      InMemoryModuleCache& moduleCache, FrontendAction& action,
+                      std::string& diagnostics) {
+  // A copy: clang's lexer needs the text followed by a null character.
+  std::unique_ptr<llvm::MemoryBuffer> Buffer = llvm::MemoryBuffer::getMemBufferCopy(source, fileName);
+  auto CI = std::make_shared<CompilerInvocation>(invocation);
+  CI->getFrontendOpts().Inputs = {FrontendInputFile(Buffer->getMemBufferRef(),
+                                                    InputKind(Language::CXX))};
+  CompilerInstance Clang(std::make_shared<PCHContainerOperations>(), &moduleCache);
+  Clang.setInvocation(CI);
+  llvm::raw_string_ostream OS(diagnostics);
+  TextDiagnosticPrinter Printer(OS, &CI->getDiagnosticOpts());
+  Clang.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  Clang.setVerboseOutputStream(OS);  // "N errors generated." goes with the diagnostics
+  Clang.setFileManager(&files);
+  Clang.ExecuteAction(action);
+  return Printer.getNumErrors() == 0;
+}
+
 TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOptions& options) {
   TextResult Result;
   std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(*options.backend);
@@ -289,33 +312,33 @@ TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOpti
     Result.diagnostics = impl->backends[options.backend->name].driverErrors;
     return Result;
   }
-  // A copy: clang's lexer needs the text followed by a null character.
-  std::unique_ptr<llvm::MemoryBuffer> Buffer =
-      llvm::MemoryBuffer::getMemBufferCopy(source, impl->fileName);
-  auto CI = std::make_shared<CompilerInvocation>(*Base);
-  CI->getFrontendOpts().Inputs = {FrontendInputFile(Buffer->getMemBufferRef(),
-                                                    InputKind(Language::CXX))};
+  std::unique_ptr<emit::Backend>& Emitter = impl->backends[options.backend->name].emitter;
+  if (!Emitter) Emitter = options.backend->make();
   std::map<std::string, TranslatedFile> Outputs;
-  {
-    CompilerInstance Clang(std::make_shared<PCHContainerOperations>(), &*impl->moduleCache);
-    Clang.setInvocation(CI);
-    llvm::raw_string_ostream OS(Result.diagnostics);
-    TextDiagnosticPrinter Printer(OS, &CI->getDiagnosticOpts());
-    Clang.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
-    Clang.setVerboseOutputStream(OS);  // "N errors generated." goes with the diagnostics
-    Clang.setFileManager(&*impl->files);
-    std::unique_ptr<emit::Backend>& Emitter = impl->backends[options.backend->name].emitter;
-    if (!Emitter) Emitter = options.backend->make();
-    TranslateAction Action(impl->paths, options, *Emitter,
-                           Outputs);
-    Clang.ExecuteAction(Action);
-    if (Printer.getNumErrors() > 0) Outputs.clear();
-  }
+  TranslateAction Action(impl->paths, options, *Emitter, Outputs);
+  if (!runOnText(source, impl->fileName, *Base, *impl->files, *impl->moduleCache, Action,
+                 Result.diagnostics))
+    Outputs.clear();
   if (Outputs.size() != 1) {
     Result.status = 1;
     return Result;
   }
   Result.text = std::move(Outputs.begin()->second.text);
+  return Result;
+}
+
+TextResult TextTranslator::parse(llvm::StringRef source, const TranslateOptions& options) {
+  TextResult Result;
+  std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(*options.backend);
+  if (!Base) {
+    Result.status = 1;
+    Result.diagnostics = impl->backends[options.backend->name].driverErrors;
+    return Result;
+  }
+  SyntaxOnlyAction Action;
+  if (!runOnText(source, impl->fileName, *Base, *impl->files, *impl->moduleCache, Action,
+                 Result.diagnostics))
+    Result.status = 1;
   return Result;
 }
 

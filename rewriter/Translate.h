@@ -73,6 +73,11 @@ public:
   /// Translates `source` for `options.backend` (with `options.checkOnly`, checks it only).
   TextResult translate(llvm::StringRef source, const TranslateOptions& options);
 
+  /// Parses `source` exactly as `translate` would for `options.backend`, and stops there: clang
+  /// alone, with none of hpar's analysis, checks or emission (status 0 when clang reports no
+  /// error; no text). Tells a crash of clang's own from one of the translator's.
+  TextResult parse(llvm::StringRef source, const TranslateOptions& options);
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl;
