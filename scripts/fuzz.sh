@@ -21,12 +21,19 @@ shift
 build=${HPAR_FUZZ_BUILD:-build-fuzz}
 work=${HPAR_FUZZ_WORK:-$build/fuzz}
 
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_COMPILER=clang++-19 -DHPAR_FUZZ=ON >"$build.configure.log" 2>&1 ||
-    { cat "$build.configure.log"; exit 1; }
-fi
-cmake --build "$build" --target hpar-fuzz || exit 1
+# One build at a time: the suite runs two tests of this script at once, and a second ninja in the
+# same folder would rewrite the target while the first run executes it. flock holds the lock on
+# file descriptor 9 until the build is done.
+mkdir -p "$build"
+(
+  flock 9
+  if [ ! -f "$build/build.ninja" ]; then
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_COMPILER=clang++-19 -DHPAR_FUZZ=ON >"$build.configure.log" 2>&1 ||
+      { cat "$build.configure.log"; exit 1; }
+  fi
+  cmake --build "$build" --target hpar-fuzz
+) 9>"$build/.lock" || exit 1
 
 # Seeds: every test program, prefixed with the mode byte the target reads first (0 cuda,
 # 1 openmp, 2 --check, 3 --check for openmp; see fuzz/translate_fuzzer.cpp), one mode per seed

@@ -38,13 +38,15 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 namespace impl {
 
-struct ThreadLevel {};
-struct VectorLevel {};
-struct TeamVectorLevel {};
+// The level tags and NestedRange are annotated: hpar-translate recognises a nested range by them
+// (rewriter/analysis/Constructs.cpp), never by their spelled names.
+struct HPAR_ANNOTATE("hpar::level::thread") ThreadLevel {};
+struct HPAR_ANNOTATE("hpar::level::vector") VectorLevel {};
+struct HPAR_ANNOTATE("hpar::level::team_vector") TeamVectorLevel {};
 
 /// The indices [begin, end) of one nested level of one team member.
 template <class Level, class Index, class Member>
-struct NestedRange {
+struct HPAR_ANNOTATE("hpar::nested_range") NestedRange {
   using work_tag = void;  // what a ReducerSpec over this range asks of its policy
   using level = Level;
   using index_type = Index;

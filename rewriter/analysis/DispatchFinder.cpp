@@ -1,5 +1,6 @@
 #include "analysis/DispatchFinder.h"
 #include "analysis/Annotations.h"
+#include "analysis/Constructs.h"
 #include "analysis/PolicyInfo.h"
 #include "analysis/SourceRanges.h"
 #include "ir/Naming.h"
@@ -107,13 +108,8 @@ private:
 /// Whether a nested range argument is a one-dimensional range at the thread or team-vector level
 /// (impl::NestedRange<ThreadLevel or TeamVectorLevel, ...>), where unrolled_parallel_for applies.
 bool unrollableRange(const Expr* Range) {
-  const auto* Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      Range->getType().getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec || Spec->getName() != "NestedRange" || Spec->getTemplateArgs().size() == 0) return false;
-  const TemplateArgument& Level = Spec->getTemplateArgs()[0];
-  if (Level.getKind() != TemplateArgument::Type) return false;
-  const auto* RD = Level.getAsType()->getAsCXXRecordDecl();
-  return RD && (RD->getName() == "ThreadLevel" || RD->getName() == "TeamVectorLevel");
+  const NestedRangeKind K = nestedRangeOf(Range);
+  return !K.md && (K.level == NestedLevel::Thread || K.level == NestedLevel::TeamVector);
 }
 
 class Finder : public RecursiveASTVisitor<Finder> {

@@ -27,37 +27,6 @@ struct CheckContext {
   const ir::Target& target;  // the backend's toolchain (--check without --backend: the first)
 };
 
-// ---- vocabulary shared by the families ----
-
-/// The functions a dispatch's functor runs: a lambda's call operator, or a class's operator()
-/// overloads (a templated one through its pattern) and its init / join / final members.
-std::vector<const clang::FunctionDecl*> functorEntries(const analysis::DispatchSite& site);
-
-/// The level a nested range runs over.
-enum class NestedLevel {
-  None,        // not a nested range
-  Thread,      // TeamThreadRange, TeamThreadMDRange: the team's threads
-  Vector,      // ThreadVectorRange, ThreadVectorMDRange: the calling thread's vector lanes
-  TeamVector,  // TeamVectorRange, TeamVectorMDRange: every lane of every thread
-};
-
-/// What the first argument of a nested pattern (parallel_for / reduce / scan over a nested
-/// range) denotes.
-struct NestedRangeKind {
-  NestedLevel level = NestedLevel::None;
-  bool md = false;   // one of the MDRange forms
-  int rank = 1;      // number of extents of an MDRange form
-  /// The user's name of the range: "TeamThreadRange", "ThreadVectorMDRange", ...
-  std::string name() const;
-};
-NestedRangeKind nestedRangeOf(const clang::Expr* rangeArgument);
-
-/// The hpar annotation of the function a call calls ("hpar::nested::parallel_for", ...), or "".
-llvm::StringRef calleeAnnotation(const clang::CallExpr* call);
-
-/// True when `type` is (a reference to) a team member (the class annotated "hpar::team_member").
-bool isTeamMember(clang::QualType type);
-
 /// Family 1 (Captures.cpp): by-reference captures, implicit `this`, mutable lambdas.
 void checkCaptures(CheckContext& C);
 /// Family 2 (Races.cpp): nested closures writing variables of the enclosing team functor.

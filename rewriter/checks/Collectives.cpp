@@ -21,7 +21,8 @@
 // The walk (as in Nesting.cpp) starts at each team functor's entry points and follows direct calls
 // of the main file's functions and the closures of nested patterns; a lambda merely written in the
 // functor runs only where it is called.
-#include "checks/Varying.h"
+#include "analysis/Varying.h"
+#include "checks/TeamWalk.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -37,7 +38,7 @@ namespace {
 /// Why only some participants reach a point: a varying condition, and where the others leave
 /// when that is how (an early return, break or continue).
 struct Divergence {
-  Varying why;
+  analysis::Varying why;
   const Expr* cond = nullptr;
   bool loopCondition = false;
   const Stmt* exit = nullptr;
@@ -67,7 +68,7 @@ public:
     for (const analysis::DispatchSite& S : C.instances) {
       Kernel = &C.tu.kernels[S.kernel];
       if (Kernel->policy != ir::PolicyKind::Team) continue;  // the nesting family rejects the rest
-      for (const FunctionDecl* F : functorBodies(S)) walkFunction(F, {});
+      for (const FunctionDecl* F : analysis::functorBodies(S)) walkFunction(F, {});
     }
   }
 
@@ -75,16 +76,16 @@ private:
   // ---- the walk ----
 
   /// Walks F with its parameters varying as given (missing ones are uniform).
-  void walkFunction(const FunctionDecl* F, const std::vector<Varying>& Params) {
+  void walkFunction(const FunctionDecl* F, const std::vector<analysis::Varying>& Params) {
     if (!F || !F->getBody() || Functions.size() >= MaxCallDepth) return;
     for (const Function& S : Functions)
       if (S.fn->getCanonicalDecl() == F->getCanonicalDecl()) return;  // recursion
     // The same function in the same situation reports the same things.
     std::string Key;
-    for (const NestedPattern& P : Frames) Key += char('a' + int(P.range.level) + 4 * int(P.single));
-    Key += "|" + std::to_string(anyDivergence(AcrossThreads) ? 1 : 0) +
-           std::to_string(anyDivergence(AcrossLanes) ? 1 : 0) + "|";
-    for (const Varying& V : Params) Key += char('0' + V.bits);
+    for (const analysis::NestedPattern& P : Frames) Key += char('a' + int(P.range.level) + 4 * int(P.single));
+    Key += "|" + std::to_string(anyDivergence(analysis::AcrossThreads) ? 1 : 0) +
+           std::to_string(anyDivergence(analysis::AcrossLanes) ? 1 : 0) + "|";
+    for (const analysis::Varying& V : Params) Key += char('0' + V.bits);
     if (!Walked.insert({F->getCanonicalDecl(), Key}).second) return;
 
     Functions.push_back({F, Conds.size(), Loops.size(), {}});
@@ -200,16 +201,16 @@ private:
   }
 
   void walkCall(const CallExpr* Call) {
-    if (auto P = nestedPatternOf(Call)) {
+    if (auto P = analysis::nestedPatternOf(Call)) {
       checkPattern(*P);
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (I != 1) walk(Call->getArg(I));
       Frames.push_back(*P);
-      for (const FunctionDecl* Body : callOperatorsOf(P->closure)) {
+      for (const FunctionDecl* Body : analysis::callOperatorsOf(P->closure)) {
         // The closure's indices differ between the participants of the pattern's level.
-        std::vector<Varying> Params;
+        std::vector<analysis::Varying> Params;
         for (unsigned I = 0; I < P->indexCount() && I < Body->getNumParams(); ++I)
-          Params.push_back({levelBits(P->range.level),
+          Params.push_back({analysis::levelBits(P->range.level),
                             "the index '" + Body->getParamDecl(I)->getNameAsString() +
                                 "' of the enclosing " + P->range.name(),
                             "", Body->getParamDecl(I)});
@@ -218,7 +219,7 @@ private:
       Frames.pop_back();
       return;
     }
-    llvm::StringRef Method = teamMemberMethod(Call);
+    llvm::StringRef Method = analysis::teamMemberMethod(Call);
     if (Method == "team_barrier" || Method == "team_broadcast" || Method == "team_reduce" ||
         Method == "team_scan")
       checkTeamLevel("'" + Method.str() + "'", Call->getExprLoc(), Call->getSourceRange());
@@ -229,9 +230,9 @@ private:
       walk(Call->getCallee());
       return;
     }
-    if (const FunctionDecl* Callee = userCallee(Call, SM, C.paths)) {
+    if (const FunctionDecl* Callee = analysis::userCallee(Call, SM, C.paths)) {
       for (const Stmt* Child : Call->children()) walk(Child);
-      std::vector<Varying> Params = Values.argumentsOf(Call, Callee);
+      std::vector<analysis::Varying> Params = Values.argumentsOf(Call, Callee);
       Chain.push_back({Call, Callee});
       walkFunction(Callee, Params);
       Chain.pop_back();
@@ -242,18 +243,18 @@ private:
 
   // ---- the checks ----
 
-  void checkPattern(const NestedPattern& P) {
+  void checkPattern(const analysis::NestedPattern& P) {
     bool InRange = false, InLaneSplit = false;
-    for (const NestedPattern& F : Frames) {
+    for (const analysis::NestedPattern& F : Frames) {
       InRange |= !F.isSingle();
       InLaneSplit |= F.splitsLanes();
     }
     SourceRange Range = P.call->getCallee()->getSourceRange();
     if (P.teamLevel()) {
       if (!InRange) checkTeamLevel(P.describe(), P.call->getBeginLoc(), Range);  // else hpar-illegal-nesting
-    } else if (P.single == NestedPattern::Single::PerTeam) {
+    } else if (P.single == analysis::NestedPattern::Single::PerTeam) {
       checkTeamLevel(P.describe(), P.call->getBeginLoc(), Range);
-    } else if (P.single == NestedPattern::Single::PerThread) {
+    } else if (P.single == analysis::NestedPattern::Single::PerThread) {
       checkVectorLevel(P.describe(), P.call->getBeginLoc(), Range);
     } else if (!InLaneSplit) {  // a vector range; inside a lane-splitting closure it is illegal nesting
       checkVectorLevel(P.describe(), P.call->getBeginLoc(), Range);
@@ -263,8 +264,8 @@ private:
   /// What every thread of the team must reach: inside any nested closure, or under control flow
   /// that varies between threads or lanes, only some reach it.
   void checkTeamLevel(const std::string& What, SourceLocation Loc, SourceRange Range) {
-    const NestedPattern* Frame = Frames.empty() ? nullptr : &Frames.back();
-    std::optional<Divergence> D = innermostDivergence(AcrossThreads | AcrossLanes);
+    const analysis::NestedPattern* Frame = Frames.empty() ? nullptr : &Frames.back();
+    std::optional<Divergence> D = innermostDivergence(analysis::AcrossThreads | analysis::AcrossLanes);
     if (!Frame && !D) return;
     std::string Message =
         Frame ? What + " inside the closure of " + Frame->describe() + " in kernel '" + Kernel->name +
@@ -282,10 +283,10 @@ private:
   /// What every lane of a thread must reach: inside a closure that runs on part of the lanes
   /// (a vector-level range's or a single's), or under control flow that varies between lanes.
   void checkVectorLevel(const std::string& What, SourceLocation Loc, SourceRange Range) {
-    const NestedPattern* Frame = nullptr;
+    const analysis::NestedPattern* Frame = nullptr;
     for (auto It = Frames.rbegin(); It != Frames.rend() && !Frame; ++It)
       if (It->splitsLanes() || It->isSingle()) Frame = &*It;
-    std::optional<Divergence> D = innermostDivergence(AcrossLanes);
+    std::optional<Divergence> D = innermostDivergence(analysis::AcrossLanes);
     if (!Frame && !D) return;
     std::string Message =
         Frame ? What + " inside the closure of " + Frame->describe() + " in kernel '" + Kernel->name +
@@ -300,7 +301,7 @@ private:
     noteChain();
   }
 
-  void noteFrame(const NestedPattern& Frame) {
+  void noteFrame(const analysis::NestedPattern& Frame) {
     C.report.note(Frame.call->getBeginLoc(), "enclosing " + Frame.describe() + " here")
         << Frame.call->getCallee()->getSourceRange();
   }
@@ -321,7 +322,7 @@ private:
   /// Pushes Cond as a divergence when it varies; returns whether it did.
   bool pushCondition(const Expr* Cond, bool IsLoop) {
     if (!Cond) return false;
-    Varying V = Values.vary(Cond);
+    analysis::Varying V = Values.vary(Cond);
     if (!V.bits) return false;
     Conds.push_back({V, Cond, IsLoop, nullptr});
     return true;
@@ -362,7 +363,7 @@ private:
     }
     auto Branch = [&](const Expr* Cond, bool IsLoop) -> std::optional<Divergence> {
       if (Under || !Cond) return Under;
-      Varying V = Values.vary(Cond);
+      analysis::Varying V = Values.vary(Cond);
       if (!V.bits) return std::nullopt;
       return Divergence{V, Cond, IsLoop, nullptr};
     };
@@ -391,11 +392,11 @@ private:
   }
 
   const ir::Kernel* Kernel = nullptr;
-  VaryingValues Values;
+  analysis::VaryingValues Values;
   std::vector<Function> Functions;
   std::vector<Divergence> Conds;       // the varying conditions around the point walked
   std::vector<Loop> Loops;             // the loops and switches around it
-  std::vector<NestedPattern> Frames;   // the nested patterns whose closures hold it
+  std::vector<analysis::NestedPattern> Frames;   // the nested patterns whose closures hold it
   std::set<std::pair<const FunctionDecl*, std::string>> Walked;
 };
 

@@ -24,9 +24,9 @@
 // backend (CUDA: __host__ __device__; OpenMP: declare target).
 #include "checks/Checks.h"
 #include "analysis/Annotations.h"
-#include "checks/DeviceCode.h"
+#include "analysis/DeviceCode.h"
 #include "checks/FunctorCalls.h"
-#include "checks/TeamCode.h"
+#include "analysis/TeamCode.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -67,8 +67,8 @@ public:
     } else {
       checkFunctorMembers(Site);
     }
-    for (const FunctionDecl* Entry : functorEntries(Site)) {
-      std::vector<const FunctionDecl*> Bodies = instancesOf(Entry);
+    for (const FunctionDecl* Entry : analysis::functorEntries(Site)) {
+      std::vector<const FunctionDecl*> Bodies = analysis::instancesOf(Entry);
       if (Bodies.empty()) Bodies.push_back(Entry);  // a template never instantiated: as written
       for (const FunctionDecl* Body : Bodies)
         reach(Body, Site.call->getBeginLoc(), describe(Entry));
@@ -81,7 +81,7 @@ private:
 
   /// How messages quote a function.
   std::string describe(const FunctionDecl* F) const {
-    if (isLambdaBody(F))
+    if (analysis::isLambdaBody(F))
       return "the lambda at line " + std::to_string(SM.getExpansionLineNumber(
                                          cast<CXXMethodDecl>(F)->getParent()->getLocation()));
     std::string Name;
@@ -140,7 +140,7 @@ private:
       if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy) continue;
       const ValueDecl* V = C.getCapturedVar();
       QualType Held = V ? V->getType().getNonReferenceType() : QualType();
-      if (!V || !isStdContainer(Held, Ctx)) continue;
+      if (!V || !analysis::isStdContainer(Held, Ctx)) continue;
       if (!firstReport(diag::CheckId::DeviceStdContainer, C.getLocation())) continue;
       Report.report(diag::CheckId::DeviceStdContainer, C.getLocation(),
                     kernelName() + " captures '" + V->getName().str() + "', a '" +
@@ -154,10 +154,10 @@ private:
 
   /// A class functor is copied to the device with its members.
   void checkFunctorMembers(const analysis::DispatchSite& Site) {
-    const CXXRecordDecl* RD = recordOf(Site.functor->getType());
+    const CXXRecordDecl* RD = analysis::recordOf(Site.functor->getType());
     if (!RD) return;
     for (const FieldDecl* F : RD->fields()) {
-      if (F->getType()->isReferenceType() || !isStdContainer(F->getType(), Ctx)) continue;
+      if (F->getType()->isReferenceType() || !analysis::isStdContainer(F->getType(), Ctx)) continue;
       if (!firstReport(diag::CheckId::DeviceStdContainer, F->getLocation())) continue;
       Report.report(diag::CheckId::DeviceStdContainer, F->getLocation(),
                     "functor '" + RD->getNameAsString() + "' of " + kernelName() + " holds '" +
@@ -197,7 +197,7 @@ private:
     if (Name.empty()) Name = describe(Called);
     const FunctionDecl* Body = Called->getDefinition();
     const auto* M = dyn_cast<CXXMethodDecl>(F);
-    if (isLambdaBody(F) || Called->isImplicit()) {
+    if (analysis::isLambdaBody(F) || Called->isImplicit()) {
       // A lambda is device code where it is written; an implicit member (a constructor, an
       // assignment) runs its members' ones. Neither is marked: the backends handle them.
       Visited.insert(Key);
@@ -241,20 +241,20 @@ private:
   void walk(const FunctionDecl* Def, SourceLocation CallSite, const std::string& Name) {
     if (!Def) return;
     Stack.push_back({Def->getCanonicalDecl(), CallSite, Name});
-    for (const DeviceEvent& E : scanDeviceCode(Def, Ctx, Paths)) {
-      if (E.kind == DeviceEvent::Call) reach(E.callee, E.loc);
+    for (const analysis::DeviceEvent& E : analysis::scanDeviceCode(Def, Ctx, Paths)) {
+      if (E.kind == analysis::DeviceEvent::Call) reach(E.callee, E.loc);
       else unsafe(E);
     }
     if (const FunctionDecl* Pattern = Def->getTemplateInstantiationPattern();
         Pattern && ScannedPatterns.insert(Pattern).second)
-      for (const DeviceEvent& E : scanDeviceCode(Pattern, Ctx, Paths))
-        if (E.kind == DeviceEvent::Unsafe) unsafe(E);
+      for (const analysis::DeviceEvent& E : analysis::scanDeviceCode(Pattern, Ctx, Paths))
+        if (E.kind == analysis::DeviceEvent::Unsafe) unsafe(E);
     Stack.pop_back();
   }
 
   /// Reports a construct the device cannot run, in the function the walk is in, once per rule
   /// and location.
-  void unsafe(const DeviceEvent& E) {
+  void unsafe(const analysis::DeviceEvent& E) {
     if (!firstReport(E.check, E.loc)) return;
     Report.report(E.check, E.loc, where() + " " + E.what + "; " + E.why) << E.range;
     if (E.usedAt.isValid()) Report.note(E.usedAt, E.usedNote);

@@ -1,6 +1,7 @@
 // How a pattern calls its functor: see FunctorCalls.h.
 #include "checks/FunctorCalls.h"
 #include "analysis/Annotations.h"
+#include "analysis/Constructs.h"
 #include "analysis/DispatchFinder.h"
 #include "checks/Checks.h"
 
@@ -14,43 +15,12 @@ using namespace clang;
 namespace hpar {
 namespace checks {
 
-// ---- types -----------------------------------------------------------------------------------
-
-const CXXRecordDecl* recordOf(QualType T) {
-  if (T.isNull()) return nullptr;
-  const CXXRecordDecl* RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  return RD && RD->hasDefinition() ? RD->getDefinition() : nullptr;
-}
-
-const TypedefNameDecl* memberTypedef(const CXXRecordDecl* RD, llvm::StringRef name, int depth) {
-  if (!RD || depth > 8) return nullptr;
-  for (const NamedDecl* D : RD->lookup(&RD->getASTContext().Idents.get(name)))
-    if (const auto* T = dyn_cast<TypedefNameDecl>(D)) return T;
-  for (const CXXBaseSpecifier& B : RD->bases())
-    if (const TypedefNameDecl* T = memberTypedef(recordOf(B.getType()), name, depth + 1)) return T;
-  return nullptr;
-}
-
-QualType memberType(const CXXRecordDecl* RD, llvm::StringRef name) {
-  const TypedefNameDecl* T = memberTypedef(RD, name);
-  return T ? T->getUnderlyingType().getCanonicalType() : QualType();
-}
-
-bool hasMember(const CXXRecordDecl* RD, llvm::StringRef name) {
-  return RD && !RD->lookup(&RD->getASTContext().Idents.get(name)).empty();
-}
-
-QualType bare(QualType T) {
-  return T.isNull() ? T : T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
-}
-
-bool sameType(QualType A, QualType B) { return !A.isNull() && !B.isNull() && bare(A) == bare(B); }
 
 /// The rank of a View class (its `rank` enumerator), or -1.
 /// A View's rank: the constant `rank` of its `traits` (impl::ViewTraits), or -1 when unknown.
 static int viewRank(const CXXRecordDecl* RD) {
-  const TypedefNameDecl* Traits = RD ? memberTypedef(RD, "traits") : nullptr;
-  const CXXRecordDecl* T = Traits ? recordOf(Traits->getUnderlyingType()) : nullptr;
+  const TypedefNameDecl* Traits = RD ? analysis::memberTypedef(RD, "traits") : nullptr;
+  const CXXRecordDecl* T = Traits ? analysis::recordOf(Traits->getUnderlyingType()) : nullptr;
   if (!T || !T->hasDefinition()) return -1;
   for (const NamedDecl* D : T->getDefinition()->lookup(&T->getASTContext().Idents.get("rank")))
     if (const auto* V = dyn_cast<VarDecl>(D))
@@ -61,7 +31,7 @@ static int viewRank(const CXXRecordDecl* RD) {
 
 static bool isView(const CXXRecordDecl* RD) { return analysis::annotationOf(RD) == "hpar::view"; }
 /// Built-in reducers and custom ones (classes with `using reducer = Self;`), as is_reducer says.
-static bool isReducer(const CXXRecordDecl* RD) { return RD && memberTypedef(RD, "reducer"); }
+static bool isReducer(const CXXRecordDecl* RD) { return RD && analysis::memberTypedef(RD, "reducer"); }
 
 // ---- what a pattern passes --------------------------------------------------------------------
 
@@ -70,18 +40,18 @@ Result describeResult(const Expr* Arg) {
   R.arg = Arg;
   const Expr* E = analysis::strip(Arg);
   QualType T = E->getType();
-  const CXXRecordDecl* RD = recordOf(T);
+  const CXXRecordDecl* RD = analysis::recordOf(T);
   if (isReducer(RD)) {
     R.kind = Result::Reducer;
-    R.value = memberType(RD, "value_type");
+    R.value = analysis::memberType(RD, "value_type");
   } else if (isView(RD)) {
     R.kind = Result::View;
-    R.value = memberType(RD, "non_const_value_type");
+    R.value = analysis::memberType(RD, "non_const_value_type");
     R.rank = viewRank(RD);
   } else if (T.getCanonicalType()->isPointerType() || T.getCanonicalType()->isArrayType()) {
     R.kind = Result::Pointer;
   } else {
-    R.value = bare(T);
+    R.value = analysis::bare(T);
     R.modifiable = E->isLValue() && !T.isConstQualified() && !T.getNonReferenceType().isConstQualified();
   }
   return R;
@@ -102,29 +72,27 @@ std::string typeName(const ASTContext& Ctx, QualType T) {
 
 // ---- the functor's side ----------------------------------------------------------------------
 
-bool dependent(QualType T) { return T.isNull() || T->isDependentType(); }
-
 bool accepts(QualType P, const Argument& A) {
-  if (dependent(P) || A.type.isNull()) return true;
+  if (analysis::dependent(P) || A.type.isNull()) return true;
   const bool Ref = P->isReferenceType();
   const QualType Pointee = P.getNonReferenceType();
   const bool MutableRef = P->isLValueReferenceType() && !Pointee.isConstQualified();
   switch (A.kind) {
   case Argument::Tag:
-    return sameType(P, A.type) && !MutableRef;
+    return analysis::sameType(P, A.type) && !MutableRef;
   case Argument::Index:
-    if (MutableRef) return sameType(Pointee, A.type);
+    if (MutableRef) return analysis::sameType(Pointee, A.type);
     return Pointee->isArithmeticType() || Pointee->isEnumeralType();
   case Argument::Team:
-    return isTeamMember(P);
+    return analysis::isTeamMember(P);
   case Argument::Final:
     return !MutableRef && (Pointee->isArithmeticType() || Pointee->isEnumeralType());
   case Argument::Value:
   case Argument::Update:
   case Argument::Single:
-    if (A.array) return P->isPointerType() && sameType(P->getPointeeType(), A.type);
+    if (A.array) return P->isPointerType() && analysis::sameType(P->getPointeeType(), A.type);
     if (!Ref) return true;  // NotReference, reported apart
-    return sameType(Pointee, A.type) || Pointee.isConstQualified();
+    return analysis::sameType(Pointee, A.type) || Pointee.isConstQualified();
   }
   return true;
 }
@@ -136,7 +104,7 @@ static bool notReference(QualType P, const Argument& A) {
     return false;
   if (A.array) return false;
   // `auto&& v` is a forwarding reference: it becomes `T&` for the lvalue the pattern passes.
-  if (P->isRValueReferenceType() && dependent(P.getNonReferenceType())) return false;
+  if (P->isRValueReferenceType() && analysis::dependent(P.getNonReferenceType())) return false;
   if (!P->isLValueReferenceType()) return true;
   return P.getNonReferenceType().isConstQualified();
 }
@@ -159,7 +127,7 @@ Issue diagnose(const FunctionDecl* F, const PatternCall& Call) {
     const Argument& A = Call.args[K];
     I.param = P;
     I.arg = K;
-    if (!dependent(P->getType()) && !accepts(P->getType(), A)) {
+    if (!analysis::dependent(P->getType()) && !accepts(P->getType(), A)) {
       bool Value = A.kind == Argument::Value || A.kind == Argument::Update || A.kind == Argument::Single;
       I.kind = Value && !A.array ? Issue::ValueType : Issue::BadParameter;
       return I;
@@ -189,7 +157,7 @@ static void addCallOperators(const CXXRecordDecl* RD, std::vector<const Function
       if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
         Result.push_back(FT->getTemplatedDecl());
   if (Result.size() != Before) return;
-  for (const CXXBaseSpecifier& B : RD->bases()) addCallOperators(recordOf(B.getType()), Result, Depth + 1);
+  for (const CXXBaseSpecifier& B : RD->bases()) addCallOperators(analysis::recordOf(B.getType()), Result, Depth + 1);
 }
 
 std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
@@ -198,7 +166,7 @@ std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
     if (L->getCallOperator()) Result.push_back(L->getCallOperator());
     return Result;
   }
-  const CXXRecordDecl* RD = recordOf(Functor->getType());
+  const CXXRecordDecl* RD = analysis::recordOf(Functor->getType());
   if (!RD) return Result;
   if (RD->isLambda()) {
     if (const CXXMethodDecl* M = RD->getLambdaCallOperator()) Result.push_back(M);

@@ -6,6 +6,7 @@
 // instantiation (reachesFunctorMismatch); these explain it.
 #pragma once
 
+#include "analysis/Types.h"
 #include "frontend/Frontend.h"
 
 #include "clang/AST/ASTContext.h"
@@ -19,27 +20,6 @@
 
 namespace hpar {
 namespace checks {
-
-// ---- types -----------------------------------------------------------------------------------
-
-/// The class behind a (reference to a) type, with its definition, or null.
-const clang::CXXRecordDecl* recordOf(clang::QualType T);
-
-/// The member type `name` of a class (a typedef or alias, looked up through its bases), or null.
-const clang::TypedefNameDecl* memberTypedef(const clang::CXXRecordDecl* RD, llvm::StringRef name,
-                                            int depth = 0);
-
-/// The canonical type a member typedef names, or a null type.
-clang::QualType memberType(const clang::CXXRecordDecl* RD, llvm::StringRef name);
-
-/// Whether a class declares a member called `name` (a function, a field, a type).
-bool hasMember(const clang::CXXRecordDecl* RD, llvm::StringRef name);
-
-/// The same type without references and top-level qualifiers, canonical.
-clang::QualType bare(clang::QualType T);
-
-/// Whether two types are the same once bare.
-bool sameType(clang::QualType A, clang::QualType B);
 
 // ---- what a pattern passes --------------------------------------------------------------------
 
@@ -109,9 +89,6 @@ std::string textOf(const clang::ASTContext& Ctx, clang::SourceRange R);
 
 /// A type as messages print it.
 std::string typeName(const clang::ASTContext& Ctx, clang::QualType T);
-
-/// Whether a type still depends on a template parameter (an `auto` parameter of a generic lambda).
-bool dependent(clang::QualType T);
 
 /// Whether a parameter of type P can take argument A (an lvalue, except tags, which are
 /// temporaries). Lenient where the compiler is the judge: this only explains a mismatch.

@@ -21,7 +21,7 @@
 // Host code: a function of the main file that no kernel reaches is host code when it takes no team
 // member (main, a function building data, ...) or when host code calls it. A helper taking a team
 // member that nothing calls is neither: it may be meant for a functor of another file.
-#include "checks/TeamCode.h"
+#include "checks/TeamWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -43,8 +43,8 @@ public:
     for (const analysis::DispatchSite& S : C.instances) {
       Site = &S;
       Kernel = &C.tu.kernels[S.kernel];
-      for (const FunctionDecl* F : functorBodies(S)) {
-        std::vector<NestedPattern> Frames;
+      for (const FunctionDecl* F : analysis::functorBodies(S)) {
+        std::vector<analysis::NestedPattern> Frames;
         if (Kernel->policy == ir::PolicyKind::Team) walkTeam(F, Frames);
         else walkFlat(F);
       }
@@ -55,27 +55,27 @@ public:
 private:
   // ---- team functors: the level of each nested range against the enclosing closures ----
 
-  void walkTeam(const FunctionDecl* F, std::vector<NestedPattern>& Frames) {
+  void walkTeam(const FunctionDecl* F, std::vector<analysis::NestedPattern>& Frames) {
     if (!enter(F)) return;
     std::string Key;
-    for (const NestedPattern& P : Frames) Key += char('0' + int(P.range.level));
+    for (const analysis::NestedPattern& P : Frames) Key += char('0' + int(P.range.level));
     if (TeamWalked.insert({F->getCanonicalDecl(), Key}).second) walkTeamStmt(F->getBody(), Frames);
     leave();
   }
 
-  void walkTeamStmt(const Stmt* S, std::vector<NestedPattern>& Frames) {
+  void walkTeamStmt(const Stmt* S, std::vector<analysis::NestedPattern>& Frames) {
     if (!S || isa<LambdaExpr>(S)) return;  // a lambda runs where it is called
     if (const auto* Call = dyn_cast<CallExpr>(S)) {
-      if (auto P = nestedPatternOf(Call)) {
+      if (auto P = analysis::nestedPatternOf(Call)) {
         if (!P->isSingle() && reportedIllegal(*P, Frames)) return;
         for (unsigned I = 0; I < Call->getNumArgs(); ++I)
           if (I != 1) walkTeamStmt(Call->getArg(I), Frames);
         if (!P->isSingle()) Frames.push_back(*P);
-        for (const FunctionDecl* Body : callOperatorsOf(P->closure)) walkTeam(Body, Frames);
+        for (const FunctionDecl* Body : analysis::callOperatorsOf(P->closure)) walkTeam(Body, Frames);
         if (!P->isSingle()) Frames.pop_back();
         return;
       }
-      if (const FunctionDecl* Callee = userCallee(Call, SM, C.paths)) {
+      if (const FunctionDecl* Callee = analysis::userCallee(Call, SM, C.paths)) {
         for (const Stmt* Child : S->children()) walkTeamStmt(Child, Frames);
         Chain.push_back({Call, Callee});
         walkTeam(Callee, Frames);
@@ -87,10 +87,10 @@ private:
   }
 
   /// Reports P when an enclosing closure already splits P's level; returns whether it did.
-  bool reportedIllegal(const NestedPattern& P, const std::vector<NestedPattern>& Frames) {
+  bool reportedIllegal(const analysis::NestedPattern& P, const std::vector<analysis::NestedPattern>& Frames) {
     for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
-      const NestedPattern& Outer = *It;
-      bool Illegal = P.teamLevel() || (P.range.level == NestedLevel::Vector && Outer.splitsLanes());
+      const analysis::NestedPattern& Outer = *It;
+      bool Illegal = P.teamLevel() || (P.range.level == analysis::NestedLevel::Vector && Outer.splitsLanes());
       if (!Illegal) continue;
       std::string Why =
           P.teamLevel()
@@ -124,15 +124,15 @@ private:
   void walkFlatStmt(const Stmt* S) {
     if (!S) return;
     if (const auto* L = dyn_cast<LambdaExpr>(S)) {
-      for (const FunctionDecl* Body : instancesOf(L->getCallOperator())) walkFlat(Body);
+      for (const FunctionDecl* Body : analysis::instancesOf(L->getCallOperator())) walkFlat(Body);
       return;
     }
     if (const auto* Call = dyn_cast<CallExpr>(S)) {
-      if (auto P = nestedPatternOf(Call)) {
+      if (auto P = analysis::nestedPatternOf(Call)) {
         reportInFlatKernel(*P);
         return;  // what its closure holds is the same mistake
       }
-      if (const FunctionDecl* Callee = userCallee(Call, SM, C.paths)) {
+      if (const FunctionDecl* Callee = analysis::userCallee(Call, SM, C.paths)) {
         for (const Stmt* Child : S->children()) walkFlatStmt(Child);
         Chain.push_back({Call, Callee});
         walkFlat(Callee);
@@ -143,11 +143,11 @@ private:
     for (const Stmt* Child : S->children()) walkFlatStmt(Child);
   }
 
-  void reportInFlatKernel(const NestedPattern& P) {
+  void reportInFlatKernel(const analysis::NestedPattern& P) {
     const char* Policy = Kernel->policy == ir::PolicyKind::Range ? "RangePolicy" : "MDRangePolicy";
     std::string Where = Chain.empty()
                             ? "inside the functor of kernel '" + Kernel->name + "' (" + Policy + ")"
-                            : "in " + functionName(Chain.back().second) + ", which kernel '" + Kernel->name +
+                            : "in " + analysis::functionName(Chain.back().second) + ", which kernel '" + Kernel->name +
                                   "' (" + Policy + ") calls";
     if (!report(diag::CheckId::NestedOutsideTeam, P.call->getBeginLoc(), P.call->getCallee()->getSourceRange(),
                 "nested " + P.describe() + " " + Where +
@@ -166,7 +166,7 @@ private:
   /// What one function of the main file holds: its nested patterns and its calls of the user's
   /// functions.
   struct FunctionFacts {
-    std::vector<NestedPattern> patterns;
+    std::vector<analysis::NestedPattern> patterns;
     std::vector<std::pair<const FunctionDecl*, const CallExpr*>> calls;
   };
 
@@ -193,12 +193,12 @@ private:
   void scanHostStmt(const Stmt* S, FunctionFacts& Facts, std::vector<const FunctionDecl*>& Queue) {
     if (!S) return;
     if (const auto* L = dyn_cast<LambdaExpr>(S)) {
-      for (const FunctionDecl* Body : instancesOf(L->getCallOperator())) Queue.push_back(Body);
+      for (const FunctionDecl* Body : analysis::instancesOf(L->getCallOperator())) Queue.push_back(Body);
       return;
     }
     if (const auto* Call = dyn_cast<CallExpr>(S)) {
-      if (auto P = nestedPatternOf(Call)) Facts.patterns.push_back(*P);
-      else if (const FunctionDecl* Callee = userCallee(Call, SM, C.paths)) {
+      if (auto P = analysis::nestedPatternOf(Call)) Facts.patterns.push_back(*P);
+      else if (const FunctionDecl* Callee = analysis::userCallee(Call, SM, C.paths)) {
         Facts.calls.push_back({Callee->getCanonicalDecl(), Call});
         Queue.push_back(Callee);
       }
@@ -254,18 +254,18 @@ private:
       auto It = Host.find(F);
       if (It == Host.end()) continue;
       const FunctionDecl* Def = Definitions[F];
-      for (const NestedPattern& P : Facts[F].patterns) {
+      for (const analysis::NestedPattern& P : Facts[F].patterns) {
         std::string Where = It->second.first ? "which is called from host code" : "which runs on the host";
         if (!report(diag::CheckId::NestedOutsideTeam, P.call->getBeginLoc(), P.call->getCallee()->getSourceRange(),
-                    "nested " + P.describe() + " in " + functionName(Def) + ", " + Where +
+                    "nested " + P.describe() + " in " + analysis::functionName(Def) + ", " + Where +
                         ": nested patterns are only legal inside a TeamPolicy functor"))
           continue;
         // The host calls down to F, outermost last.
         for (const FunctionDecl* G = F; Host.lookup(G).first; G = Host.lookup(G).second) {
           auto [Call, Caller] = Host.lookup(G);
-          C.report.note(Call->getBeginLoc(), functionName(Definitions.lookup(G)) +
+          C.report.note(Call->getBeginLoc(), analysis::functionName(Definitions.lookup(G)) +
                                                  " is called here, from host code in " +
-                                                 functionName(Definitions.lookup(Caller)))
+                                                 analysis::functionName(Definitions.lookup(Caller)))
               << Call->getSourceRange();
         }
       }
@@ -275,9 +275,9 @@ private:
   /// Whether a function no kernel reaches is host code by itself: anything but a lambda and a
   /// function taking a team member (a helper for functors, which host code may still call).
   static bool isHostRoot(const FunctionDecl* F) {
-    if (!F || isLambdaBody(F)) return false;
+    if (!F || analysis::isLambdaBody(F)) return false;
     for (const ParmVarDecl* P : F->parameters())
-      if (isTeamMember(P->getType())) return false;
+      if (analysis::isTeamMember(P->getType())) return false;
     return true;
   }
 

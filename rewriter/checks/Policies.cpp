@@ -24,8 +24,8 @@
 //     so a constant above that always fails.
 #include "checks/Checks.h"
 #include "checks/FunctorCalls.h"
-#include "checks/PolicyTrace.h"
-#include "checks/TeamCode.h"
+#include "analysis/PolicyTrace.h"
+#include "analysis/TeamCode.h"
 #include "analysis/Annotations.h"
 #include "analysis/PolicyInfo.h"
 
@@ -56,7 +56,7 @@ constexpr uint64_t Level1Limit = 0x7fffffff;                // scratch_size_max(
 /// The name of the team member's scratch method a call calls ("team_scratch", "thread_scratch",
 /// "team_shmem"), or "".
 llvm::StringRef memberScratchMethod(const CXXMemberCallExpr* C) {
-  llvm::StringRef N = teamMemberMethod(C);
+  llvm::StringRef N = analysis::teamMemberMethod(C);
   return N == "team_scratch" || N == "thread_scratch" || N == "team_shmem" ? N : "";
 }
 
@@ -86,12 +86,12 @@ public:
 /// Whether a functor class (or one of its bases) asks for level-0 scratch through
 /// team_shmem_size(team_size).
 bool hasTeamShmemSize(const Expr* Functor) {
-  const CXXRecordDecl* RD = recordOf(Functor->getType());
+  const CXXRecordDecl* RD = analysis::recordOf(Functor->getType());
   if (!RD || RD->isLambda()) return false;
-  if (hasMember(RD, "team_shmem_size")) return true;
+  if (analysis::hasMember(RD, "team_shmem_size")) return true;
   bool Found = false;
   RD->forallBases([&](const CXXRecordDecl* Base) {
-    Found = Found || hasMember(Base, "team_shmem_size");
+    Found = Found || analysis::hasMember(Base, "team_shmem_size");
     return true;
   });
   return Found;
@@ -171,7 +171,7 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr* E) {
     // Copies were checked where the original was built.
     if (!inMainFile(E->getBeginLoc()) || E->getConstructor()->isCopyOrMoveConstructor()) return true;
-    llvm::StringRef A = typeAnnotation(E);
+    llvm::StringRef A = analysis::typeAnnotation(E);
     if (A == "hpar::policy::mdrange") {
       if (auto Facts = analysis::describePolicy(E->getType()))
         checkMDRangeRank(E, E->getType(), Facts->rank, nullptr);
@@ -183,7 +183,7 @@ public:
   /// Scratch requests (set_scratch_size) and scratch uses where they are written.
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr* E) {
     if (!inMainFile(E->getBeginLoc())) return true;
-    if (teamPolicyMethod(E) == "set_scratch_size") {
+    if (analysis::teamPolicyMethod(E) == "set_scratch_size") {
       checkLevel(E, "set_scratch_size");
       checkRequestSize(E);
     } else if (llvm::StringRef M = memberScratchMethod(E); !M.empty() && M != "team_shmem") {
@@ -226,7 +226,7 @@ private:
 
   /// Reports a team-level MDRange whose number of extents is outside 2..8.
   void checkNestedRank(const CXXConstructExpr* E) {
-    NestedRangeKind K = nestedRangeOf(E);
+    analysis::NestedRangeKind K = analysis::nestedRangeOf(E);
     if (!K.md || (K.rank >= NestedRankMin && K.rank <= NestedRankMax) ||
         !firstReport(diag::CheckId::NestedMDRangeRank, E->getBeginLoc()))
       return;
@@ -235,7 +235,7 @@ private:
                     (K.rank == 1 ? " extent" : " extents") + "; a team-level MDRange takes " +
                     std::to_string(NestedRankMin) + " to " + std::to_string(NestedRankMax) +
                     " extents";
-    NestedRangeKind OneDimensional = K;
+    analysis::NestedRangeKind OneDimensional = K;
     OneDimensional.md = false;
     const std::string Single = OneDimensional.name();
     if (K.rank == 1) M += "; for a single index use " + Single + "(team, n)";
@@ -274,9 +274,9 @@ private:
   /// Reports a TeamPolicy construction whose constant vector length is not a power of two, or
   /// whose constant team size times vector length is more than a team holds.
   void checkTeamShape(const CXXConstructExpr* E) {
-    TeamShape S = shapeOf(E);
+    analysis::TeamShape S = analysis::shapeOf(E);
     std::optional<int64_t> Team = S.teamSize(Ctx);
-    std::optional<int64_t> Vector = S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt;
+    std::optional<int64_t> Vector = S.vectorArg ? analysis::signedConstant(S.vectorArg, Ctx) : std::nullopt;
     const bool VectorWritten = S.vectorArg && !isa<CXXDefaultArgExpr>(S.vectorArg);
     if (Vector && VectorWritten && !llvm::isPowerOf2_64(*Vector > 0 ? (uint64_t)*Vector : 0) &&
         firstReport(diag::CheckId::VectorLength, S.vectorArg->getBeginLoc())) {
@@ -312,7 +312,7 @@ private:
   /// Reports a constant scratch level other than 0 or 1 given to `Method`.
   void checkLevel(const CXXMemberCallExpr* E, llvm::StringRef Method) {
     if (E->getNumArgs() == 0) return;
-    std::optional<int64_t> Level = signedConstant(E->getArg(0), Ctx);
+    std::optional<int64_t> Level = analysis::signedConstant(E->getArg(0), Ctx);
     if (!Level || *Level == 0 || *Level == 1 ||
         !firstReport(diag::CheckId::ScratchLevel, E->getArg(0)->getBeginLoc()))
       return;
@@ -327,14 +327,14 @@ private:
   /// One set_scratch_size call whose own constant sizes already exceed the limit (its per-thread
   /// part times the constant team size of the policy it is called on, or one thread).
   void checkRequestSize(const CXXMemberCallExpr* E) {
-    ScratchRequest R = readRequest(E, Ctx);
+    analysis::ScratchRequest R = analysis::readRequest(E, Ctx);
     if (!R.level || (*R.level != 0 && *R.level != 1)) return;
     LevelBytes Bytes;
     Bytes.team = R.hasTeam && R.teamBytes ? *R.teamBytes : 0;
     Bytes.thread = R.hasThread && R.threadBytes ? *R.threadBytes : 0;
     if (Bytes.thread > 0)
       if (const CXXConstructExpr* Built = Tracer.constructionOf(E->getImplicitObjectArgument()))
-        Bytes.teamSize = shapeOf(Built).teamSize(Ctx);
+        Bytes.teamSize = analysis::shapeOf(Built).teamSize(Ctx);
     if (Bytes.total() <= limitOf(*R.level)) return;
     TooLarge.insert(E);
     if (!firstReport(diag::CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc())) return;
@@ -350,8 +350,8 @@ private:
   /// add up (per team and per thread), which no single call shows. Later calls replace earlier
   /// ones at the same level, so each part counts with its smallest constant setting. `Requests`
   /// are B.scratchCalls read, in their order.
-  void checkCombinedSize(const ir::Kernel& K, const Expr* Policy, const PolicyBuild& B,
-                         const std::vector<ScratchRequest>& Requests) {
+  void checkCombinedSize(const ir::Kernel& K, const Expr* Policy, const analysis::PolicyBuild& B,
+                         const std::vector<analysis::ScratchRequest>& Requests) {
     if (!B.complete) return;
     for (int64_t Level = 0; Level < 2; ++Level) {
       LevelBytes Bytes;
@@ -359,7 +359,7 @@ private:
       std::vector<const CXXMemberCallExpr*> Parts;
       bool Reported = false;  // a call of this level already reported on its own
       for (size_t I = 0; I < Requests.size(); ++I) {
-        const ScratchRequest& R = Requests[I];
+        const analysis::ScratchRequest& R = Requests[I];
         const CXXMemberCallExpr* Call = B.scratchCalls[I];
         if (!R.level) return;  // a level that is not constant: no sum is certain
         if (*R.level != Level) continue;
@@ -408,9 +408,9 @@ private:
       return;
     }
     if (Facts->kind != ir::PolicyKind::Team) return;
-    PolicyBuild B = Tracer.trace(Policy);
-    std::vector<ScratchRequest> Requests;
-    for (const CXXMemberCallExpr* Call : B.scratchCalls) Requests.push_back(readRequest(Call, Ctx));
+    analysis::PolicyBuild B = Tracer.trace(Policy);
+    std::vector<analysis::ScratchRequest> Requests;
+    for (const CXXMemberCallExpr* Call : B.scratchCalls) Requests.push_back(analysis::readRequest(Call, Ctx));
     checkCombinedSize(K, Policy, B, Requests);
     checkUnrequested(Site, K, Policy, B, Requests);
   }
@@ -423,23 +423,23 @@ private:
   /// read. The functor's bodies are its instantiated ones: in a generic lambda's pattern,
   /// t.team_scratch(0) is a dependent call.
   void checkUnrequested(const analysis::DispatchSite& Site, const ir::Kernel& K,
-                        const Expr* Policy, const PolicyBuild& B,
-                        const std::vector<ScratchRequest>& Requests) {
+                        const Expr* Policy, const analysis::PolicyBuild& B,
+                        const std::vector<analysis::ScratchRequest>& Requests) {
     if (!B.complete) return;
     bool Requested[2] = {false, false};
-    for (const ScratchRequest& R : Requests) {
+    for (const analysis::ScratchRequest& R : Requests) {
       if (!R.level) return;
       if ((*R.level == 0 || *R.level == 1) && R.asksForBytes()) Requested[*R.level] = true;
     }
     if (hasTeamShmemSize(Site.functor)) Requested[0] = true;
     if (Requested[0] && Requested[1]) return;
     ScratchUseCollector Uses;
-    for (const FunctionDecl* Entry : functorBodies(Site))
+    for (const FunctionDecl* Entry : analysis::functorBodies(Site))
       if (Entry->getBody()) Uses.TraverseStmt(Entry->getBody());
     for (const CXXMemberCallExpr* Use : Uses.Calls) {
       llvm::StringRef Method = memberScratchMethod(Use);
       std::optional<int64_t> Level =
-          Method == "team_shmem" ? 0 : Use->getNumArgs() > 0 ? signedConstant(Use->getArg(0), Ctx)
+          Method == "team_shmem" ? 0 : Use->getNumArgs() > 0 ? analysis::signedConstant(Use->getArg(0), Ctx)
                                                              : std::nullopt;
       if (!Level || (*Level != 0 && *Level != 1) || Requested[*Level]) continue;
       if (!firstReport(diag::CheckId::ScratchUnrequested, Use->getExprLoc())) continue;
@@ -462,7 +462,7 @@ private:
   ASTContext& Ctx;
   SourceManager& SM;
   CheckContext& C;
-  PolicyTracer Tracer;
+  analysis::PolicyTracer Tracer;
   std::set<std::tuple<unsigned, unsigned, int64_t>> Reported;  // (check, location, level) reported
   llvm::SmallPtrSet<const Type*, 8> ReportedMDRanges;  // MDRangePolicy types with a bad rank
   llvm::SmallPtrSet<const CXXMemberCallExpr*, 8> TooLarge;

@@ -16,8 +16,8 @@
 // in each). A generic lambda is walked in its instantiations (traverseLambdaBodies).
 #include "checks/Checks.h"
 #include "analysis/Annotations.h"
-#include "checks/DeviceCode.h"
-#include "checks/TeamCode.h"
+#include "analysis/DeviceCode.h"
+#include "analysis/TeamCode.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -32,7 +32,7 @@ namespace checks {
 namespace {
 
 /// The nested patterns by the lambda that is their closure.
-using ClosureMap = llvm::DenseMap<const LambdaExpr*, NestedPattern>;
+using ClosureMap = llvm::DenseMap<const LambdaExpr*, analysis::NestedPattern>;
 
 /// The nested patterns (and singles) of a body, by the lambda that is their closure. A closure
 /// written into a local variable and passed by name is found through analysis::lambdaOf.
@@ -41,12 +41,12 @@ public:
   bool shouldVisitLambdaBody() const { return true; }
   /// A generic lambda through its instantiations only (traverseLambdaBodies).
   bool TraverseLambdaExpr(LambdaExpr* L) {
-    return traverseLambdaBodies(*this, L, /*templateForm=*/false,
+    return analysis::traverseLambdaBodies(*this, L, /*templateForm=*/false,
                                 [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
   }
   /// Records the closure of a nested pattern or single.
   bool VisitCallExpr(CallExpr* Call) {
-    if (std::optional<NestedPattern> P = nestedPatternOf(Call))
+    if (std::optional<analysis::NestedPattern> P = analysis::nestedPatternOf(Call))
       if (const LambdaExpr* L = analysis::lambdaOf(P->closure)) Closures.try_emplace(L, *P);
     return true;
   }
@@ -75,7 +75,7 @@ public:
   /// its instantiations only (traverseLambdaBodies).
   bool TraverseLambdaExpr(LambdaExpr* L) {
     Stack.push_back(L);
-    bool Result = traverseLambdaBodies(*this, L, /*templateForm=*/false,
+    bool Result = analysis::traverseLambdaBodies(*this, L, /*templateForm=*/false,
                                        [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
     Stack.pop_back();
     return Result;
@@ -125,7 +125,7 @@ public:
     const ir::Kernel& K = C.tu.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) return;
     Kernel = K.name;
-    std::vector<const FunctionDecl*> Work = functorBodies(Site);
+    std::vector<const FunctionDecl*> Work = analysis::functorBodies(Site);
     while (!Work.empty()) {
       const FunctionDecl* F = Work.back();
       Work.pop_back();
@@ -145,7 +145,7 @@ public:
   /// that take the team member and run nested patterns themselves).
   void called(const FunctionDecl* F) {
     if (!Callees || !F || F->isImplicit()) return;
-    if (isLambdaBody(F)) return;
+    if (analysis::isLambdaBody(F)) return;
     const FunctionDecl* Def = F->getDefinition();
     if (!Def || frontend::isLibraryLocation(SM, C.paths, Def->getLocation())) return;
     Callees->push_back(Def);
@@ -167,7 +167,7 @@ public:
       }
       if (Home < 0 && isa<VarDecl>(W.target) && declaredIn(W.target, L)) Home = I;
     }
-    const NestedPattern* Racing = nullptr;
+    const analysis::NestedPattern* Racing = nullptr;
     for (int I = Home + 1; I < (int)Stack.size(); ++I) {
       auto It = Closures.find(Stack[I]);
       if (It == Closures.end()) continue;
@@ -192,11 +192,11 @@ private:
 
   /// Reports a write racing in the closure of `Racing`, with notes at the variable and the
   /// nested pattern.
-  void report(const Write& W, const NestedPattern& Racing) {
+  void report(const Write& W, const analysis::NestedPattern& Racing) {
     const std::string& Pattern = Racing.pattern;
-    const NestedRangeKind& Range = Racing.range;
-    const char* Who = Range.level == NestedLevel::Thread   ? "every thread of the team"
-                      : Range.level == NestedLevel::Vector ? "every vector lane of the thread"
+    const analysis::NestedRangeKind& Range = Racing.range;
+    const char* Who = Range.level == analysis::NestedLevel::Thread   ? "every thread of the team"
+                      : Range.level == analysis::NestedLevel::Vector ? "every vector lane of the thread"
                                                            : "every thread and vector lane of the team";
     bool Member = isa<FieldDecl>(W.target);
     std::string Name = W.target->getNameAsString();
@@ -238,7 +238,7 @@ bool BodyWalker::VisitCallExpr(CallExpr* Call) {
   const auto* Method = dyn_cast<CXXMethodDecl>(Callee);
   // The team member's collectives (team_broadcast writes its argument) are judged by the
   // collectives family: they are errors inside a nested closure for another reason.
-  if (!teamMemberMethod(Call).empty()) return true;
+  if (!analysis::teamMemberMethod(Call).empty()) return true;
   unsigned First = 0;
   if (Method && isa<CXXOperatorCallExpr>(Call)) {
     // The object is the first argument of a member operator.

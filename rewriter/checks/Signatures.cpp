@@ -22,7 +22,7 @@
 #include "analysis/SourceRanges.h"
 #include "checks/Checks.h"
 #include "checks/FunctorCalls.h"
-#include "checks/TeamCode.h"
+#include "analysis/TeamCode.h"
 #include "ir/Naming.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -52,14 +52,14 @@ public:
     const unsigned PolicyArg = K.hasLabel ? 1 : 0;
     if (!Site.call || Site.call->getNumArgs() < PolicyArg + 2) return;
     const Expr* Policy = analysis::strip(Site.call->getArg(PolicyArg));
-    const CXXRecordDecl* PolicyRD = recordOf(Policy->getType());
+    const CXXRecordDecl* PolicyRD = analysis::recordOf(Policy->getType());
 
     PatternCall Call;
     Call.pattern = ir::patternName(K.pattern);
     Call.kernel = K.name;
-    QualType Tag = K.hasWorkTag ? memberType(PolicyRD, "work_tag") : QualType();
+    QualType Tag = K.hasWorkTag ? analysis::memberType(PolicyRD, "work_tag") : QualType();
     // An integral count is RangePolicy<>, whose index type is int64_t.
-    QualType Index = PolicyRD ? memberType(PolicyRD, "index_type") : Ctx.getIntTypeForBitwidth(64, true);
+    QualType Index = PolicyRD ? analysis::memberType(PolicyRD, "index_type") : Ctx.getIntTypeForBitwidth(64, true);
     std::string TagName = Tag.isNull() ? "" : typeName(Ctx, Tag);
     if (!Tag.isNull()) Call.args.push_back({Argument::Tag, Tag, false, TagName});
     switch (K.policy) {
@@ -75,14 +75,14 @@ public:
       break;
     case ir::PolicyKind::Team:
       Call.over = TagName.empty() ? "TeamPolicy" : "TeamPolicy<" + TagName + ">";
-      Call.args.push_back({Argument::Team, memberType(PolicyRD, "member_type"), false, "team"});
+      Call.args.push_back({Argument::Team, analysis::memberType(PolicyRD, "member_type"), false, "team"});
       break;
     }
     for (unsigned A = PolicyArg + 2; A < Site.call->getNumArgs(); ++A)
       Call.results.push_back(describeResult(Site.call->getArg(A)));
 
     const bool Mismatch = reachesFunctorMismatch(Site.call->getDirectCallee(), SM, C.paths);
-    const CXXRecordDecl* FunctorRD = recordOf(analysis::strip(Site.functor)->getType());
+    const CXXRecordDecl* FunctorRD = analysis::recordOf(analysis::strip(Site.functor)->getType());
     if (K.pattern == ir::Pattern::Reduce && !addReduceValues(Call, Site.call, FunctorRD, Mismatch))
       return;
     if (K.pattern == ir::Pattern::Scan && !addScanValues(Call, Site.functor, FunctorRD, Mismatch))
@@ -92,7 +92,7 @@ public:
 
   /// Nested patterns: over TeamThreadRange and the others, their MDRange forms, and single.
   void checkNested(const CallExpr* Nested, const std::string& Kernel) {
-    std::optional<NestedPattern> P = nestedPatternOf(Nested);
+    std::optional<analysis::NestedPattern> P = analysis::nestedPatternOf(Nested);
     if (!P) return;
     PatternCall Call;
     Call.nested = true;
@@ -100,21 +100,21 @@ public:
     Call.pattern = P->pattern;
     const Expr* Closure = P->closure;
     if (P->isSingle()) {
-      Call.over = P->single == NestedPattern::Single::PerTeam ? "PerTeam" : "PerThread";
+      Call.over = P->single == analysis::NestedPattern::Single::PerTeam ? "PerTeam" : "PerThread";
       if (Nested->getNumArgs() > 2) {
-        QualType V = bare(Nested->getArg(2)->getType());
+        QualType V = analysis::bare(Nested->getArg(2)->getType());
         Call.args.push_back({Argument::Single, V, false, "value&"});
       }
       checkCall(Call, Closure, reachesFunctorMismatch(Nested->getDirectCallee(), SM, C.paths));
       return;
     }
-    const NestedRangeKind& Kind = P->range;
+    const analysis::NestedRangeKind& Kind = P->range;
     Call.over = Kind.name();
     if (Kind.md) {
       for (int D = 0; D < Kind.rank; ++D)
         Call.args.push_back({Argument::Index, Ctx.IntTy, false, "i" + std::to_string(D)});
     } else {
-      QualType Index = memberType(recordOf(analysis::strip(Nested->getArg(0))->getType()), "index_type");
+      QualType Index = analysis::memberType(analysis::recordOf(analysis::strip(Nested->getArg(0))->getType()), "index_type");
       Call.args.push_back({Argument::Index, Index, false, "i"});
     }
     for (unsigned K = 2; K < Nested->getNumArgs(); ++K)
@@ -136,7 +136,7 @@ private:
   /// (and returns false for) results that cannot hold the functor's value.
   bool addReduceValues(PatternCall& Call, const CallExpr* Dispatch, const CXXRecordDecl* FunctorRD,
                        bool Mismatch) {
-    QualType Declared = memberType(FunctorRD, "value_type");
+    QualType Declared = analysis::memberType(FunctorRD, "value_type");
     const size_t N = Call.results.size();
     if (N == 0) {
       if (Declared.isNull()) {
@@ -157,15 +157,15 @@ private:
     const bool FunctorDefined =
         N == 1 && R0.kind != Result::Reducer &&
         (!Declared.isNull() ||
-         (R0.kind != Result::Pointer && (hasMember(FunctorRD, "join") || hasMember(FunctorRD, "init"))));
+         (R0.kind != Result::Pointer && (analysis::hasMember(FunctorRD, "join") || analysis::hasMember(FunctorRD, "init"))));
     if (FunctorDefined) {
       QualType V = Declared.isNull() ? R0.value : Declared;
       if (V.isNull()) {  // init/join over a pointer result: nothing to compare
         Call.args.push_back({Argument::Value, V, false, "value&"});
         return true;
       }
-      QualType Element = bare(V->isArrayType() ? QualType(V->getArrayElementTypeNoTypeQual(), 0) : V);
-      if (Mismatch && R0.kind != Result::Pointer && !R0.value.isNull() && !sameType(R0.value, Element)) {
+      QualType Element = analysis::bare(V->isArrayType() ? QualType(V->getArrayElementTypeNoTypeQual(), 0) : V);
+      if (Mismatch && R0.kind != Result::Pointer && !R0.value.isNull() && !analysis::sameType(R0.value, Element)) {
         reportValueTypeOfFunctor(Call, R0, Element, FunctorRD);
         return false;
       }
@@ -220,7 +220,7 @@ private:
                         "' of kernel '" + Call.kernel + "' reduces '" + typeName(Ctx, V) +
                         "'; the result must have the functor's value_type")
         << span(R.arg->getSourceRange());
-    if (const TypedefNameDecl* T = memberTypedef(FunctorRD, "value_type"))
+    if (const TypedefNameDecl* T = analysis::memberTypedef(FunctorRD, "value_type"))
       C.report.note(at(T->getLocation()), "value_type declared here");
   }
 
@@ -229,7 +229,7 @@ private:
   /// type (scan_spec.hpp, nested.hpp); reports a total of another type.
   bool addScanValues(PatternCall& Call, const Expr* Functor, const CXXRecordDecl* FunctorRD,
                      bool Mismatch) {
-    QualType V = Call.nested ? QualType() : memberType(FunctorRD, "value_type");
+    QualType V = Call.nested ? QualType() : analysis::memberType(FunctorRD, "value_type");
     Call.functorValue = V;
     const ParmVarDecl* UpdateParam = nullptr;
     if (V.isNull()) {
@@ -238,14 +238,14 @@ private:
       if (Ops.size() == 1 && !Ops[0]->getDescribedFunctionTemplate() &&
           Ops[0]->getNumParams() > Position) {
         UpdateParam = Ops[0]->getParamDecl(Position);
-        if (!dependent(UpdateParam->getType())) V = bare(UpdateParam->getType());
+        if (!analysis::dependent(UpdateParam->getType())) V = analysis::bare(UpdateParam->getType());
       }
     }
     if (!Call.results.empty()) {
       const Result& Total = Call.results[0];
       if (V.isNull()) {
         V = Total.value;
-      } else if (Mismatch && !Total.value.isNull() && !sameType(Total.value, V)) {
+      } else if (Mismatch && !Total.value.isNull() && !analysis::sameType(Total.value, V)) {
         std::string Whose = Call.nested ? "the closure" : "the functor";
         if (!Call.kernel.empty()) Whose += (Call.nested ? " in kernel '" : " of kernel '") + Call.kernel + "'";
         C.report.report(diag::CheckId::ReduceResultType, at(Total.arg->getBeginLoc()),
@@ -268,7 +268,7 @@ private:
   /// an accumulator or update that is not a non-const reference (when it does).
   void checkCall(const PatternCall& Call, const Expr* Functor, bool Mismatch) {
     std::vector<const FunctionDecl*> Ops = callOperators(Functor);
-    const CXXRecordDecl* RD = recordOf(Functor->getType());
+    const CXXRecordDecl* RD = analysis::recordOf(Functor->getType());
     const bool Lambda = analysis::lambdaOf(Functor) != nullptr || (RD && RD->isLambda());
     std::string Who = Lambda ? "the lambda" : "operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) + "'";
     if (!Call.kernel.empty()) Who += (Call.nested || !Lambda ? " in kernel '" : " of kernel '") + Call.kernel + "'";
@@ -375,7 +375,7 @@ private:
                                                         Ctx.getLangOpts());
         if (End.isValid() && !End.isMacroID()) Diag << FixItHint::CreateInsertion(End, ", bool final");
       }
-      if (I.kind == Issue::NotConst && !isLambdaBody(F))
+      if (I.kind == Issue::NotConst && !analysis::isLambdaBody(F))
         if (TypeSourceInfo* TSI = F->getTypeSourceInfo())
           if (auto FTL = TSI->getTypeLoc().getAsAdjusted<FunctionTypeLoc>()) {
             SourceLocation End = Lexer::getLocForEndOfToken(FTL.getRParenLoc(), 0, SM, Ctx.getLangOpts());
@@ -391,10 +391,10 @@ private:
     if (I.param)
       C.report.note(at(I.param->getLocation()), "parameter declared here") << span(I.param->getSourceRange());
     else if (I.kind == Issue::NotConst)
-      C.report.note(at(F->getLocation()), isLambdaBody(F) ? "the lambda is declared mutable here"
+      C.report.note(at(F->getLocation()), analysis::isLambdaBody(F) ? "the lambda is declared mutable here"
                                                           : "operator() declared here without const");
     else
-      noteParameters(F, std::string(isLambdaBody(F) ? "the lambda's parameters" : "operator()'s parameters") +
+      noteParameters(F, std::string(analysis::isLambdaBody(F) ? "the lambda's parameters" : "operator()'s parameters") +
                             " are declared here");
   }
 
@@ -419,7 +419,7 @@ private:
     size_t First = 0;
     while (First < Call.args.size() && Call.args[First].kind != A.kind) ++First;
     if (I.arg - First < Call.results.size()) R = &Call.results[I.arg - First];
-    QualType Takes = bare(I.param->getType());
+    QualType Takes = analysis::bare(I.param->getType());
     std::string Message;
     const Expr* At = R ? R->arg : Functor;
     if (R) {
@@ -515,7 +515,7 @@ public:
   bool shouldVisitLambdaBody() const { return true; }
 
   bool VisitCallExpr(CallExpr* Call) {
-    if (!nestedPatternOf(Call)) return true;
+    if (!analysis::nestedPatternOf(Call)) return true;
     SourceLocation Loc = Call->getBeginLoc();
     if (Loc.isInvalid() || frontend::isLibraryLocation(SM, Paths, Loc)) return true;
     if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Loc)) || !Seen.insert(Call).second) return true;

@@ -19,7 +19,7 @@
 #include <vector>
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 /// A constant as a signed number (team sizes, vector lengths, levels).
 std::optional<int64_t> signedConstant(const clang::Expr* E, const clang::ASTContext& Ctx);
@@ -115,5 +115,5 @@ private:
   llvm::DenseMap<const clang::FunctionDecl*, std::unique_ptr<FunctionUses>> UsesByFunction;
 };
 
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar

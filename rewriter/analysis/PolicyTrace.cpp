@@ -1,8 +1,8 @@
 // Following a TeamPolicy to what it is built from: see PolicyTrace.h.
-#include "checks/PolicyTrace.h"
+#include "analysis/PolicyTrace.h"
 #include "analysis/Annotations.h"
 #include "analysis/DispatchFinder.h"
-#include "checks/FunctorCalls.h"
+#include "analysis/Types.h"
 
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -11,7 +11,7 @@
 using namespace clang;
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 /// Strips what does not change the value of an argument: what analysis::strip strips (implicit
 /// nodes, parentheses, copies), and functional casts.
@@ -296,5 +296,5 @@ bool PolicyTracer::readsOnly(const DeclRefExpr* Use,
   }
 }
 
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar

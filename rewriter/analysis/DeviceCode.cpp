@@ -10,7 +10,7 @@
 //                               hpar-device-function-pointer
 //   a standard container or string constructed, or returned by a library function
 //                               hpar-device-std-container
-#include "checks/DeviceCode.h"
+#include "analysis/DeviceCode.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprConcepts.h"
@@ -23,7 +23,7 @@
 using namespace clang;
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 bool isStdContainer(QualType T, const ASTContext& Ctx) {
   if (T.isNull() || T->isDependentType()) return false;
@@ -320,5 +320,5 @@ std::vector<DeviceEvent> scanDeviceCode(const FunctionDecl* Fn, ASTContext& Ctx,
   return Events;
 }
 
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "analysis/Annotations.h"
-#include "checks/Checks.h"
+#include "analysis/Constructs.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -19,7 +19,7 @@
 #include <vector>
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 /// A call of a nested pattern: parallel_for / parallel_reduce / parallel_scan over a nested range,
 /// or single(PerTeam(team), ...) / single(PerThread(team), ...).
@@ -82,31 +82,5 @@ bool isLambdaBody(const clang::FunctionDecl* F);
 /// How messages name a function: "'helper'", or "a lambda".
 std::string functionName(const clang::FunctionDecl* F);
 
-/// Calls followed deeper than this are not walked (a guard against pathological call graphs;
-/// recursion is cut earlier, at the first repeated function).
-constexpr unsigned MaxCallDepth = 32;
-
-/// The state the nesting and collectives walks share.
-class TeamWalk {
-protected:
-  explicit TeamWalk(CheckContext& C) : C(C), SM(C.ast.getSourceManager()) {}
-
-  /// Notes the calls that led from the functor to the function being walked, innermost first.
-  void noteChain();
-  /// Reports once per check and location (templates and shared helpers are walked more than once,
-  /// in more than one situation); returns false when this one was already reported.
-  bool report(diag::CheckId Check, clang::SourceLocation Loc, clang::SourceRange Range,
-              const std::string& Message);
-
-  CheckContext& C;
-  const clang::SourceManager& SM;
-  /// The calls between the functor and the function being walked, with what each calls (a
-  /// nested pattern's closure is no call).
-  std::vector<std::pair<const clang::CallExpr*, const clang::FunctionDecl*>> Chain;
-
-private:
-  std::set<std::pair<unsigned, unsigned>> Reported;
-};
-
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar

@@ -12,7 +12,7 @@
 // its last varying write) is the same on every participant of that level again.
 #pragma once
 
-#include "checks/TeamCode.h"
+#include "analysis/TeamCode.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include <map>
@@ -21,7 +21,7 @@
 #include <vector>
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 /// Which participants a value can differ between.
 enum : unsigned { AcrossThreads = 1, AcrossLanes = 2 };
@@ -96,5 +96,5 @@ private:
   std::map<std::pair<const clang::FunctionDecl*, std::string>, Varying> Returns;
 };
 
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "diag/Diagnostics.h"
-#include "checks/TeamCode.h"
+#include "analysis/TeamCode.h"
 #include "frontend/Frontend.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -14,7 +14,7 @@
 #include <vector>
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 /// One thing a function of device code does, in source order: a call to follow, or a construct
 /// the device cannot run.
@@ -67,5 +67,5 @@ std::vector<DeviceEvent> scanDeviceCode(const clang::FunctionDecl* fn, clang::AS
 /// container adaptors, valarray.
 bool isStdContainer(clang::QualType type, const clang::ASTContext& ast);
 
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar

@@ -1,12 +1,12 @@
 // Which values of a team functor differ between participants: see Varying.h.
-#include "checks/Varying.h"
+#include "analysis/Varying.h"
 
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 /// How deep return values are followed into the user's functions.
 constexpr unsigned MaxReturnDepth = 4;
@@ -196,5 +196,5 @@ unsigned VaryingValues::broadcastBefore(const Scope& Owner, const DeclRefExpr* R
 }
 
 
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar

@@ -1,11 +1,11 @@
 // What the code of a team functor is made of: see TeamCode.h.
-#include "checks/TeamCode.h"
+#include "analysis/TeamCode.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace hpar {
-namespace checks {
+namespace analysis {
 
 std::optional<NestedPattern> nestedPatternOf(const clang::CallExpr* call) {
   llvm::StringRef A = calleeAnnotation(call);
@@ -98,18 +98,5 @@ std::string functionName(const clang::FunctionDecl* F) {
   return "'" + F->getQualifiedNameAsString() + "'";
 }
 
-void TeamWalk::noteChain() {
-  for (auto It = Chain.rbegin(); It != Chain.rend(); ++It)
-    C.report.note(It->first->getBeginLoc(), functionName(It->second) + " is called here")
-        << It->first->getSourceRange();
-}
-
-bool TeamWalk::report(diag::CheckId Check, clang::SourceLocation Loc, clang::SourceRange Range,
-                      const std::string& Message) {
-  if (!Reported.insert({unsigned(Check), Loc.getRawEncoding()}).second) return false;
-  C.report.report(Check, Loc, Message) << Range;
-  return true;
-}
-
-}  // namespace checks
+}  // namespace analysis
 }  // namespace hpar
