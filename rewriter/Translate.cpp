@@ -1,4 +1,5 @@
 #include "Translate.h"
+#include "analysis/DeviceCallGraph.h"
 #include "analysis/DispatchFinder.h"
 #include "checks/Checks.h"
 #include "emit/Backend.h"
@@ -42,8 +43,10 @@ public:
     diag::Reporter Report(Diags, Options.diagnostics);
     analysis::Dispatches Found = analysis::findDispatches(Ctx, Paths, Report, TU);
     if (Diags.hasErrorOccurred()) return;
-    checks::CheckContext Checks{Ctx, Paths, Found.sites, Found.instances, TU, Report,
-                                Options.backend->traits};
+    const std::vector<analysis::DeviceFinding> Device =
+        analysis::walkDeviceCode(Ctx, Paths, Found.instances, TU);
+    checks::CheckContext Checks{Ctx,    Paths,  Found.sites,          Found.instances,
+                                TU,     Device, Report,               Options.backend->traits};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();

@@ -288,7 +288,7 @@ private:
 
   ASTContext& Ctx;
   SourceManager& SM;
-  ir::TranslationUnit& TU;
+  const ir::TranslationUnit& TU;
   diag::Reporter& Report;
   const ir::Target& Target;
   std::string Kernel;

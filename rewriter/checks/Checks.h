@@ -1,8 +1,10 @@
 // The translation-time checks: one rule family per file under rewriter/checks/, each reporting
 // through a Reporter with the ids of CheckList.def. They run after analysis and before emission,
-// over the dispatches analysis found; any error stops translation (no output is written).
+// over what analysis found, which they only read: nothing a check computes reaches the output.
+// Any error stops translation (no output is written).
 #pragma once
 
+#include "analysis/DeviceCallGraph.h"
 #include "analysis/DispatchFinder.h"
 #include "diag/Diagnostics.h"
 #include "frontend/Frontend.h"
@@ -22,7 +24,9 @@ struct CheckContext {
   const frontend::SearchPaths& paths;
   const std::vector<analysis::DispatchSite>& sites;      // one per kernel
   const std::vector<analysis::DispatchSite>& instances;  // every instantiation of each dispatch
-  ir::TranslationUnit& tu;
+  const ir::TranslationUnit& tu;
+  /// What the kernels run on the device, as analysis walked it (analysis/DeviceCallGraph.h).
+  const std::vector<analysis::DeviceFinding>& device;
   diag::Reporter& report;
   const ir::Target& target;  // the backend's toolchain (--check without --backend: the first)
 };
@@ -35,8 +39,7 @@ void checkRaces(CheckContext& C);
 void checkNesting(CheckContext& C);
 /// Family 4 (Collectives.cpp): collectives in team- or lane-divergent code.
 void checkCollectives(CheckContext& C);
-/// Family 5 (DeviceCallable.cpp): what kernels call must run on the device; records the
-/// main-file functions the backend marks device-callable.
+/// Family 5 (DeviceCallable.cpp): what kernels call must run on the device.
 void checkDeviceCallable(CheckContext& C);
 /// Family 6 (Signatures.cpp): functor parameters against pattern and policy; reduction results.
 void checkSignatures(CheckContext& C);
