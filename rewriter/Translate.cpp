@@ -1,6 +1,5 @@
 #include "Translate.h"
-#include "analysis/DeviceCallGraph.h"
-#include "analysis/DispatchFinder.h"
+#include "analysis/Analysis.h"
 #include "checks/Checks.h"
 #include "emit/Backend.h"
 
@@ -41,12 +40,10 @@ public:
     ir::TranslationUnit TU;
     TU.mainFile = llvm::sys::path::filename(File).str();
     diag::Reporter Report(Diags, Options.diagnostics);
-    analysis::Dispatches Found = analysis::findDispatches(Ctx, Paths, Report, TU);
+    const analysis::Analysis Found = analysis::analyse(Ctx, Paths, Report, TU);
     if (Diags.hasErrorOccurred()) return;
-    const std::vector<analysis::DeviceFinding> Device =
-        analysis::walkDeviceCode(Ctx, Paths, Found.instances, TU);
-    checks::CheckContext Checks{Ctx,    Paths,  Found.sites,          Found.instances,
-                                TU,     Device, Report,               Options.backend->traits};
+    checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
+                                TU,  Found.device, Report, Options.backend->traits};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();

@@ -212,7 +212,8 @@ public:
     if (Pattern == ir::Pattern::Reduce) {
       K.numResults = Rest;
       if (Rest == 1)
-        K.clause = clauseFor(strip(Functor)->getType(), strip(Call->getArg(Arg + 2))->getType());
+        K.reduceOp = scalarReduceOf(strip(Functor)->getType(),
+                                    strip(Call->getArg(Arg + 2))->getType());
     }
     if (Pattern == ir::Pattern::Scan) K.hasScanTotal = Rest == 1;
 

@@ -53,24 +53,24 @@ std::optional<PolicyFacts> describePolicy(QualType T) {
   return Facts;
 }
 
-ir::ClauseReduction clauseFor(QualType functorType, QualType resultType) {
-  ir::ClauseReduction None;
-  if (member(recordOf(functorType), "value_type")) return None;
+ir::ScalarReduce scalarReduceOf(QualType functorType, QualType resultType) {
+  using ir::ScalarReduce;
+  if (member(recordOf(functorType), "value_type")) return ScalarReduce::Other;
   QualType R = resultType.getNonReferenceType().getCanonicalType();
-  if (R->isArithmeticType()) return {true, "+"};
+  if (R->isArithmeticType()) return ScalarReduce::Sum;
   const CXXRecordDecl* RD = recordOf(R);
   const auto* Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
-  if (!Spec || annotationOf(RD) != "hpar::reducer") return None;
+  if (!Spec || annotationOf(RD) != "hpar::reducer") return ScalarReduce::Other;
   const TemplateArgumentList& Args = Spec->getTemplateArgs();
   if (Args.size() == 0 || Args[0].getKind() != TemplateArgument::Type ||
       !Args[0].getAsType().getCanonicalType()->isArithmeticType())
-    return None;
-  std::string Op = llvm::StringSwitch<std::string>(Spec->getName())
-                       .Case("Sum", "+").Case("Prod", "*").Case("Min", "min").Case("Max", "max")
-                       .Case("LAnd", "&&").Case("LOr", "||").Case("BAnd", "&").Case("BOr", "|")
-                       .Default("");
-  if (Op.empty()) return None;
-  return {true, Op};
+    return ScalarReduce::Other;
+  return llvm::StringSwitch<ScalarReduce>(Spec->getName())
+      .Case("Sum", ScalarReduce::Sum).Case("Prod", ScalarReduce::Prod)
+      .Case("Min", ScalarReduce::Min).Case("Max", ScalarReduce::Max)
+      .Case("LAnd", ScalarReduce::LAnd).Case("LOr", ScalarReduce::LOr)
+      .Case("BAnd", ScalarReduce::BAnd).Case("BOr", ScalarReduce::BOr)
+      .Default(ScalarReduce::Other);
 }
 
 }  // namespace analysis

@@ -1,5 +1,5 @@
 // Facts about the types at a dispatch: the policy (kind, work tag, MDRange rank) and the
-// reduction results (whether OpenMP's reduction clause can express them).
+// reduction result (which built-in operation on a scalar it is, if any).
 #pragma once
 
 #include "ir/Kernel.h"
@@ -20,9 +20,10 @@ struct PolicyFacts {
 /// an integral count.
 std::optional<PolicyFacts> describePolicy(clang::QualType T);
 
-/// Decides whether a one-result reduction can use OpenMP's reduction clause: the result is an
-/// arithmetic scalar (Sum) or a built-in arithmetic reducer, and the functor defines no value_type.
-ir::ClauseReduction clauseFor(clang::QualType functorType, clang::QualType resultType);
+/// The operation of a one-result reduction: Sum for an arithmetic scalar result, the reducer's for
+/// a built-in reducer over an arithmetic type, Other when the functor defines value_type or
+/// anything else.
+ir::ScalarReduce scalarReduceOf(clang::QualType functorType, clang::QualType resultType);
 
 }  // namespace analysis
 }  // namespace hpar

@@ -44,5 +44,47 @@ std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpel
   return functor + "(" + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + indexArgs(K, mdIndex) + ")";
 }
 
+std::string kernelComment(const ir::Kernel& K) {
+  std::string Out = std::string("// hpar: ") + ir::patternName(K.pattern);
+  if (!K.label.empty()) Out += " \"" + quoted(K.label) + "\"";
+  Out += K.policy == ir::PolicyKind::Range     ? " (RangePolicy)"
+         : K.policy == ir::PolicyKind::MDRange ? " (MDRangePolicy)"
+                                               : " (TeamPolicy)";
+  return Out + " from " + K.file + ":" + std::to_string(K.line) + "\n";
+}
+
+/// The construct as the user wrote it: "parallel_reduce over ThreadVectorRange",
+/// "parallel_for over TeamThreadMDRange (rank 3)", "single(PerTeam)".
+static std::string constructName(const ir::NestedConstruct& N) {
+  using L = ir::NestedConstruct::Level;
+  if (N.kind == ir::NestedConstruct::Kind::Single)
+    return N.level == L::PerTeam ? "single(PerTeam)" : "single(PerThread)";
+  const char* Pattern = N.kind == ir::NestedConstruct::Kind::Reduce ? "parallel_reduce"
+                        : N.kind == ir::NestedConstruct::Kind::Scan ? "parallel_scan"
+                                                                     : "parallel_for";
+  const char* Range = N.level == L::Vector       ? "ThreadVector"
+                      : N.level == L::TeamVector ? "TeamVector"
+                                                 : "TeamThread";
+  std::string Name = std::string(Pattern) + " over " + Range + (N.md ? "MDRange" : "Range");
+  if (N.md) Name += " (rank " + std::to_string(N.rank) + ")";
+  return Name;
+}
+
+static void nestLines(const std::vector<ir::NestedConstruct>& Nest, const std::string& File,
+                      LevelMapping Mapping, const std::string& Indent, std::string& Out) {
+  for (const ir::NestedConstruct& N : Nest) {
+    Out += "// " + Indent + File + ":" + std::to_string(N.line) + " " + constructName(N) + ": " +
+           Mapping(N.level) + "\n";
+    nestLines(N.inner, File, Mapping, Indent + "  ", Out);
+  }
+}
+
+std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMapping mapping) {
+  if (K.nest.empty()) return "";
+  std::string Out = "// " + team + "\n";
+  nestLines(K.nest, K.file, mapping, "  ", Out);
+  return Out;
+}
+
 }  // namespace emit
 }  // namespace hpar

@@ -27,5 +27,17 @@ std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex);
 /// one: `f(typename Policy::work_tag(), index_type(i))`.
 std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex);
 
+/// The comment above a generated kernel naming the dispatch it comes from:
+/// `// hpar: parallel_for "label" (TeamPolicy) from file.cpp:42`.
+std::string kernelComment(const ir::Kernel& K);
+
+/// Where a backend runs each level of a team kernel: "threadIdx.y", ...
+using LevelMapping = const char* (*)(ir::NestedConstruct::Level level);
+
+/// The comment above a team kernel that shows how its nest maps to the backend's threads: the
+/// team's shape (`team`, a line of its own), then one line per nested construct, indented by its
+/// depth, with where it runs. Empty for a kernel without nested constructs.
+std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMapping mapping);
+
 }  // namespace emit
 }  // namespace hpar

@@ -14,11 +14,26 @@ namespace ir {
 enum class Pattern { For, Reduce, Scan };
 enum class PolicyKind { Range, MDRange, Team };
 
-/// How an OpenMP reduction can be lowered: with the reduction clause (one built-in arithmetic
-/// reducer, no functor join) or with per-thread partials (everything else).
-struct ClauseReduction {
-  bool eligible = false;
-  std::string op;  // "+", "*", "min", "max", "&&", "||", "&", "|"
+/// What a reduction with one result combines, when it is one of the built-in operations on one
+/// arithmetic scalar: a built-in reducer (Sum<double>, Max<int>, ...) or a plain arithmetic result,
+/// which sums, with a functor that defines no value_type (and so no join of its own). Everything
+/// else (a functor's join, MinLoc and the reducers over structs, custom reducers, several
+/// results) is Other. A backend may lower the named operations with its own reduction support.
+enum class ScalarReduce { Other, Sum, Prod, Min, Max, LAnd, LOr, BAnd, BOr };
+
+/// A nested construct of a team kernel, as written: a pattern over a nested range, or a single.
+struct NestedConstruct {
+  enum class Kind { For, Reduce, Scan, Single };
+  /// The participants it splits its range over (Thread: the team's threads; Vector: the calling
+  /// thread's lanes; TeamVector: every lane of every thread), or who runs a single (PerTeam: one
+  /// lane of one thread; PerThread: one lane of each thread).
+  enum class Level { Thread, Vector, TeamVector, PerTeam, PerThread };
+  Kind kind = Kind::For;
+  Level level = Level::Thread;
+  int rank = 1;       // the rank of an MDRange form (TeamThreadMDRange, ...); 1 otherwise
+  bool md = false;    // one of the MDRange forms
+  unsigned line = 0;  // where it is written
+  std::vector<NestedConstruct> inner;  // the constructs its closure runs
 };
 
 struct Kernel {
@@ -33,7 +48,11 @@ struct Kernel {
   /// The policy runs on a host execution space (Serial, OpenMP): the call is left as written,
   /// so the header's serial implementation runs it on the host, and the device checks skip it.
   bool onHost = false;
-  ClauseReduction clause;
+  ScalarReduce reduceOp = ScalarReduce::Other;  // parallel_reduce with one result
+  /// Team kernels: the nested constructs the functor runs, in source order, each with those its
+  /// closure runs (written in the functor, in the lambdas it writes, or in the main file's
+  /// functions it calls, each function once).
+  std::vector<NestedConstruct> nest;
 
   std::string name;             // hpar_<label>_L<line>
   std::string file;             // file name as the user wrote it (for comments and messages)

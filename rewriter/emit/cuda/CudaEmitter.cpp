@@ -18,11 +18,15 @@ std::string pointIndex(int d) { return "i[" + std::to_string(d) + "]"; }
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
 std::string forCall(const ir::Kernel& K) { return emit::forCall(K, "f", pointIndex); }
 
-const char* policyName(const ir::Kernel& K) {
-  switch (K.policy) {
-  case ir::PolicyKind::Range: return "RangePolicy";
-  case ir::PolicyKind::MDRange: return "MDRangePolicy";
-  case ir::PolicyKind::Team: return "TeamPolicy";
+/// Where each level of a team kernel runs (the nest comment above the kernel).
+const char* levelMapping(ir::NestedConstruct::Level L) {
+  switch (L) {
+  case ir::NestedConstruct::Level::Thread: return "the team's threads, threadIdx.y";
+  case ir::NestedConstruct::Level::Vector: return "the thread's lanes, threadIdx.x";
+  case ir::NestedConstruct::Level::TeamVector:
+    return "every lane of every thread, threadIdx.x + blockDim.x * threadIdx.y";
+  case ir::NestedConstruct::Level::PerTeam: return "threadIdx.x == 0 && threadIdx.y == 0";
+  case ir::NestedConstruct::Level::PerThread: return "lane 0 of each thread, threadIdx.x == 0";
   }
   return "";
 }
@@ -129,9 +133,9 @@ public:
 
   std::string kernel(const ir::Kernel& K) const override {
     std::ostringstream o;
-    o << "// hpar: " << ir::patternName(K.pattern);
-    if (!K.label.empty()) o << " \"" << quoted(K.label) << "\"";
-    o << " (" << policyName(K) << ") from " << K.file << ":" << K.line << "\n";
+    o << kernelComment(K)
+      << nestComment(K, "team: a block of (vector_length, team_size) threads per team, teams "
+                        "over blockIdx.x", levelMapping);
     switch (K.pattern) {
     case ir::Pattern::For: o << forKernel(K); break;
     case ir::Pattern::Reduce: o << reduceKernel(K); break;

@@ -10,6 +10,35 @@ namespace hpar {
 namespace emit {
 namespace {
 
+/// The operator of OpenMP's reduction clause for a built-in scalar reduction, or "" when the
+/// reduction needs per-thread partials (a functor's join, reducers over structs, custom reducers).
+const char* clauseOperator(ir::ScalarReduce Op) {
+  switch (Op) {
+  case ir::ScalarReduce::Sum: return "+";
+  case ir::ScalarReduce::Prod: return "*";
+  case ir::ScalarReduce::Min: return "min";
+  case ir::ScalarReduce::Max: return "max";
+  case ir::ScalarReduce::LAnd: return "&&";
+  case ir::ScalarReduce::LOr: return "||";
+  case ir::ScalarReduce::BAnd: return "&";
+  case ir::ScalarReduce::BOr: return "|";
+  case ir::ScalarReduce::Other: return "";
+  }
+  return "";
+}
+
+/// Where each level of a team region runs (the nest comment above the region).
+const char* levelMapping(ir::NestedConstruct::Level L) {
+  switch (L) {
+  case ir::NestedConstruct::Level::Thread: return "the team's threads, omp_get_thread_num()";
+  case ir::NestedConstruct::Level::Vector: return "one lane: the calling thread runs every index";
+  case ir::NestedConstruct::Level::TeamVector: return "the team's threads, omp_get_thread_num()";
+  case ir::NestedConstruct::Level::PerTeam: return "thread 0 of the team";
+  case ir::NestedConstruct::Level::PerThread: return "every thread (its one lane)";
+  }
+  return "";
+}
+
 const char* kDevice = "device(hpar::rt::omp::device())";
 
 // The functor (and the reduction or scan spec) reach the device as copies of their bytes, as
@@ -82,13 +111,9 @@ public:
 
   std::string kernel(const ir::Kernel& K) const override {
     std::ostringstream o;
-    o << "// hpar: " << ir::patternName(K.pattern);
-    if (!K.label.empty()) o << " \"" << quoted(K.label) << "\"";
-    o << " (" << (K.policy == ir::PolicyKind::Range     ? "RangePolicy"
-                  : K.policy == ir::PolicyKind::MDRange ? "MDRangePolicy"
-                                                        : "TeamPolicy")
-      << ") from "
-      << K.file << ":" << K.line << "\n"
+    o << kernelComment(K)
+      << nestComment(K, "team: an OpenMP team of team_size threads per hpar team, one lane each",
+                     levelMapping)
       << hostFunctionHead(K, K.name) << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
     if (K.policy == ir::PolicyKind::Team) {
@@ -97,7 +122,9 @@ public:
     }
     switch (K.pattern) {
     case ir::Pattern::For: o << forBody(K); break;
-    case ir::Pattern::Reduce: o << (K.clause.eligible ? clauseReduceBody(K) : partialsReduceBody(K)); break;
+    case ir::Pattern::Reduce:
+      o << (*clauseOperator(K.reduceOp) ? clauseReduceBody(K) : partialsReduceBody(K));
+      break;
     case ir::Pattern::Scan: o << scanBody(K); break;
     }
     o << "}\n\n";
@@ -183,7 +210,7 @@ private:
       << "  spec.init(&result);\n"
       << kFunctorBytes << kSpecBytes
       << loopNest(K, std::string("target teams distribute parallel for ") + kDevice + " " +
-                         kMapBoth + " reduction(" + K.clause.op + ": result)",
+                         kMapBoth + " reduction(" + clauseOperator(K.reduceOp) + ": result)",
                   std::string(kFunctorOnDevice) + " " + kSpecOnDevice,
                   "sp.call(fn, &result, " + indexArgs(K) + ")")
       << "  spec.final(&result);\n"

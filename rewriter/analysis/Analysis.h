@@ -1,0 +1,30 @@
+// Analysis, the one stage that recognises: from the parsed file to the IR (ir::TranslationUnit)
+// and what the checks read beside it. Nothing after it looks for constructs of hpar's API.
+#pragma once
+
+#include "analysis/DeviceCallGraph.h"
+#include "analysis/DispatchFinder.h"
+#include "diag/Diagnostics.h"
+#include "frontend/Frontend.h"
+#include "ir/Kernel.h"
+#include "clang/AST/ASTContext.h"
+#include <vector>
+
+namespace hpar {
+namespace analysis {
+
+/// What analysis found besides the IR: the AST handles the checks need.
+struct Analysis {
+  Dispatches dispatches;
+  /// What the device kernels run, as the device walk found it (DeviceCallGraph.h).
+  std::vector<DeviceFinding> device;
+};
+
+/// Analyses the main file into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
+/// (NestTree.h), and the device call graph (DeviceCallGraph.h). Reports what cannot be translated
+/// through `report`; after such an error the rest is not analysed and the result is partial.
+Analysis analyse(clang::ASTContext& ast, const frontend::SearchPaths& paths, diag::Reporter& report,
+                 ir::TranslationUnit& tu);
+
+}  // namespace analysis
+}  // namespace hpar

@@ -1,0 +1,22 @@
+// The nest of a team kernel: which nested constructs its functor runs, and which run inside
+// which (ir::Kernel::nest). The emitters print it with the level each construct maps to.
+#pragma once
+
+#include "analysis/DispatchFinder.h"
+#include "frontend/Frontend.h"
+#include "ir/Kernel.h"
+#include "clang/AST/ASTContext.h"
+
+namespace hpar {
+namespace analysis {
+
+/// Fills `kernel.nest` from the functor of `site` (the first instantiation of a team dispatch):
+/// the nested patterns and singles its body runs, in source order, each with those its closure
+/// runs. Walked: the functor's entries, the lambdas written in them, and the main file's functions
+/// they call directly (each function once per kernel, so recursion ends). A generic closure is
+/// walked in its first instantiation, where its calls are resolved.
+void buildNest(clang::ASTContext& ast, const frontend::SearchPaths& paths, const DispatchSite& site,
+               ir::Kernel& kernel);
+
+}  // namespace analysis
+}  // namespace hpar
