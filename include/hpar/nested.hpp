@@ -38,11 +38,8 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 namespace impl {
 
-// The level tags and NestedRange are annotated: hpar-translate recognises a nested range by them
-// (rewriter/analysis/Constructs.cpp), never by their spelled names.
-struct HPAR_ANNOTATE("hpar::level::thread") ThreadLevel {};
-struct HPAR_ANNOTATE("hpar::level::vector") VectorLevel {};
-struct HPAR_ANNOTATE("hpar::level::team_vector") TeamVectorLevel {};
+// NestedRange is annotated, as the level tags are (impl/team_member_api.hpp): hpar-translate
+// recognises a nested range by them (rewriter/analysis/Constructs.cpp), never by spelled names.
 
 /// The indices [begin, end) of one nested level of one team member.
 template <class Level, class Index, class Member>
@@ -87,12 +84,6 @@ struct JoinThrough {
   HPAR_HD void join(typename Spec::value_type& dst, const typename Spec::value_type& src) const {
     spec->join(&dst, &src);
   }
-};
-
-/// The sum a nested scan uses to combine contributions.
-template <class T>
-struct ScanSum {
-  HPAR_HD void join(T& dst, const T& src) const { dst += src; }
 };
 
 /// The value type of a nested scan: the closure's update parameter, else the total's type.

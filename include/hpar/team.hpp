@@ -13,7 +13,8 @@
 //   OpenMP:  one OpenMP thread per hpar thread; vector_length() is 1 and vector loops are run by
 //            that thread. team_size() is the request, or with AUTO team_size_recommended().
 // The member type of each build: impl::SerialTeamMember here, hpar::rt::cuda::TeamMember and
-// hpar::rt::omp::TeamMember in the runtimes. Its operations are listed in nested.hpp.
+// hpar::rt::omp::TeamMember in the runtimes; each derives its API from impl::TeamMemberApi
+// (impl/team_member_api.hpp), which lists the primitives it defines.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +22,7 @@
 #include <type_traits>
 
 #include "atomics.hpp"
+#include "impl/team_member_api.hpp"
 #include "policies.hpp"
 #include "reducers.hpp"
 #include "scratch.hpp"
@@ -270,62 +272,19 @@ TeamPolicy(int, int, AUTO_t)->TeamPolicy<>;
 namespace impl {
 
 /// The team member of the serial build: one thread of one lane per team, so every collective
-/// is the identity on its single participant.
-class HPAR_ANNOTATE("hpar::team_member") SerialTeamMember {
+/// is the identity on its single participant. Its API: impl/team_member_api.hpp.
+class HPAR_ANNOTATE("hpar::team_member") SerialTeamMember
+    : public TeamMemberApi<SerialTeamMember> {
  public:
-  using execution_space = DefaultExecutionSpace;
-  using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;
   SerialTeamMember(int league_rank, int league_size, const TeamScratchState& scratch = {})
-      : m_league_rank(league_rank), m_league_size(league_size), m_scratch(scratch) {}
+      : TeamMemberApi(league_rank, league_size, scratch) {}
 
-  int league_rank() const { return m_league_rank; }
-  int league_size() const { return m_league_size; }
-  int team_rank() const { return 0; }
-  int team_size() const { return 1; }
-  void team_barrier() const {}
-
-  /// The team's scratch at `level` (team-wide allocations), this thread's share of it, and
-  /// team_scratch(0) under its Kokkos name.
-  ScratchMemorySpace<DefaultExecutionSpace> team_scratch(int level) const {
-    return m_scratch.team(level);
-  }
-  ScratchMemorySpace<DefaultExecutionSpace> thread_scratch(int level) const {
-    return m_scratch.thread(level, 1, 0);
-  }
-  ScratchMemorySpace<DefaultExecutionSpace> team_shmem() const { return m_scratch.team(0); }
-
-  template <class T>
-  void team_broadcast(T&, int) const {}
-  template <class Closure, class T>
-  void team_broadcast(const Closure& f, T& value, int) const {
-    f(value);
-  }
-  /// Reduces reducer.reference() over the team: one contribution, so it is unchanged.
-  template <class Reducer>
-  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(const Reducer&) const {}
-  template <class Reducer>
-  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
-      const Reducer& reducer, const typename Reducer::value_type& value) const {
-    reducer.reference() = value;
-  }
-  /// Exclusive prefix sum over the team's threads: the first thread's prefix is 0.
-  template <class T>
-  T team_scan(const T& value) const {
-    (void)value;
-    return T();
-  }
-  /// As team_scan(value), plus the team total atomically added to *global; the prefix then
-  /// starts at the value *global had before.
-  template <class T>
-  T team_scan(const T& value, T* global) const {
-    return global ? atomic_fetch_add(global, value) : T();
-  }
-
-  // The participants of each nested level (nested.hpp): always one.
+  // The participants of each level: always one.
   template <class Level>
   int impl_rank(Level) const { return 0; }
   template <class Level>
   int impl_size(Level) const { return 1; }
+  void impl_barrier() const {}
   template <class Level, class T, class Join>
   void impl_reduce(Level, T&, const Join&) const {}
   template <class Level, class T, class Join>
@@ -337,11 +296,8 @@ class HPAR_ANNOTATE("hpar::team_member") SerialTeamMember {
   void impl_broadcast(Level, T&, int) const {}
   bool impl_team_leader() const { return true; }
   bool impl_lane_leader() const { return true; }
-
- private:
-  int m_league_rank;
-  int m_league_size;
-  TeamScratchState m_scratch;
+  /// The one thread runs a closure broadcast's closure whatever the root, as Kokkos' Serial does.
+  bool impl_is_root(int) const { return true; }
 };
 
 }  // namespace impl

@@ -94,97 +94,35 @@ struct TeamScratch {
 };
 
 /// The team member of the CUDA build: one thread (one lane) of one team.
-class TeamMember {
+class TeamMember
+    : public impl::TeamMemberApi<TeamMember> {
  public:
-  using execution_space = DefaultExecutionSpace;
-  using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;
-
   __host__ __device__ TeamMember(int league_rank, int league_size,
                                  const impl::TeamScratchState& scratch = {})
-      : m_league_rank(league_rank), m_league_size(league_size), m_scratch(scratch) {}
+      : TeamMemberApi(league_rank, league_size, scratch) {}
 
-  /// The team's scratch at `level` (team-wide allocations), this thread's share (its lanes share
-  /// it), and team_scratch(0) under its Kokkos name.
-  __host__ __device__ ScratchMemorySpace<DefaultExecutionSpace> team_scratch(int level) const {
-    return m_scratch.team(level);
+  // ---- the primitives of impl::TeamMemberApi and the nested levels (hpar/nested.hpp) -------
+  /// __syncthreads(): every thread of the team must reach it.
+  __host__ __device__ void impl_barrier() const {
+#if defined(__CUDA_ARCH__)
+    __syncthreads();
+#endif
   }
-  __host__ __device__ ScratchMemorySpace<DefaultExecutionSpace> thread_scratch(int level) const {
-    return m_scratch.thread(level, team_size(), team_rank());
-  }
-  __host__ __device__ ScratchMemorySpace<DefaultExecutionSpace> team_shmem() const {
-    return m_scratch.team(0);
-  }
-
-  __host__ __device__ int league_rank() const { return m_league_rank; }
-  __host__ __device__ int league_size() const { return m_league_size; }
-  __host__ __device__ int team_rank() const {
+  __host__ __device__ bool impl_is_root(int root) const { return team_rank() == root; }
+  __host__ __device__ int impl_rank(impl::ThreadLevel) const {
 #if defined(__CUDA_ARCH__)
     return (int)threadIdx.y;
 #else
     return 0;
 #endif
   }
-  __host__ __device__ int team_size() const {
+  __host__ __device__ int impl_size(impl::ThreadLevel) const {
 #if defined(__CUDA_ARCH__)
     return (int)blockDim.y;
 #else
     return 1;
 #endif
   }
-  /// __syncthreads(): every thread of the team must reach it.
-  __host__ __device__ void team_barrier() const {
-#if defined(__CUDA_ARCH__)
-    __syncthreads();
-#endif
-  }
-
-  /// `value` of thread `root` (its lane 0) on every thread and lane.
-  template <class T>
-  __host__ __device__ void team_broadcast(T& value, int root) const {
-    impl_broadcast(impl::ThreadLevel(), value, root);
-  }
-  template <class Closure, class T>
-  __host__ __device__ void team_broadcast(const Closure& f, T& value, int root) const {
-    if (team_rank() == root) f(value);
-    impl_broadcast(impl::ThreadLevel(), value, root);
-  }
-  /// reducer.reference() combined over the team's threads, on every thread.
-  template <class Reducer>
-  __host__ __device__ std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
-      const Reducer& reducer) const {
-    typename Reducer::value_type value = reducer.reference();
-    impl_reduce(impl::ThreadLevel(), value, reducer);
-    reducer.reference() = value;
-  }
-  template <class Reducer>
-  __host__ __device__ std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
-      const Reducer& reducer, const typename Reducer::value_type& contribution) const {
-    typename Reducer::value_type value = contribution;
-    impl_reduce(impl::ThreadLevel(), value, reducer);
-    reducer.reference() = value;
-  }
-  /// Exclusive prefix sum of `value` over the team's threads in rank order.
-  template <class T>
-  __host__ __device__ T team_scan(const T& value) const {
-    T total;
-    return impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
-  }
-  /// As team_scan(value); thread 0 adds the team total to *global atomically and every prefix
-  /// starts from the value *global had before.
-  template <class T>
-  __host__ __device__ T team_scan(const T& value, T* global) const {
-    T total;
-    T prefix = impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
-    if (!global) return prefix;
-    T base = T();
-    if (impl_team_leader()) base = atomic_fetch_add(global, total);
-    impl_broadcast(impl::ThreadLevel(), base, 0);
-    return base + prefix;
-  }
-
-  // ---- the nested levels (hpar/nested.hpp) --------------------------------------------------
-  __host__ __device__ int impl_rank(impl::ThreadLevel) const { return team_rank(); }
-  __host__ __device__ int impl_size(impl::ThreadLevel) const { return team_size(); }
   __host__ __device__ int impl_rank(impl::VectorLevel) const {
 #if defined(__CUDA_ARCH__)
     return (int)threadIdx.x;
@@ -370,11 +308,6 @@ class TeamMember {
     return true;
 #endif
   }
-
- private:
-  int m_league_rank;
-  int m_league_size;
-  impl::TeamScratchState m_scratch;
 };
 
 /// The most threads a team kernel is compiled for: the policy's LaunchBounds, else 1024, so every

@@ -94,76 +94,21 @@ namespace omp {
 #pragma omp declare target
 
 /// The team member of the OpenMP build: one OpenMP thread of one team.
-class TeamMember {
+class TeamMember : public impl::TeamMemberApi<TeamMember> {
  public:
-  using execution_space = DefaultExecutionSpace;
-  using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;
-
   TeamMember(int league_rank, int league_size, int team_size, unsigned char* shared,
              const impl::TeamScratchState& scratch = {})
-      : m_league_rank(league_rank),
-        m_league_size(league_size),
+      : TeamMemberApi(league_rank, league_size, scratch),
         m_team_rank(omp_get_thread_num()),
         m_team_size(team_size),
-        m_shared(shared),
-        m_scratch(scratch) {}
+        m_shared(shared) {}
 
-  /// The team's scratch at `level` (team-wide allocations), this thread's share, and
-  /// team_scratch(0) under its Kokkos name.
-  ScratchMemorySpace<DefaultExecutionSpace> team_scratch(int level) const {
-    return m_scratch.team(level);
-  }
-  ScratchMemorySpace<DefaultExecutionSpace> thread_scratch(int level) const {
-    return m_scratch.thread(level, m_team_size, m_team_rank);
-  }
-  ScratchMemorySpace<DefaultExecutionSpace> team_shmem() const { return m_scratch.team(0); }
-
-  int league_rank() const { return m_league_rank; }
-  int league_size() const { return m_league_size; }
-  int team_rank() const { return m_team_rank; }
-  int team_size() const { return m_team_size; }
+  // ---- the primitives of impl::TeamMemberApi -------------------------------------------------
   /// `omp barrier`: every thread of the team must reach it.
-  void team_barrier() const {
+  void impl_barrier() const {
 #pragma omp barrier
   }
-
-  template <class T>
-  void team_broadcast(T& value, int root) const {
-    impl_broadcast(impl::ThreadLevel(), value, root);
-  }
-  template <class Closure, class T>
-  void team_broadcast(const Closure& f, T& value, int root) const {
-    if (m_team_rank == root) f(value);
-    impl_broadcast(impl::ThreadLevel(), value, root);
-  }
-  template <class Reducer>
-  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(const Reducer& reducer) const {
-    typename Reducer::value_type value = reducer.reference();
-    impl_reduce(impl::ThreadLevel(), value, reducer);
-    reducer.reference() = value;
-  }
-  template <class Reducer>
-  std::enable_if_t<is_reducer<Reducer>::value> team_reduce(
-      const Reducer& reducer, const typename Reducer::value_type& contribution) const {
-    typename Reducer::value_type value = contribution;
-    impl_reduce(impl::ThreadLevel(), value, reducer);
-    reducer.reference() = value;
-  }
-  template <class T>
-  T team_scan(const T& value) const {
-    T total;
-    return impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
-  }
-  template <class T>
-  T team_scan(const T& value, T* global) const {
-    T total;
-    T prefix = impl_exclusive_scan(impl::ThreadLevel(), value, impl::ScanSum<T>(), T(), total);
-    if (!global) return prefix;
-    T base = T();
-    if (m_team_rank == 0) base = atomic_fetch_add(global, total);
-    impl_broadcast(impl::ThreadLevel(), base, 0);
-    return base + prefix;
-  }
+  bool impl_is_root(int root) const { return m_team_rank == root; }
 
   // ---- the nested levels (hpar/nested.hpp): threads, and a vector level of one lane ---------
   int impl_rank(impl::ThreadLevel) const { return m_team_rank; }
@@ -248,12 +193,9 @@ class TeamMember {
     std::memcpy(&value, m_shared + std::size_t(rank) * team_slot_bytes, sizeof(T));
   }
 
-  int m_league_rank;
-  int m_league_size;
   int m_team_rank;
   int m_team_size;
   unsigned char* m_shared;  // this OpenMP team's slots
-  impl::TeamScratchState m_scratch;
 };
 
 #pragma omp end declare target
