@@ -21,7 +21,8 @@ struct Analysis {
 };
 
 /// Analyses the main file into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
-/// (NestTree.h), and the device call graph (DeviceCallGraph.h). Reports what cannot be translated
+/// (NestTree.h) and constant team size and vector length (PolicyTrace.h), and the device call
+/// graph (DeviceCallGraph.h). Reports what cannot be translated
 /// through `report`; after such an error the rest is not analysed and the result is partial.
 Analysis analyse(clang::ASTContext& ast, const frontend::SearchPaths& paths, diag::Reporter& report,
                  ir::TranslationUnit& tu);

@@ -81,7 +81,13 @@ static void nestLines(const std::vector<ir::NestedConstruct>& Nest, const std::s
 
 std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMapping mapping) {
   if (K.nest.empty()) return "";
-  std::string Out = "// " + team + "\n";
+  std::string Out = "// " + team;
+  std::string Asked;
+  if (K.teamSize > 0) Asked = "team_size " + std::to_string(K.teamSize);
+  if (K.vectorLength > 0)
+    Asked += (Asked.empty() ? "" : ", ") + std::string("vector_length ") + std::to_string(K.vectorLength);
+  if (!Asked.empty()) Out += "; the policy asks for " + Asked;
+  Out += "\n";
   nestLines(K.nest, K.file, mapping, "  ", Out);
   return Out;
 }

@@ -53,6 +53,10 @@ struct Kernel {
   /// closure runs (written in the functor, in the lambdas it writes, or in the main file's
   /// functions it calls, each function once).
   std::vector<NestedConstruct> nest;
+  /// Team kernels: the team size and vector length the policy asks for, when its construction
+  /// gives them as constants and nothing can change the policy before the dispatch; 0 when not
+  /// known at translation time (AUTO, a run-time value, a policy from elsewhere).
+  int teamSize = 0, vectorLength = 0;
 
   std::string name;             // hpar_<label>_L<line>
   std::string file;             // file name as the user wrote it (for comments and messages)
