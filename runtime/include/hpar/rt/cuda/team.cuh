@@ -93,7 +93,8 @@ struct TeamScratch {
   }
 };
 
-/// The team member of the CUDA build: one thread (one lane) of one team.
+/// The team member of the CUDA build: one thread (one lane) of one team. Its public API is
+/// impl::TeamMemberApi's (hpar/impl/team_member_api.hpp); this class defines the primitives.
 class TeamMember
     : public impl::TeamMemberApi<TeamMember> {
  public:

@@ -93,7 +93,8 @@ namespace omp {
 
 #pragma omp declare target
 
-/// The team member of the OpenMP build: one OpenMP thread of one team.
+/// The team member of the OpenMP build: one OpenMP thread of one team. Its public API is
+/// impl::TeamMemberApi's (hpar/impl/team_member_api.hpp); this class defines the primitives.
 class TeamMember : public impl::TeamMemberApi<TeamMember> {
  public:
   TeamMember(int league_rank, int league_size, int team_size, unsigned char* shared,
