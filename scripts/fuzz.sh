@@ -81,6 +81,8 @@ while :; do
   run_log=$(tail -n "+$first_line" "$work/last-run.log")
   if [ "$status" -ne 77 ]; then
     n=$(echo "$run_log" | sed -n 's/^stat::number_of_executed_units: *//p' | tail -1)
+    # -fork=N prints no final stats: its progress lines "#N: cov: ..." count every job's runs.
+    [ -n "$n" ] || n=$(echo "$run_log" | sed -n 's/^#\([0-9]*\): cov:.*/\1/p' | tail -1)
     executions=$((executions + ${n:-0}))
     break
   fi
