@@ -17,9 +17,7 @@ static int positiveInt(std::optional<int64_t> V) {
 /// policy nothing else may change counts (PolicyTracer::trace).
 static void recordTeamShape(clang::ASTContext& Ctx, PolicyTracer& Tracer, const DispatchSite& Site,
                             ir::Kernel& K) {
-  const clang::Expr* Policy = nullptr;
-  for (unsigned I = 1; I < Site.call->getNumArgs(); ++I)
-    if (Site.call->getArg(I) == Site.functor) Policy = Site.call->getArg(I - 1);
+  const clang::Expr* Policy = policyArgument(Site);
   if (!Policy) return;
   const PolicyBuild B = Tracer.trace(Policy);
   if (!B.complete || !B.construction) return;

@@ -296,5 +296,12 @@ Dispatches findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
   return Found;
 }
 
+const Expr* policyArgument(const DispatchSite& Site) {
+  if (!Site.call) return nullptr;
+  for (unsigned I = 1; I < Site.call->getNumArgs(); ++I)
+    if (Site.call->getArg(I) == Site.functor) return Site.call->getArg(I - 1);
+  return nullptr;
+}
+
 }  // namespace analysis
 }  // namespace hpar

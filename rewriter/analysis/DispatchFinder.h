@@ -34,6 +34,9 @@ struct Dispatches {
 Dispatches findDispatches(clang::ASTContext& Ctx, const frontend::SearchPaths& paths,
                           diag::Reporter& report, ir::TranslationUnit& tu);
 
+/// The policy argument of a dispatch (the one before its functor), as written, or null.
+const clang::Expr* policyArgument(const DispatchSite& site);
+
 /// Strips what wraps an argument without changing the object it denotes: implicit nodes
 /// (temporaries, implicit casts), parentheses, and copies or moves of the same object. Null stays
 /// null.

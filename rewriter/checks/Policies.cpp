@@ -393,9 +393,7 @@ private:
   /// a TeamPolicy's scratch requests against each other and against its functor's scratch uses.
   void checkSite(const analysis::DispatchSite& Site) {
     const ir::Kernel& K = C.tu.kernels[Site.kernel];
-    const Expr* Policy = nullptr;
-    for (unsigned I = 1; I < Site.call->getNumArgs(); ++I)
-      if (Site.call->getArg(I) == Site.functor) Policy = Site.call->getArg(I - 1);
+    const Expr* Policy = analysis::policyArgument(Site);
     if (!Policy) return;
     // The kernel describes the policy of its first instantiation; another may take another one.
     QualType T = analysis::strip(Policy)->getType().getNonReferenceType().getCanonicalType();
