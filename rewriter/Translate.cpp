@@ -43,7 +43,8 @@ public:
     const analysis::Analysis Found = analysis::analyse(Ctx, Paths, Report, TU);
     if (Diags.hasErrorOccurred()) return;
     checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
-                                TU,  Found.device, Report, Options.backend->traits};
+                                Found.teamPolicies, TU, Found.device, Report,
+                                Options.backend->traits};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();

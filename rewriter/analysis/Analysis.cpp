@@ -1,5 +1,6 @@
 #include "analysis/Analysis.h"
 #include "analysis/NestTree.h"
+#include "analysis/PolicyInfo.h"
 #include "analysis/PolicyTrace.h"
 
 #include <climits>
@@ -12,18 +13,31 @@ static int positiveInt(std::optional<int64_t> V) {
   return V && *V > 0 && *V <= INT_MAX ? int(*V) : 0;
 }
 
-/// Records the team size and vector length of a team dispatch's policy when they are constants:
-/// the policy's construction is followed through set_* chains and local variables, and only a
-/// policy nothing else may change counts (PolicyTracer::trace).
-static void recordTeamShape(clang::ASTContext& Ctx, PolicyTracer& Tracer, const DispatchSite& Site,
-                            ir::Kernel& K) {
-  const clang::Expr* Policy = policyArgument(Site);
-  if (!Policy) return;
-  const PolicyBuild B = Tracer.trace(Policy);
+/// The IR's record of a scratch request (ir::ScratchRequest), -1 for what is not a constant.
+static ir::ScratchRequest irRequest(const ScratchRequest& R, const clang::CXXMemberCallExpr* Call,
+                                    const clang::SourceManager& SM) {
+  ir::ScratchRequest Out;
+  Out.level = R.level ? *R.level : -1;
+  Out.perTeam = R.hasTeam;
+  Out.perThread = R.hasThread;
+  Out.teamBytes = R.teamBytes && *R.teamBytes <= (uint64_t)LLONG_MAX ? (long long)*R.teamBytes : -1;
+  Out.threadBytes =
+      R.threadBytes && *R.threadBytes <= (uint64_t)LLONG_MAX ? (long long)*R.threadBytes : -1;
+  Out.line = SM.getExpansionLineNumber(Call->getBeginLoc());
+  return Out;
+}
+
+/// Records in the IR what a team kernel's policy is built from, when nothing else may change it
+/// (PolicyTracer::trace): its constant team size and vector length, and its scratch requests.
+static void recordPolicy(clang::ASTContext& Ctx, const TracedPolicy& P, ir::Kernel& K) {
+  const PolicyBuild& B = P.build;
   if (!B.complete || !B.construction) return;
+  K.policyTraced = true;
   const TeamShape S = shapeOf(B.construction);
   K.teamSize = positiveInt(S.teamSize(Ctx));
   K.vectorLength = positiveInt(S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt);
+  for (size_t I = 0; I < P.requests.size(); ++I)
+    K.scratch.push_back(irRequest(P.requests[I], B.scratchCalls[I], Ctx.getSourceManager()));
 }
 
 Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
@@ -31,12 +45,28 @@ Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
   Analysis Result;
   Result.dispatches = findDispatches(Ctx, Paths, Report, TU);
   if (Ctx.getDiagnostics().hasErrorOccurred()) return Result;
-  PolicyTracer Tracer(Ctx);
   for (const DispatchSite& Site : Result.dispatches.sites) {
     ir::Kernel& K = TU.kernels[Site.kernel];
-    if (K.policy != ir::PolicyKind::Team) continue;
-    buildNest(Ctx, Paths, Site, K);
-    recordTeamShape(Ctx, Tracer, Site, K);
+    if (K.policy == ir::PolicyKind::Team) buildNest(Ctx, Paths, Site, K);
+  }
+  // Every instantiation's policy, traced once: the checks read the traces; the IR records the
+  // first instantiation's (the instances start with the sites, in kernel order).
+  PolicyTracer Tracer(Ctx);
+  const std::vector<DispatchSite>& Instances = Result.dispatches.instances;
+  for (size_t I = 0; I < Instances.size(); ++I) {
+    const clang::Expr* Policy = policyArgument(Instances[I]);
+    if (!Policy) continue;
+    const std::optional<PolicyFacts> Facts =
+        describePolicy(strip(Policy)->getType().getNonReferenceType().getCanonicalType());
+    if (!Facts || Facts->kind != ir::PolicyKind::Team) continue;
+    TracedPolicy P;
+    P.instance = I;
+    P.policy = Policy;
+    P.build = Tracer.trace(Policy);
+    for (const clang::CXXMemberCallExpr* Call : P.build.scratchCalls)
+      P.requests.push_back(readRequest(Call, Ctx));
+    if (I < Result.dispatches.sites.size()) recordPolicy(Ctx, P, TU.kernels[Instances[I].kernel]);
+    Result.teamPolicies.push_back(std::move(P));
   }
   Result.device = walkDeviceCode(Ctx, Paths, Result.dispatches.instances, TU);
   return Result;

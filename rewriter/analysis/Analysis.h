@@ -4,6 +4,7 @@
 
 #include "analysis/DeviceCallGraph.h"
 #include "analysis/DispatchFinder.h"
+#include "analysis/PolicyTrace.h"
 #include "diag/Diagnostics.h"
 #include "frontend/Frontend.h"
 #include "ir/Kernel.h"
@@ -13,16 +14,27 @@
 namespace hpar {
 namespace analysis {
 
+/// The policy of one instantiation of a team dispatch, followed to what it is built from.
+struct TracedPolicy {
+  size_t instance = 0;                     // index into Analysis::dispatches.instances
+  const clang::Expr* policy = nullptr;     // the policy argument as written
+  PolicyBuild build;
+  std::vector<ScratchRequest> requests;    // build.scratchCalls read, in their order
+};
+
 /// What analysis found besides the IR: the AST handles the checks need.
 struct Analysis {
   Dispatches dispatches;
+  /// Every instantiation of every team dispatch whose policy argument is a TeamPolicy, traced
+  /// once (PolicyTrace.h); the IR records the first instantiation's (ir::Kernel::teamSize, ...).
+  std::vector<TracedPolicy> teamPolicies;
   /// What the device kernels run, as the device walk found it (DeviceCallGraph.h).
   std::vector<DeviceFinding> device;
 };
 
 /// Analyses the main file into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
-/// (NestTree.h) and constant team size and vector length (PolicyTrace.h), and the device call
-/// graph (DeviceCallGraph.h). Reports what cannot be translated
+/// (NestTree.h), what its policy is built from (PolicyTrace.h: constant team size and vector
+/// length, scratch requests), and the device call graph (DeviceCallGraph.h). Reports what cannot be translated
 /// through `report`; after such an error the rest is not analysed and the result is partial.
 Analysis analyse(clang::ASTContext& ast, const frontend::SearchPaths& paths, diag::Reporter& report,
                  ir::TranslationUnit& tu);

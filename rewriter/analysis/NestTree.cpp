@@ -1,4 +1,6 @@
 #include "analysis/NestTree.h"
+#include "analysis/DispatchFinder.h"
+#include "analysis/PolicyTrace.h"
 #include "analysis/TeamCode.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -30,13 +32,47 @@ ir::NestedConstruct::Kind kindOf(const NestedPattern& P) {
   return K::For;
 }
 
+/// The trip counts of a nested range built in the pattern's call from constants (see
+/// ir::NestedConstruct::extents): a range factory call, TeamThreadRange(team, n) or
+/// TeamThreadRange(team, begin, end), or an MDRange construction, TeamThreadMDRange(team, n0, n1,
+/// ...). Empty for a range built elsewhere (a variable).
+std::vector<long long> constantExtents(const Expr* Range, const NestedPattern& P,
+                                       const ASTContext& Ctx) {
+  const Expr* E = strip(Range);
+  while (const auto* F = dyn_cast_or_null<CXXFunctionalCastExpr>(E)) E = strip(F->getSubExpr());
+  std::vector<const Expr*> Args;
+  if (const auto* Call = dyn_cast_or_null<CallExpr>(E))
+    Args.assign(Call->arg_begin(), Call->arg_end());
+  else if (const auto* Construct = dyn_cast_or_null<CXXConstructExpr>(E))
+    Args.assign(Construct->arg_begin(), Construct->arg_end());
+  auto constant = [&](const Expr* A) -> std::optional<long long> {
+    std::optional<int64_t> V = signedConstant(A, Ctx);
+    if (V) return (long long)*V;
+    return std::nullopt;
+  };
+  std::vector<long long> Extents;
+  // The first argument is the team member; the rest are the extents, or one range's bounds.
+  if (P.range.md) {
+    if (Args.size() != size_t(P.range.rank) + 1) return {};
+    for (size_t I = 1; I < Args.size(); ++I) Extents.push_back(constant(Args[I]).value_or(-1));
+    return Extents;
+  }
+  if (Args.size() == 2) return {constant(Args[1]).value_or(-1)};
+  if (Args.size() == 3) {
+    std::optional<long long> Begin = constant(Args[1]), End = constant(Args[2]);
+    if (!Begin || !End) return {-1};
+    return {*End > *Begin ? *End - *Begin : 0};
+  }
+  return {};
+}
+
 /// Walks bodies, appending each nested construct it meets to the list on top of its stack; a
 /// construct's closure is walked with the construct's own list on top.
 class NestWalker : public RecursiveASTVisitor<NestWalker> {
 public:
-  NestWalker(const SourceManager& SM, const frontend::SearchPaths& Paths,
+  NestWalker(const ASTContext& Ctx, const frontend::SearchPaths& Paths,
              std::vector<ir::NestedConstruct>& Top)
-      : SM(SM), Paths(Paths), Lists{&Top} {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Lists{&Top} {}
 
   bool shouldVisitLambdaBody() const { return true; }
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -62,6 +98,7 @@ public:
     N.md = P->range.md;
     N.rank = P->range.md ? P->range.rank : 1;
     N.line = SM.getExpansionLineNumber(Call->getBeginLoc());
+    if (!P->isSingle()) N.extents = constantExtents(Call->getArg(0), *P, Ctx);
     std::vector<ir::NestedConstruct>& List = *Lists.back();
     List.push_back(std::move(N));
     // The range's extents and the results are walked at this level, the closure one deeper.
@@ -78,6 +115,7 @@ public:
   }
 
 private:
+  const ASTContext& Ctx;
   const SourceManager& SM;
   const frontend::SearchPaths& Paths;
   std::vector<std::vector<ir::NestedConstruct>*> Lists;
@@ -88,7 +126,7 @@ private:
 
 void buildNest(ASTContext& Ctx, const frontend::SearchPaths& Paths, const DispatchSite& Site,
                ir::Kernel& K) {
-  NestWalker W(Ctx.getSourceManager(), Paths, K.nest);
+  NestWalker W(Ctx, Paths, K.nest);
   std::vector<const FunctionDecl*> Bodies = functorBodies(Site);
   // A templated operator() has one body per instantiation; the first stands for the others.
   if (!Bodies.empty()) W.walk(Bodies.front());

@@ -4,6 +4,7 @@
 // Any error stops translation (no output is written).
 #pragma once
 
+#include "analysis/Analysis.h"
 #include "analysis/DeviceCallGraph.h"
 #include "analysis/DispatchFinder.h"
 #include "diag/Diagnostics.h"
@@ -24,6 +25,8 @@ struct CheckContext {
   const frontend::SearchPaths& paths;
   const std::vector<analysis::DispatchSite>& sites;      // one per kernel
   const std::vector<analysis::DispatchSite>& instances;  // every instantiation of each dispatch
+  /// The TeamPolicy of each instantiation of a team dispatch, as analysis traced it.
+  const std::vector<analysis::TracedPolicy>& teamPolicies;
   const ir::TranslationUnit& tu;
   /// What the kernels run on the device, as analysis walked it (analysis/DeviceCallGraph.h).
   const std::vector<analysis::DeviceFinding>& device;

@@ -164,7 +164,13 @@ public:
       if (D->getBeginLoc().isValid() && inMainFile(D->getBeginLoc())) TraverseDecl(D);
     // ... then what only a dispatch shows: the policy's scratch requests against its functor, in
     // every instantiation of a dispatch written in a template.
-    for (const analysis::DispatchSite& Site : C.instances) checkSite(Site);
+    // (teamPolicies follow the order of instances: the reports come in the order of the file.)
+    size_t Traced = 0;
+    for (size_t I = 0; I < C.instances.size(); ++I) {
+      checkSite(C.instances[I]);
+      for (; Traced < C.teamPolicies.size() && C.teamPolicies[Traced].instance == I; ++Traced)
+        checkTeamPolicy(C.teamPolicies[Traced]);
+    }
   }
 
   /// Policies and nested MDRanges where they are built.
@@ -389,8 +395,7 @@ private:
 
   // ---- per dispatch ----
 
-  /// What one instantiation of a dispatch shows: the rank of an MDRangePolicy built elsewhere, and
-  /// a TeamPolicy's scratch requests against each other and against its functor's scratch uses.
+  /// What one instantiation of a dispatch shows: the rank of an MDRangePolicy built elsewhere.
   void checkSite(const analysis::DispatchSite& Site) {
     const ir::Kernel& K = C.tu.kernels[Site.kernel];
     const Expr* Policy = analysis::policyArgument(Site);
@@ -398,19 +403,19 @@ private:
     // The kernel describes the policy of its first instantiation; another may take another one.
     QualType T = analysis::strip(Policy)->getType().getNonReferenceType().getCanonicalType();
     const std::optional<analysis::PolicyFacts> Facts = analysis::describePolicy(T);
-    if (!Facts) return;
-    if (Facts->kind == ir::PolicyKind::MDRange) {
-      // Reported at the construction when this file builds a policy of this type.
-      if (!ReportedMDRanges.count(T.getUnqualifiedType().getTypePtr()))
-        checkMDRangeRank(Policy, T, Facts->rank, &K);
-      return;
-    }
-    if (Facts->kind != ir::PolicyKind::Team) return;
-    analysis::PolicyBuild B = Tracer.trace(Policy);
-    std::vector<analysis::ScratchRequest> Requests;
-    for (const CXXMemberCallExpr* Call : B.scratchCalls) Requests.push_back(analysis::readRequest(Call, Ctx));
-    checkCombinedSize(K, Policy, B, Requests);
-    checkUnrequested(Site, K, Policy, B, Requests);
+    if (!Facts || Facts->kind != ir::PolicyKind::MDRange) return;
+    // Reported at the construction when this file builds a policy of this type.
+    if (!ReportedMDRanges.count(T.getUnqualifiedType().getTypePtr()))
+      checkMDRangeRank(Policy, T, Facts->rank, &K);
+  }
+
+  /// What one instantiation of a team dispatch shows: its policy's scratch requests against each
+  /// other and against its functor's scratch uses.
+  void checkTeamPolicy(const analysis::TracedPolicy& P) {
+    const analysis::DispatchSite& Site = C.instances[P.instance];
+    const ir::Kernel& K = C.tu.kernels[Site.kernel];
+    checkCombinedSize(K, P.policy, P.build, P.requests);
+    checkUnrequested(Site, K, P.policy, P.build, P.requests);
   }
 
   // ---- hpar-scratch-unrequested ----

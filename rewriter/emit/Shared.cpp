@@ -67,7 +67,25 @@ static std::string constructName(const ir::NestedConstruct& N) {
                                                  : "TeamThread";
   std::string Name = std::string(Pattern) + " over " + Range + (N.md ? "MDRange" : "Range");
   if (N.md) Name += " (rank " + std::to_string(N.rank) + ")";
+  // The trip counts known at translation time: "of 16 indices", "of 2 x ? indices".
+  bool Known = false;
+  std::string Extents;
+  for (size_t D = 0; D < N.extents.size(); ++D) {
+    Known = Known || N.extents[D] >= 0;
+    Extents += (D ? " x " : "") + (N.extents[D] >= 0 ? std::to_string(N.extents[D]) : std::string("?"));
+  }
+  if (Known) Name += " of " + Extents + (N.extents.size() == 1 && N.extents[0] == 1 ? " index" : " indices");
   return Name;
+}
+
+/// A scratch request as the policy writes it: "level-0 scratch of 64 bytes per team and ? bytes
+/// per thread (line 12)".
+static std::string scratchText(const ir::ScratchRequest& R) {
+  auto bytes = [](long long B) { return B >= 0 ? std::to_string(B) : std::string("?"); };
+  std::string Out = "level-" + (R.level >= 0 ? std::to_string(R.level) : std::string("?")) + " scratch of ";
+  if (R.perTeam) Out += bytes(R.teamBytes) + " bytes per team";
+  if (R.perThread) Out += std::string(R.perTeam ? " and " : "") + bytes(R.threadBytes) + " bytes per thread";
+  return Out + " (line " + std::to_string(R.line) + ")";
 }
 
 static void nestLines(const std::vector<ir::NestedConstruct>& Nest, const std::string& File,
@@ -86,6 +104,8 @@ std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMappi
   if (K.teamSize > 0) Asked = "team_size " + std::to_string(K.teamSize);
   if (K.vectorLength > 0)
     Asked += (Asked.empty() ? "" : ", ") + std::string("vector_length ") + std::to_string(K.vectorLength);
+  if (K.policyTraced)
+    for (const ir::ScratchRequest& R : K.scratch) Asked += (Asked.empty() ? "" : ", ") + scratchText(R);
   if (!Asked.empty()) Out += "; the policy asks for " + Asked;
   Out += "\n";
   nestLines(K.nest, K.file, mapping, "  ", Out);

@@ -35,9 +35,9 @@ std::string kernelComment(const ir::Kernel& K);
 using LevelMapping = const char* (*)(ir::NestedConstruct::Level level);
 
 /// The comment above a team kernel that shows how its nest maps to the backend's threads: the
-/// team's shape (`team`, a line of its own, followed by the team size and vector length the
-/// policy gives as constants), then one line per nested construct, indented by its depth, with
-/// where it runs. Empty for a kernel without nested constructs.
+/// team's shape (`team`, a line of its own, followed by the team size, vector length and scratch
+/// requests the policy gives as constants), then one line per nested construct, indented by its
+/// depth, with its constant trip counts and where it runs. Empty for a kernel without nested constructs.
 std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMapping mapping);
 
 }  // namespace emit

@@ -33,7 +33,21 @@ struct NestedConstruct {
   int rank = 1;       // the rank of an MDRange form (TeamThreadMDRange, ...); 1 otherwise
   bool md = false;    // one of the MDRange forms
   unsigned line = 0;  // where it is written
+  /// The range's trip count in each dimension (one for a one-dimensional range, `rank` for an
+  /// MDRange form) when the range is built in the call from constants: `TeamThreadRange(team, 16)`
+  /// has 16, `TeamThreadRange(team, 2, 10)` 8; -1 for a dimension known only at run time. Empty
+  /// for a single and for a range built elsewhere.
+  std::vector<long long> extents;
   std::vector<NestedConstruct> inner;  // the constructs its closure runs
+};
+
+/// One set_scratch_size(level, PerTeam(bytes), PerThread(bytes)) call on a team kernel's policy;
+/// each part -1 when not a constant.
+struct ScratchRequest {
+  long long level = -1;
+  bool perTeam = false, perThread = false;        // which parts the call gives
+  long long teamBytes = -1, threadBytes = -1;      // their sizes
+  unsigned line = 0;                               // where the call is written
 };
 
 struct Kernel {
@@ -57,6 +71,12 @@ struct Kernel {
   /// gives them as constants and nothing can change the policy before the dispatch; 0 when not
   /// known at translation time (AUTO, a run-time value, a policy from elsewhere).
   int teamSize = 0, vectorLength = 0;
+  /// Team kernels: whether everything the policy is built from is known: its construction and
+  /// its set_scratch_size calls, through set_* chains and a local variable nothing else changes.
+  /// False for a policy from a parameter, a function's result, or a variable changed elsewhere.
+  bool policyTraced = false;
+  /// Team kernels whose policy is traced: its set_scratch_size calls in the order they run.
+  std::vector<ScratchRequest> scratch;
 
   std::string name;             // hpar_<label>_L<line>
   std::string file;             // file name as the user wrote it (for comments and messages)
