@@ -171,7 +171,7 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
   // internal error naming the file, after the usual stack dump, and no output is written.
   for (const std::string& F : Absolute) {
     tooling::ClangTool Tool(db, {F});
-    Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths, options.backend->target));
+    Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths, options.backend->name));
     Tool.setDiagnosticConsumer(&Diagnostics);
     llvm::CrashRecoveryContext Recovery;
     Recovery.DumpStackAndCleanupOnFailure = true;
@@ -224,7 +224,7 @@ struct TextTranslator::Impl {
     Line.insert(Line.end(), args.begin(), args.end());
     Line.push_back(fileName);
     Line = frontend::makeArgumentsAdjuster(
-        paths, backend.target)(Line, fileName);
+        paths, backend.name)(Line, fileName);
     std::vector<const char*> Argv;
     for (const std::string& A : Line) Argv.push_back(A.c_str());
     std::string Errors;

@@ -51,8 +51,9 @@ def main():
     serial_flags = ["-fsyntax-only", "-std=c++17"] + includes
 
     # The translator's own parse flags (rewriter/frontend/Frontend.cpp, makeArgumentsAdjuster).
-    def translating_flags(target):
-        return serial_flags + ["-D__HPAR_TRANSLATING__=1", "-D__HPAR_TARGET_{}__=1".format(target)]
+    def translating_flags(backend):
+        return serial_flags + ["-D__HPAR_TRANSLATING__=1",
+                               "-DHPAR_BACKEND_CONFIG=<hpar/rt/{}/config.hpp>".format(backend)]
 
     print("| layout | kernels | dispatches | file | backend | clang, serial | clang, translator's flags "
           "| hpar-translate | time ratio | memory: clang, serial | clang, translator's flags "
@@ -74,8 +75,8 @@ def measure(args, tmp, layout, n, serial_flags, translating_flags):
     dispatches = sum(text.count("Kokkos::parallel_" + p + "(\"") for p in ("for", "reduce", "scan"))
     size_mb = os.path.getsize(src) / 1e6
     s_cpu, _, s_mem = best([args.clang] + serial_flags + [src], args.repeat)
-    for backend, target in (("cuda", "CUDA"), ("openmp", "OPENMP")):
-        c_cpu, _, c_mem = best([args.clang] + translating_flags(target) + [src], args.repeat)
+    for backend in ("cuda", "openmp"):
+        c_cpu, _, c_mem = best([args.clang] + translating_flags(backend) + [src], args.repeat)
         out = os.path.join(tmp, "out." + backend)
         h_cpu, _, h_mem = best([args.translator, "--backend=" + backend, src, "-o", out], args.repeat)
         print("| {} | {} | {} | {:.1f} MB | {} | {:.1f} s | {:.1f} s | {:.1f} s | {:.2f} | {:.0f} MiB "

@@ -8,6 +8,7 @@
 #include <string>
 #include <time.h>
 
+#include "memory.hpp"
 #include "spaces.hpp"
 
 namespace hpar {
@@ -47,16 +48,7 @@ inline bool is_initialized() { return impl::life_state() == impl::LifeState::run
 inline bool is_finalized() { return impl::life_state() == impl::LifeState::after; }
 
 /// Waits for all outstanding device work.
-inline void fence() {
-#if defined(HPAR_IMPL_DEVICE_CUDA)
-  const cudaError_t err = cudaDeviceSynchronize();
-  if (err != cudaSuccess) {
-    std::fprintf(stderr, "hpar: error: fence: %s\n", cudaGetErrorString(err));
-    std::fflush(stderr);
-    std::abort();
-  }
-#endif
-}
+inline void fence() { impl::device_fence(); }
 inline void fence(const std::string&) { fence(); }
 
 inline void finalize() {
@@ -102,8 +94,8 @@ HPAR_HD inline void abort(const char* message) {
 #else
   __builtin_trap();
 #endif
-#elif defined(HPAR_IMPL_DEVICE_OPENMP)
-  // No stderr in code reachable from a target region (see impl::view_error). fflush(nullptr)
+#elif defined(HPAR_IMPL_NO_STDERR)
+  // No stderr in code reachable from a kernel (see impl::view_error). fflush(nullptr)
   // names no stream either; without it a host run whose output goes to a pipe or a file loses
   // the message, since abort() does not flush.
   printf("hpar::abort: %s\n", message);

@@ -141,7 +141,7 @@ constexpr bool runs_on_host() {
 // In a CUDA or OpenMP build every dispatch over the device must have been rewritten by
 // hpar-translate; one that reaches these functions would run on the host over device memory.
 // A dispatch over a host execution space is not rewritten: these functions run it.
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+#if defined(HPAR_IMPL_DEVICE)
 #define HPAR_IMPL_REQUIRE_TRANSLATED(P, F)                                                       \
   static_assert(impl::runs_on_host<P>() || sizeof(F) == 0,                                       \
                 "hpar: this dispatch was not translated; run hpar-translate on the file that "   \

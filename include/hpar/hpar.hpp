@@ -2,7 +2,8 @@
 //
 // Compiled as is, it is the serial reference implementation. hpar-translate rewrites the
 // parallel dispatches of a file into CUDA or OpenMP offload code that includes the backend
-// runtime, which defines HPAR_BACKEND_CUDA or HPAR_BACKEND_OPENMP before including this header.
+// runtime, which names the backend's configuration (HPAR_BACKEND_CONFIG, macros.hpp) before
+// including this header.
 #pragma once
 
 #include "macros.hpp"

@@ -27,19 +27,11 @@ using namespace ::hpar;
 #define KOKKOS_VERSION_EQUAL(major, minor, patch) (KOKKOS_VERSION == KOKKOS_IMPL_VERSION_OF(major, minor, patch))
 
 // The backends of this build (spaces.hpp lists their spaces). The same in the translator's parse
-// and in the build of its output, so a program's #ifdef KOKKOS_ENABLE_CUDA takes one branch.
+// and in the build of its output, so a program's #ifdef KOKKOS_ENABLE_CUDA takes one branch. A
+// backend's configuration (hpar/rt/NAME/config.hpp) defines its own KOKKOS_ENABLE_* and
+// KOKKOS_HAS_* macros; the serial build has these.
 #define KOKKOS_ENABLE_SERIAL 1
-#if defined(HPAR_IMPL_TARGET_CUDA)
-#define KOKKOS_ENABLE_CUDA 1
-#define KOKKOS_ENABLE_CUDA_LAMBDA 1
-#define KOKKOS_ENABLE_CUDA_UVM_SPACE 1
-#define KOKKOS_HAS_SHARED_SPACE 1
-#define KOKKOS_HAS_SHARED_HOST_PINNED_SPACE 1
-#elif defined(HPAR_IMPL_TARGET_OPENMP)
-#define KOKKOS_ENABLE_OPENMP 1
-#define KOKKOS_ENABLE_OPENMPTARGET 1
-#include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
-#else
+#if !defined(HPAR_IMPL_TARGET)
 #define KOKKOS_HAS_SHARED_SPACE 1
 #define KOKKOS_HAS_SHARED_HOST_PINNED_SPACE 1
 #endif

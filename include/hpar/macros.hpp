@@ -1,40 +1,37 @@
 // hpar: backend selection and the macros every other header uses.
 //
-// Exactly one of three builds is chosen here (docs/design.md sections 2 and 4):
-//   - serial (no backend macro, or while hpar-translate parses: __HPAR_TRANSLATING__),
-//   - HPAR_BACKEND_CUDA: the device memory space is CUDA global memory,
-//   - HPAR_BACKEND_OPENMP: the device memory space is OpenMP device memory.
-// The rest of the header tests only HPAR_IMPL_DEVICE_CUDA / HPAR_IMPL_DEVICE_OPENMP, so that a
-// translation run sees serial semantics even when the compile command names a backend.
+// Exactly one of two kinds of build is chosen here (docs/design.md sections 2 and 4):
+//   - serial: no backend is named;
+//   - a backend's: HPAR_BACKEND_CONFIG names the backend's configuration header,
+//     <hpar/rt/NAME/config.hpp> (the backend runtime's one header names it, so do
+//     hpar_add_executable and hpar-translate --backend=NAME), which defines the backend's macros
+//     and names its parts of the API header (HPAR_IMPL_BACKEND_SPACES, HPAR_IMPL_BACKEND_MEMORY).
+// While hpar-translate parses (__HPAR_TRANSLATING__), a backend's build has its spaces as types of
+// their own but serial semantics: HPAR_IMPL_DEVICE stays unset. No header of the API names a
+// backend: what differs per backend is in its configuration header and its two parts.
 #pragma once
 
-#if defined(HPAR_BACKEND_CUDA) && defined(HPAR_BACKEND_OPENMP)
-#error "hpar: HPAR_BACKEND_CUDA and HPAR_BACKEND_OPENMP are mutually exclusive"
+#if defined(HPAR_BACKEND_CONFIG)
+#include HPAR_BACKEND_CONFIG
 #endif
 
-// The backend a build is for: HPAR_IMPL_TARGET_CUDA or HPAR_IMPL_TARGET_OPENMP (neither: the
-// serial build). hpar-translate passes __HPAR_TARGET_CUDA__ or __HPAR_TARGET_OPENMP__ for its
-// --backend, so that while it parses, the backend's spaces exist as types of their own and the
-// KOKKOS_ENABLE_* macros say what the build of the output will say.
-#if defined(__HPAR_TRANSLATING__) && defined(__HPAR_TARGET_CUDA__)
-#define HPAR_IMPL_TARGET_CUDA 1
-#elif defined(__HPAR_TRANSLATING__) && defined(__HPAR_TARGET_OPENMP__)
-#define HPAR_IMPL_TARGET_OPENMP 1
-#elif defined(HPAR_BACKEND_CUDA)
-#define HPAR_IMPL_TARGET_CUDA 1
-#elif defined(HPAR_BACKEND_OPENMP)
-#define HPAR_IMPL_TARGET_OPENMP 1
+// HPAR_IMPL_TARGET: the build is a backend's (also while translating for it): its device and
+// execution spaces exist. HPAR_IMPL_DEVICE (set by the backend's configuration, never while
+// translating): kernels run on the backend's device, with memory of its own.
+#if defined(HPAR_BACKEND_CONFIG)
+#define HPAR_IMPL_TARGET 1
+#endif
+#if defined(HPAR_IMPL_DEVICE) && defined(__HPAR_TRANSLATING__)
+#error "hpar: a backend's configuration set HPAR_IMPL_DEVICE while translating"
 #endif
 
-#if !defined(__HPAR_TRANSLATING__)
-#if defined(HPAR_BACKEND_CUDA)
-#define HPAR_IMPL_DEVICE_CUDA 1
-#elif defined(HPAR_BACKEND_OPENMP)
-#if !defined(_OPENMP)
-#error "hpar: HPAR_BACKEND_OPENMP needs an OpenMP compile (-fopenmp)"
-#endif
-#define HPAR_IMPL_DEVICE_OPENMP 1
-#endif
+// What a backend's configuration may set, with the defaults of a host build:
+//   HPAR_IMPL_VECTOR_LENGTH_MAX  the most vector lanes a team member has
+//   HPAR_IMPL_NO_STDERR          code reachable from a kernel may not name stderr
+//   HPAR_IMPL_ON_HOST()          whether the code runs on the host (where View reference counts live)
+//   HPAR_IMPL_DEVICE_CODE_BEGIN / END  around the device-usable parts of the header (below)
+#if !defined(HPAR_IMPL_VECTOR_LENGTH_MAX)
+#define HPAR_IMPL_VECTOR_LENGTH_MAX 1
 #endif
 
 // ---- annotations (design.md section 3) ---------------------------------------------------------
@@ -77,18 +74,11 @@
 #define HPAR_CLASS_LAMBDA [ =, *this ]
 #endif
 
-// ---- OpenMP device code ----------------------------------------------------------------------
-// Device-usable parts of the header sit between these two markers. Never put an #include of a
-// standard header between them.
-#if defined(HPAR_IMPL_DEVICE_OPENMP)
-#define HPAR_IMPL_DEVICE_CODE_BEGIN _Pragma("omp declare target")
-#define HPAR_IMPL_DEVICE_CODE_END _Pragma("omp end declare target")
-#else
+// ---- device code markers -------------------------------------------------------------------
+// Device-usable parts of the header sit between these two markers (the OpenMP backend makes them
+// declare-target code). Never put an #include of a standard header between them.
+#if !defined(HPAR_IMPL_DEVICE_CODE_BEGIN)
 #define HPAR_IMPL_DEVICE_CODE_BEGIN
 #define HPAR_IMPL_DEVICE_CODE_END
 #endif
 
-// True while compiling code that runs only on a CUDA device (false in every host pass).
-#if defined(__CUDA_ARCH__)
-#define HPAR_IMPL_CUDA_DEVICE_PASS 1
-#endif

@@ -123,7 +123,7 @@ struct PolicyTraits {
 /// Whether an iteration direction means index 0 moves fastest (Default follows the default
 /// layout of the build: Left on CUDA and OpenMP, Right in the serial build).
 constexpr bool iterate_left(Iterate d) {
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+#if defined(HPAR_IMPL_DEVICE)
   return d != Iterate::Right;
 #else
   return d == Iterate::Left;

@@ -16,18 +16,12 @@
 
 #include "macros.hpp"
 
-#if defined(HPAR_IMPL_DEVICE_CUDA)
-#include <cuda_runtime.h>
-#endif
-#if defined(HPAR_IMPL_DEVICE_OPENMP)
-#include <omp.h>
-#endif
-
 namespace hpar {
 
 namespace impl {
 /// Where the bytes of an allocation live (docs/design.md section 6): host memory, device memory,
-/// and, in the CUDA build, managed memory and page-locked host memory, which both sides reach.
+/// and, where a backend offers them (CUDA), managed memory and page-locked host memory, which
+/// both sides reach.
 enum class Space { host, device, managed, pinned };
 }  // namespace impl
 
@@ -62,15 +56,17 @@ struct is_array_layout<LayoutRight> : std::true_type {};
 
 // ---- spaces --------------------------------------------------------------------------------------
 //
-// Which spaces a build has (KOKKOS_ENABLE_* in kokkos.hpp says the same):
+// Which spaces a build has (the KOKKOS_ENABLE_* macros of the backend's configuration say the same):
 //   every build:  Serial (the host execution space, DefaultHostExecutionSpace), HostSpace;
 //   serial:       DefaultExecutionSpace = Serial, DeviceSpace = SharedSpace = HostSpace;
-//   CUDA:         Cuda (DefaultExecutionSpace), CudaSpace (DeviceSpace), CudaUVMSpace
-//                 (= SharedSpace, managed memory), CudaHostPinnedSpace (= SharedHostPinnedSpace);
-//   OpenMP:       OpenMPTarget (DefaultExecutionSpace), OpenMPTargetSpace (DeviceSpace), and
-//                 OpenMP, a host execution space.
-// A space of another backend is declared unavailable, so that naming it is an error at the
-// user's line that says which build lacks it. While hpar-translate parses, the spaces of its
+//   a backend's:  what the backend's spaces part (HPAR_IMPL_BACKEND_SPACES) declares, its
+//                 execution space as DefaultExecutionSpace and its memory as DeviceSpace:
+//                 hpar/rt/cuda/spaces.hpp: Cuda, CudaSpace, CudaUVMSpace (= SharedSpace),
+//                   CudaHostPinnedSpace (= SharedHostPinnedSpace);
+//                 hpar/rt/openmp/spaces.hpp: OpenMPTarget, OpenMPTargetSpace, and OpenMP, a host
+//                   execution space.
+// A space of Kokkos that the build lacks is declared unavailable, so that naming it is an error
+// at the user's line that says which build lacks it. While hpar-translate parses, the spaces of its
 // --backend are declared with serial bodies: what matters then is that they are types of their
 // own, so that a policy over a host space can be told from one over the device.
 // Execution spaces carry an annotation saying where their dispatches run (analysis reads it:
@@ -90,9 +86,9 @@ struct Device {
 };
 
 namespace impl {
-/// Threads the device of this build keeps resident at once (what Cuda::concurrency() and
-/// OpenMPTarget::concurrency() return): defined by the backend's runtime.
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+/// Threads the device of this build keeps resident at once (what the backend's execution space's
+/// concurrency() returns): defined by the backend's runtime.
+#if defined(HPAR_IMPL_DEVICE)
 int backend_concurrency();
 #else
 inline int backend_concurrency() { return 1; }
@@ -149,108 +145,18 @@ struct HPAR_ANNOTATE("hpar::space::host") Serial : impl::ExecutionSpaceBase<Seri
 
 using DefaultHostExecutionSpace = Serial;
 
-#if defined(HPAR_IMPL_TARGET_CUDA)
+}  // namespace hpar
 
-struct Cuda;
-/// CUDA global memory: cudaMalloc / cudaFree / cudaMemcpy.
-struct CudaSpace : impl::MemorySpaceBase<CudaSpace, impl::Space::device> {
-  using memory_space = CudaSpace;
-  using execution_space = Cuda;
-  using device_type = Device<Cuda, CudaSpace>;
-  static constexpr const char* name() { return "Cuda"; }
-};
-
-/// CUDA managed memory (cudaMallocManaged): the host and the GPU both dereference it.
-struct CudaUVMSpace : impl::MemorySpaceBase<CudaUVMSpace, impl::Space::managed> {
-  using memory_space = CudaUVMSpace;
-  using execution_space = Cuda;
-  using device_type = Device<Cuda, CudaUVMSpace>;
-  static constexpr const char* name() { return "CudaUVM"; }
-};
-
-/// Page-locked host memory (cudaMallocHost): the host and the GPU both dereference it.
-struct CudaHostPinnedSpace : impl::MemorySpaceBase<CudaHostPinnedSpace, impl::Space::pinned> {
-  using memory_space = CudaHostPinnedSpace;
-  using execution_space = Serial;
-  using device_type = Device<Serial, CudaHostPinnedSpace>;
-  static constexpr const char* name() { return "CudaHostPinned"; }
-};
-
-/// The CUDA device execution space.
-struct HPAR_ANNOTATE("hpar::space::device") Cuda : impl::ExecutionSpaceBase<Cuda> {
-  using execution_space = Cuda;
-  using scratch_memory_space = ScratchMemorySpace<Cuda>;
-  using memory_space = CudaSpace;
-  using array_layout = LayoutLeft;
-  using device_type = Device<Cuda, CudaSpace>;
-  static constexpr const char* name() { return "Cuda"; }
-  static int concurrency() { return impl::backend_concurrency(); }
-#if defined(HPAR_IMPL_DEVICE_CUDA)
-  void fence() const { cudaDeviceSynchronize(); }
-  void fence(const std::string&) const { cudaDeviceSynchronize(); }
-#else
-  void fence() const {}
-  void fence(const std::string&) const {}
+// A backend's spaces (its spaces part, HPAR_IMPL_BACKEND_SPACES): its execution and memory spaces,
+// DeviceSpace, DefaultExecutionSpace, SharedSpace and SharedHostPinnedSpace where it has them,
+// and impl::DeviceTeamMember, the member type of its team kernels. The serial build has these:
+#if defined(HPAR_IMPL_BACKEND_SPACES)
+#include HPAR_IMPL_BACKEND_SPACES
 #endif
-};
 
-using DeviceSpace = CudaSpace;
-using DefaultExecutionSpace = Cuda;
-using SharedSpace = CudaUVMSpace;
-using SharedHostPinnedSpace = CudaHostPinnedSpace;
+namespace hpar {
 
-#elif defined(HPAR_IMPL_TARGET_OPENMP)
-
-struct OpenMPTarget;
-/// OpenMP device memory: omp_target_alloc on hpar::impl::omp_device().
-struct OpenMPTargetSpace : impl::MemorySpaceBase<OpenMPTargetSpace, impl::Space::device> {
-  using memory_space = OpenMPTargetSpace;
-  using execution_space = OpenMPTarget;
-  using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
-  static constexpr const char* name() { return "OpenMPTargetSpace"; }
-};
-
-/// The OpenMP offload execution space (target regions are synchronous, so fence does nothing).
-struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
-    : impl::ExecutionSpaceBase<OpenMPTarget> {
-  using execution_space = OpenMPTarget;
-  using scratch_memory_space = ScratchMemorySpace<OpenMPTarget>;
-  using memory_space = OpenMPTargetSpace;
-  using array_layout = LayoutLeft;
-  using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
-  static constexpr const char* name() { return "OpenMPTarget"; }
-  static int concurrency() { return impl::backend_concurrency(); }
-  void fence() const {}
-  void fence(const std::string&) const {}
-};
-
-/// Kokkos' host-parallel execution space. hpar runs its dispatches on the host like Serial's
-/// (one thread, so concurrency() is 1): the device is where the OpenMP backend puts parallelism.
-struct HPAR_ANNOTATE("hpar::space::host") OpenMP : impl::ExecutionSpaceBase<OpenMP> {
-  using execution_space = OpenMP;
-  using scratch_memory_space = ScratchMemorySpace<OpenMP>;
-  using memory_space = HostSpace;
-  using array_layout = LayoutRight;
-  using device_type = Device<OpenMP, HostSpace>;
-  static constexpr const char* name() { return "OpenMP"; }
-  static int concurrency() { return 1; }
-  static int impl_thread_pool_size() { return 1; }
-  static int impl_thread_pool_rank() { return 0; }
-  static int impl_max_hardware_threads() { return 1; }
-  void fence() const {}
-  void fence(const std::string&) const {}
-};
-
-namespace Experimental {
-using hpar::OpenMPTarget;
-using hpar::OpenMPTargetSpace;
-}  // namespace Experimental
-
-using DeviceSpace = OpenMPTargetSpace;
-using DefaultExecutionSpace = OpenMPTarget;
-
-#else
-
+#if !defined(HPAR_IMPL_BACKEND_SPACES)
 using DeviceSpace = HostSpace;
 using DefaultExecutionSpace = Serial;
 using SharedSpace = HostSpace;
@@ -258,8 +164,9 @@ using SharedHostPinnedSpace = HostSpace;
 
 #endif
 
-// The spaces of the other backends: naming one is an error that says which build has it.
-#if !defined(HPAR_IMPL_TARGET_CUDA)
+// The spaces of Kokkos' backends that this build lacks: naming one is an error that says which
+// build has it.
+#if !defined(KOKKOS_ENABLE_CUDA)
 #define HPAR_IMPL_CUDA_ONLY(name)                                                                  \
   HPAR_IMPL_UNAVAILABLE("Kokkos::" name " exists only in a CUDA build (hpar-translate "          \
                         "--backend=cuda); guard its use with #ifdef KOKKOS_ENABLE_CUDA")
@@ -269,7 +176,7 @@ struct HPAR_IMPL_CUDA_ONLY("CudaUVMSpace") CudaUVMSpace;
 struct HPAR_IMPL_CUDA_ONLY("CudaHostPinnedSpace") CudaHostPinnedSpace;
 #undef HPAR_IMPL_CUDA_ONLY
 #endif
-#if !defined(HPAR_IMPL_TARGET_OPENMP)
+#if !defined(KOKKOS_ENABLE_OPENMPTARGET)
 #define HPAR_IMPL_OPENMP_ONLY(name, macro)                                                         \
   HPAR_IMPL_UNAVAILABLE("Kokkos::" name " exists only in an OpenMP build (hpar-translate "       \
                         "--backend=openmp); guard its use with #ifdef " macro)
@@ -283,15 +190,6 @@ struct HPAR_IMPL_OPENMP_ONLY("Experimental::OpenMPTargetSpace", "KOKKOS_ENABLE_O
 }  // namespace Experimental
 #undef HPAR_IMPL_OPENMP_ONLY
 #endif
-#if defined(HPAR_IMPL_TARGET_OPENMP)
-struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedSpace does not exist in an OpenMP build (as in Kokkos "
-                             "with OpenMPTarget); guard its use with #ifdef KOKKOS_HAS_SHARED_SPACE")
-    SharedSpace;
-struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedHostPinnedSpace does not exist in an OpenMP build (as "
-                             "in Kokkos with OpenMPTarget); guard its use with #ifdef "
-                             "KOKKOS_HAS_SHARED_HOST_PINNED_SPACE") SharedHostPinnedSpace;
-#endif
-
 // ---- space traits --------------------------------------------------------------------------------
 
 /// An execution space is its own execution_space (policies, Views and Devices name another).
@@ -324,7 +222,7 @@ constexpr bool host_accessible(Space s) { return s != Space::device; }
 /// Whether code on the device may dereference memory that lives in `s` (in the serial build
 /// the device is the host).
 constexpr bool device_accessible(Space s) {
-#if defined(HPAR_IMPL_TARGET_CUDA) || defined(HPAR_IMPL_TARGET_OPENMP)
+#if defined(HPAR_IMPL_TARGET)
   return s != Space::host;
 #else
   return true;

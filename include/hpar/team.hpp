@@ -7,7 +7,8 @@
 // What the sizes resolve to, per build:
 //   serial:  team_size() and vector_length() are 1 whatever was asked (Kokkos' Serial does the
 //            same), so a program written for teams runs unchanged, one thread per team.
-//   CUDA:    vector_length() is the request rounded down to a power of two, at most 32;
+//   CUDA:    vector_length() is the request rounded down to a power of two, at most 32 (each
+//            backend's configuration sets the most, HPAR_IMPL_VECTOR_LENGTH_MAX; 1 by default);
 //            team_size() is the request, or with AUTO the launch picks it from the occupancy API
 //            for the kernel (team_size() then answers team_size_recommended()).
 //   OpenMP:  one OpenMP thread per hpar thread; vector_length() is 1 and vector loops are run by
@@ -37,28 +38,21 @@ struct AUTO_t {
 constexpr AUTO_t AUTO{};
 HPAR_IMPL_DEVICE_CODE_END
 
-#if defined(HPAR_IMPL_DEVICE_CUDA)
-namespace rt { namespace cuda { class TeamMember; } }
-#elif defined(HPAR_IMPL_DEVICE_OPENMP)
-namespace rt { namespace omp { class TeamMember; } }
-#endif
-
 namespace impl {
 
 class SerialTeamMember;
 
-#if defined(HPAR_IMPL_DEVICE_CUDA)
-using TeamMember = rt::cuda::TeamMember;
-#elif defined(HPAR_IMPL_DEVICE_OPENMP)
-using TeamMember = rt::omp::TeamMember;
+// The member of a team kernel on the device: the backend's (its spaces part declares it).
+#if defined(HPAR_IMPL_DEVICE)
+using TeamMember = DeviceTeamMember;
 #else
 using TeamMember = SerialTeamMember;
 #endif
 
-// The limits of the device build, defined by its runtime (hpar/rt/cuda/team.cuh,
+// The limits of the device build, defined by its backend's runtime (hpar/rt/cuda/team.cuh,
 // hpar/rt/openmp/team.hpp): the largest team size for a vector length, and the recommended one.
 // The most scratch bytes per team the build offers at a level.
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+#if defined(HPAR_IMPL_DEVICE)
 int backend_team_size_max(int vector_length);
 int backend_team_size_recommended(int vector_length);
 int backend_scratch_size_max(int level);
@@ -71,14 +65,10 @@ inline int backend_scratch_size_max(int) { return 0x7fffffff; }  // host memory
 /// The vector length a request resolves to (see the file comment); 0 and negative requests stay
 /// as they are so that policy_problem() can report them.
 HPAR_HD constexpr int resolved_vector_length(int requested) {
-#if defined(HPAR_IMPL_DEVICE_CUDA)
   if (requested < 1) return requested;
   int v = 1;
-  while (v * 2 <= requested && v < 32) v *= 2;
+  while (v * 2 <= requested && v < HPAR_IMPL_VECTOR_LENGTH_MAX) v *= 2;
   return v;
-#else
-  return requested < 1 ? requested : 1;
-#endif
 }
 
 }  // namespace impl
@@ -100,7 +90,7 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   /// (Serial, OpenMP) is not translated: the header runs it as the serial build does, one thread
   /// per team, whatever the build.
   static constexpr bool impl_device_teams =
-#if defined(HPAR_IMPL_DEVICE_CUDA) || defined(HPAR_IMPL_DEVICE_OPENMP)
+#if defined(HPAR_IMPL_DEVICE)
       execution_space::memory_space::impl_space != impl::Space::host;
 #else
       false;
@@ -226,13 +216,7 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   int team_size_recommended(const F&, const R&, const ParallelReduceTag&) const {
     return team_size_recommended_for(vector_length());
   }
-  static int vector_length_max() {
-#if defined(HPAR_IMPL_DEVICE_CUDA)
-    return impl_device_teams ? 32 : 1;
-#else
-    return 1;
-#endif
-  }
+  static int vector_length_max() { return impl_device_teams ? HPAR_IMPL_VECTOR_LENGTH_MAX : 1; }
 
  private:
   enum : int { kAuto = -1 };

@@ -101,9 +101,9 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 #else
   __builtin_trap();
 #endif
-#elif defined(HPAR_IMPL_DEVICE_OPENMP)
-  // GCC compiles offloaded code from the host's preprocessed source, so nothing reachable from a
-  // target region may name stderr (the device C library has no such symbol). fflush(nullptr)
+#elif defined(HPAR_IMPL_NO_STDERR)
+  // Nothing reachable from a kernel may name stderr in this build (OpenMP: GCC compiles offloaded
+  // code from the host's preprocessed source, and the device C library has no such symbol). fflush(nullptr)
   // names no stream either; without it the message is lost when stdout is a pipe or a file.
   printf("hpar: error: View \"%s\": %s\n", label, what);
   fflush(nullptr);
@@ -130,8 +130,8 @@ HPAR_HD inline T read_only_load(const T* p) {
 HPAR_HD inline bool may_touch_count() {
 #if defined(__CUDA_ARCH__)
   return false;
-#elif defined(HPAR_IMPL_DEVICE_OPENMP)
-  return omp_is_initial_device();
+#elif defined(HPAR_IMPL_ON_HOST)
+  return HPAR_IMPL_ON_HOST();
 #else
   return true;
 #endif
@@ -578,7 +578,7 @@ class HPAR_ANNOTATE("hpar::view") View
     const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
     for (int r = 0; r < int(R); ++r)
       if (idx[r] >= m_map.m_extent[r]) {
-#if defined(__CUDA_ARCH__) || defined(HPAR_IMPL_DEVICE_OPENMP)
+#if defined(__CUDA_ARCH__) || defined(HPAR_IMPL_NO_STDERR)
         printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
                m_map.m_extent[r], r);
 #else

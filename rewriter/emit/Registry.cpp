@@ -5,8 +5,8 @@ namespace emit {
 
 llvm::ArrayRef<BackendInfo> allBackends() {
   static const BackendInfo Table[] = {
-#define HPAR_BACKEND(Factory, Name, TargetMacro, Extension, GenericLambdas) \
-  {Name, TargetMacro, Extension, ir::Target{GenericLambdas}, Factory},
+#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas) \
+  {Name, Extension, ir::Target{GenericLambdas}, Factory},
 #include "emit/Backends.def"
   };
   return Table;

@@ -13,14 +13,13 @@ namespace hpar {
 namespace emit {
 
 // Each backend's factory, defined in its folder.
-#define HPAR_BACKEND(Factory, Name, TargetMacro, Extension, GenericLambdas) \
+#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas) \
   std::unique_ptr<Backend> Factory();
 #include "emit/Backends.def"
 
 /// One line of Backends.def.
 struct BackendInfo {
   const char* name;             // --backend=<name>
-  const char* target;           // the parse defines __HPAR_TARGET_<target>__
   const char* outputExtension;  // ".cu": input.cpp becomes input.hpar.cu
   ir::Target traits;            // what the checks must know about the backend's compilers
   std::unique_ptr<Backend> (*make)();

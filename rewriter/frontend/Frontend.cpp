@@ -33,12 +33,14 @@ SearchPaths findSearchPaths(const char* argv0) {
 }
 
 clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths,
-                                                         llvm::StringRef target) {
+                                                         llvm::StringRef backend) {
   std::vector<std::string> extra = {
       "-fsyntax-only",
       "-D__HPAR_TRANSLATING__=1",
-      // The backend the output is for: the header declares its spaces and KOKKOS_ENABLE_*.
-      ("-D__HPAR_TARGET_" + target + "__=1").str(),
+      // The backend the output is for: the header declares its spaces and KOKKOS_ENABLE_*
+      // (include/hpar/macros.hpp). It replaces any backend the compile command names.
+      "-UHPAR_BACKEND_CONFIG",
+      ("-DHPAR_BACKEND_CONFIG=<hpar/rt/" + backend + "/config.hpp>").str(),
       "-resource-dir=" + paths.resourceDir,
       "-I" + paths.apiInclude,
       "-I" + paths.runtimeInclude,

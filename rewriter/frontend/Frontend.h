@@ -22,9 +22,10 @@ struct SearchPaths {
 SearchPaths findSearchPaths(const char* argv0);
 
 /// Arguments added to every compile command: parse only, translating mode, the backend the
-/// output is for (`target`: "CUDA" or "OPENMP"), hpar's headers.
+/// output is for (`backend`, a name of emit/Backends.def: its configuration header
+/// hpar/rt/<backend>/config.hpp becomes HPAR_BACKEND_CONFIG), hpar's headers.
 clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths,
-                                                         llvm::StringRef target);
+                                                         llvm::StringRef backend);
 
 /// True when a location lies in a system header or in hpar's own headers (API or runtime): code
 /// the translator neither rewrites nor checks.

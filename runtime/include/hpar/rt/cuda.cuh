@@ -1,6 +1,8 @@
 // hpar runtime, CUDA backend: the one header a translated .cu file includes.
 //
-// Selecting this backend makes the device memory space of the API header CUDA global memory.
+// Selecting this backend makes the device memory space of the API header CUDA global memory: the
+// API header takes the backend's configuration, spaces and device memory from cuda/config.hpp,
+// cuda/spaces.hpp and cuda/memory.hpp.
 // The generated code is a named __global__ kernel plus a host launcher per dispatch; it needs
 // this runtime for the launch configuration and for the collective parts of each pattern:
 //   cuda/launch.cuh   LaunchShape, range_shape() (occupancy-sized grid-stride launches),
@@ -22,8 +24,9 @@
 // All launches go to the legacy default stream; state and functor buffers rely on that ordering.
 #pragma once
 
-#ifndef HPAR_BACKEND_CUDA
-#define HPAR_BACKEND_CUDA 1
+// The API header's CUDA configuration (the build may name it already: hpar_add_executable).
+#ifndef HPAR_BACKEND_CONFIG
+#define HPAR_BACKEND_CONFIG <hpar/rt/cuda/config.hpp>
 #endif
 
 #include <cuda_runtime.h>

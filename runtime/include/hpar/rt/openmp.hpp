@@ -1,7 +1,9 @@
 // hpar runtime, OpenMP 5 offload backend: the one header a translated file includes.
 //
 // Selecting this backend makes the device memory space of the API header OpenMP device memory
-// (omp_target_alloc on hpar::rt::omp::device()). The generated code is plain OpenMP offload
+// (omp_target_alloc on hpar::rt::omp::device()): the API header takes the backend's
+// configuration, spaces and device memory from openmp/config.hpp, openmp/spaces.hpp and
+// openmp/memory.hpp. The generated code is plain OpenMP offload
 // (`target teams distribute parallel for`, `target teams` + `parallel`); it needs this runtime
 // only for what a pragma cannot express:
 //   openmp/device.hpp  which device to run on, the teams x threads shape of a device, and the
@@ -14,8 +16,9 @@
 // beyond device().
 #pragma once
 
-#ifndef HPAR_BACKEND_OPENMP
-#define HPAR_BACKEND_OPENMP 1
+// The API header's OpenMP configuration (the build may name it already: hpar_add_executable).
+#ifndef HPAR_BACKEND_CONFIG
+#define HPAR_BACKEND_CONFIG <hpar/rt/openmp/config.hpp>
 #endif
 
 #include <omp.h>

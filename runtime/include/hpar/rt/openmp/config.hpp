@@ -1,0 +1,39 @@
+// hpar, OpenMP 5 offload backend: the API header's configuration for this backend
+// (docs/design.md section 2).
+//
+// Included first by include/hpar/macros.hpp when HPAR_BACKEND_CONFIG names it: by hpar/rt/openmp.hpp
+// (the one header a translated file includes), by hpar_add_executable for every source of an
+// OpenMP target, and by hpar-translate --backend=openmp while it parses (with
+// __HPAR_TRANSLATING__: then the OpenMP spaces exist as types with serial bodies).
+// Macros only: the backend's spaces and memory follow from the two headers it names.
+#pragma once
+
+/// Defined in the OpenMP build (and its translation), for programs that test which build they are in.
+#define HPAR_BACKEND_OPENMP 1
+
+// The backend's parts of the API header: its spaces (included by hpar/spaces.hpp) and its
+// device memory (included by hpar/memory.hpp).
+#define HPAR_IMPL_BACKEND_SPACES <hpar/rt/openmp/spaces.hpp>
+#define HPAR_IMPL_BACKEND_MEMORY <hpar/rt/openmp/memory.hpp>
+
+// What a Kokkos program tests (the same in the translator's parse and in the build of its output).
+// As in Kokkos with OpenMPTarget, there is no SharedSpace.
+#define KOKKOS_ENABLE_OPENMP 1
+#define KOKKOS_ENABLE_OPENMPTARGET 1
+#include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
+
+#if !defined(__HPAR_TRANSLATING__)
+#if !defined(_OPENMP)
+#error "hpar: the OpenMP backend needs an OpenMP compile (-fopenmp)"
+#endif
+/// Kernels run on the OpenMP device (or, without one, as host fallback), with memory of its own.
+#define HPAR_IMPL_DEVICE 1
+// The device-usable parts of the API header are declare-target code.
+#define HPAR_IMPL_DEVICE_CODE_BEGIN _Pragma("omp declare target")
+#define HPAR_IMPL_DEVICE_CODE_END _Pragma("omp end declare target")
+/// Code reachable from a target region may not name stderr: GCC compiles offloaded code from the
+/// host's preprocessed source, and the device C library has no such symbol.
+#define HPAR_IMPL_NO_STDERR 1
+/// Whether the code runs on the host (a target region may run on the device or as host fallback).
+#define HPAR_IMPL_ON_HOST() omp_is_initial_device()
+#endif

@@ -1,0 +1,72 @@
+// hpar, OpenMP 5 offload backend: the OpenMP build's spaces, the backend's part of
+// include/hpar/spaces.hpp (named by HPAR_IMPL_BACKEND_SPACES in hpar/rt/openmp/config.hpp;
+// docs/design.md section 2). While hpar-translate parses, they are types with serial bodies:
+// what matters then is that a policy over OpenMPTarget can be told from one over a host space.
+#pragma once
+
+namespace hpar {
+
+
+struct OpenMPTarget;
+/// OpenMP device memory: omp_target_alloc on hpar::impl::omp_device().
+struct OpenMPTargetSpace : impl::MemorySpaceBase<OpenMPTargetSpace, impl::Space::device> {
+  using memory_space = OpenMPTargetSpace;
+  using execution_space = OpenMPTarget;
+  using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
+  static constexpr const char* name() { return "OpenMPTargetSpace"; }
+};
+
+/// The OpenMP offload execution space (target regions are synchronous, so fence does nothing).
+struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
+    : impl::ExecutionSpaceBase<OpenMPTarget> {
+  using execution_space = OpenMPTarget;
+  using scratch_memory_space = ScratchMemorySpace<OpenMPTarget>;
+  using memory_space = OpenMPTargetSpace;
+  using array_layout = LayoutLeft;
+  using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
+  static constexpr const char* name() { return "OpenMPTarget"; }
+  static int concurrency() { return impl::backend_concurrency(); }
+  void fence() const {}
+  void fence(const std::string&) const {}
+};
+
+/// Kokkos' host-parallel execution space. hpar runs its dispatches on the host like Serial's
+/// (one thread, so concurrency() is 1): the device is where the OpenMP backend puts parallelism.
+struct HPAR_ANNOTATE("hpar::space::host") OpenMP : impl::ExecutionSpaceBase<OpenMP> {
+  using execution_space = OpenMP;
+  using scratch_memory_space = ScratchMemorySpace<OpenMP>;
+  using memory_space = HostSpace;
+  using array_layout = LayoutRight;
+  using device_type = Device<OpenMP, HostSpace>;
+  static constexpr const char* name() { return "OpenMP"; }
+  static int concurrency() { return 1; }
+  static int impl_thread_pool_size() { return 1; }
+  static int impl_thread_pool_rank() { return 0; }
+  static int impl_max_hardware_threads() { return 1; }
+  void fence() const {}
+  void fence(const std::string&) const {}
+};
+
+namespace Experimental {
+using hpar::OpenMPTarget;
+using hpar::OpenMPTargetSpace;
+}  // namespace Experimental
+
+using DeviceSpace = OpenMPTargetSpace;
+using DefaultExecutionSpace = OpenMPTarget;
+
+struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedSpace does not exist in an OpenMP build (as in Kokkos "
+                             "with OpenMPTarget); guard its use with #ifdef KOKKOS_HAS_SHARED_SPACE")
+    SharedSpace;
+struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedHostPinnedSpace does not exist in an OpenMP build (as "
+                             "in Kokkos with OpenMPTarget); guard its use with #ifdef "
+                             "KOKKOS_HAS_SHARED_HOST_PINNED_SPACE") SharedHostPinnedSpace;
+
+namespace rt { namespace omp { class TeamMember; } }
+namespace impl {
+/// The team member of the build's team kernels (hpar/rt/openmp/team.hpp), the member type of a TeamPolicy over the
+/// device (team.hpp).
+using DeviceTeamMember = rt::omp::TeamMember;
+}  // namespace impl
+
+}  // namespace hpar
