@@ -15,15 +15,30 @@ using namespace llvm;
 
 static cl::OptionCategory Category("hpar-translate options");
 
-static cl::opt<std::string> BackendName("backend",
-                                        cl::desc("Target backend: cuda or openmp (not needed "
-                                                 "with --check)"),
-                                        cl::value_desc("cuda|openmp"), cl::cat(Category));
+// What the help says of the backends, from the table (emit/Backends.def): "cuda or openmp",
+// "cuda|openmp", "<stem>.hpar.cu (cuda) or <stem>.hpar.cpp (openmp)". Made before the options
+// that point to them (one file: initialised in order).
+static std::string backendText(const char* separator, bool withOutputNames) {
+  std::string Text;
+  llvm::ArrayRef<hpar::emit::BackendInfo> All = hpar::emit::allBackends();
+  for (size_t I = 0; I < All.size(); ++I) {
+    if (I > 0) Text += *separator ? separator : I + 1 == All.size() ? " or " : ", ";
+    Text += withOutputNames ? std::string("<stem>.hpar") + All[I].outputExtension + " (" +
+                                  All[I].name + ")"
+                            : std::string(All[I].name);
+  }
+  return Text;
+}
+static const std::string BackendHelp =
+    "Target backend: " + backendText("", false) + " (not needed with --check)";
+static const std::string BackendChoices = backendText("|", false);
+static const std::string OutputDirHelp = "Directory for the outputs, named " + backendText("", true);
+
+static cl::opt<std::string> BackendName("backend", cl::desc(BackendHelp),
+                                        cl::value_desc(BackendChoices), cl::cat(Category));
 static cl::opt<std::string> OutputFile("o", cl::desc("Output file (one input only)"),
                                        cl::value_desc("file"), cl::cat(Category));
-static cl::opt<std::string> OutputDir("output-dir",
-                                      cl::desc("Directory for the outputs, named <stem>.hpar.cu "
-                                               "(cuda) or <stem>.hpar.cpp (openmp)"),
+static cl::opt<std::string> OutputDir("output-dir", cl::desc(OutputDirHelp),
                                       cl::value_desc("dir"), cl::cat(Category));
 
 static cl::opt<std::string> DepFile("depfile",
