@@ -28,7 +28,7 @@
 // What a backend's configuration may set, with the defaults of a host build:
 //   HPAR_IMPL_VECTOR_LENGTH_MAX  the most vector lanes a team member has
 //   HPAR_IMPL_NO_STDERR          code reachable from a kernel may not name stderr
-//   HPAR_IMPL_ON_HOST()          whether the code runs on the host (where View reference counts live)
+//   HPAR_IMPL_ON_HOST()          whether the code runs on the host (where View counts live)
 //   HPAR_IMPL_DEVICE_CODE_BEGIN / END  around the device-usable parts of the header (below)
 #if !defined(HPAR_IMPL_VECTOR_LENGTH_MAX)
 #define HPAR_IMPL_VECTOR_LENGTH_MAX 1

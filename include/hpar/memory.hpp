@@ -57,7 +57,9 @@ inline void host_deallocate(void* p) {
 #else
 namespace hpar {
 namespace impl {
-inline void* device_allocate(Space, size_t bytes, const char* label) { return host_allocate(bytes, label); }
+inline void* device_allocate(Space, size_t bytes, const char* label) {
+  return host_allocate(bytes, label);
+}
 inline void device_deallocate(Space, void* p) { host_deallocate(p); }
 inline void device_copy(void* dst, Space, const void* src, Space, size_t bytes) {
   std::memmove(dst, src, bytes);

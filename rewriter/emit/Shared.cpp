@@ -72,9 +72,11 @@ static std::string constructName(const ir::NestedConstruct& N) {
   std::string Extents;
   for (size_t D = 0; D < N.extents.size(); ++D) {
     Known = Known || N.extents[D] >= 0;
-    Extents += (D ? " x " : "") + (N.extents[D] >= 0 ? std::to_string(N.extents[D]) : std::string("?"));
+    Extents += D ? " x " : "";
+    Extents += N.extents[D] >= 0 ? std::to_string(N.extents[D]) : std::string("?");
   }
-  if (Known) Name += " of " + Extents + (N.extents.size() == 1 && N.extents[0] == 1 ? " index" : " indices");
+  if (Known)
+    Name += " of " + Extents + (N.extents.size() == 1 && N.extents[0] == 1 ? " index" : " indices");
   return Name;
 }
 

@@ -32,7 +32,8 @@ static std::string backendText(const char* separator, bool withOutputNames) {
 static const std::string BackendHelp =
     "Target backend: " + backendText("", false) + " (not needed with --check)";
 static const std::string BackendChoices = backendText("|", false);
-static const std::string OutputDirHelp = "Directory for the outputs, named " + backendText("", true);
+static const std::string OutputDirHelp =
+    "Directory for the outputs, named " + backendText("", true);
 
 static cl::opt<std::string> BackendName("backend", cl::desc(BackendHelp),
                                         cl::value_desc(BackendChoices), cl::cat(Category));

@@ -7,7 +7,7 @@
 // Macros only: the backend's spaces and memory follow from the two headers it names.
 #pragma once
 
-/// Defined in the CUDA build (and its translation), for programs that test which build they are in.
+/// Defined in the CUDA build (and its translation), for programs that test their build.
 #define HPAR_BACKEND_CUDA 1
 
 // The backend's parts of the API header: its spaces (included by hpar/spaces.hpp) and its

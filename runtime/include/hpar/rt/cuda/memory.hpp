@@ -23,7 +23,9 @@ inline void* device_allocate(Space s, size_t bytes, const char* label) {
                           : s == Space::pinned ? cudaMallocHost(&p, n)
                                                : cudaMalloc(&p, n);
   if (err != cudaSuccess)
-    cuda_failed(s == Space::managed ? "cudaMallocManaged" : s == Space::pinned ? "cudaMallocHost" : "cudaMalloc",
+    cuda_failed(s == Space::managed  ? "cudaMallocManaged"
+                : s == Space::pinned ? "cudaMallocHost"
+                                     : "cudaMalloc",
                 err, label);
   return p;
 }
@@ -34,7 +36,8 @@ inline void device_deallocate(Space s, void* p) {
   // device memory; page-locked memory needs the same wait before cudaFreeHost.
   if (s == Space::pinned) cudaDeviceSynchronize();
   const cudaError_t err = s == Space::pinned ? cudaFreeHost(p) : cudaFree(p);
-  if (err != cudaSuccess) cuda_failed(s == Space::pinned ? "cudaFreeHost" : "cudaFree", err, nullptr);
+  if (err != cudaSuccess)
+    cuda_failed(s == Space::pinned ? "cudaFreeHost" : "cudaFree", err, nullptr);
 }
 
 inline void device_copy(void* dst, Space, const void* src, Space, size_t bytes) {

@@ -57,8 +57,8 @@ using SharedHostPinnedSpace = CudaHostPinnedSpace;
 
 namespace rt { namespace cuda { class TeamMember; } }
 namespace impl {
-/// The team member of the build's team kernels (hpar/rt/cuda/team.cuh), the member type of a TeamPolicy over the
-/// device (team.hpp).
+/// The team member of the build's team kernels (hpar/rt/cuda/team.cuh): the member type of a
+/// TeamPolicy over the device (team.hpp).
 using DeviceTeamMember = rt::cuda::TeamMember;
 }  // namespace impl
 

@@ -1,14 +1,14 @@
 // hpar, OpenMP 5 offload backend: the API header's configuration for this backend
 // (docs/design.md section 2).
 //
-// Included first by include/hpar/macros.hpp when HPAR_BACKEND_CONFIG names it: by hpar/rt/openmp.hpp
-// (the one header a translated file includes), by hpar_add_executable for every source of an
-// OpenMP target, and by hpar-translate --backend=openmp while it parses (with
+// Included first by include/hpar/macros.hpp when HPAR_BACKEND_CONFIG names it: by
+// hpar/rt/openmp.hpp (the one header a translated file includes), by hpar_add_executable for
+// every source of an OpenMP target, and by hpar-translate --backend=openmp while it parses (with
 // __HPAR_TRANSLATING__: then the OpenMP spaces exist as types with serial bodies).
 // Macros only: the backend's spaces and memory follow from the two headers it names.
 #pragma once
 
-/// Defined in the OpenMP build (and its translation), for programs that test which build they are in.
+/// Defined in the OpenMP build (and its translation), for programs that test their build.
 #define HPAR_BACKEND_OPENMP 1
 
 // The backend's parts of the API header: its spaces (included by hpar/spaces.hpp) and its

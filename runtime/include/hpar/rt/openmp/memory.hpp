@@ -15,7 +15,9 @@ inline int omp_device() {
   return device;
 }
 
-inline int omp_device_of(Space s) { return s == Space::device ? omp_device() : omp_get_initial_device(); }
+inline int omp_device_of(Space s) {
+  return s == Space::device ? omp_device() : omp_get_initial_device();
+}
 
 inline void* device_allocate(Space, size_t bytes, const char* label) {
   void* p = omp_target_alloc(bytes == 0 ? 1 : bytes, omp_device());

@@ -64,8 +64,8 @@ struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedHostPinnedSpace does not exist in an
 
 namespace rt { namespace omp { class TeamMember; } }
 namespace impl {
-/// The team member of the build's team kernels (hpar/rt/openmp/team.hpp), the member type of a TeamPolicy over the
-/// device (team.hpp).
+/// The team member of the build's team kernels (hpar/rt/openmp/team.hpp): the member type of a
+/// TeamPolicy over the device (team.hpp).
 using DeviceTeamMember = rt::omp::TeamMember;
 }  // namespace impl
 
