@@ -13,6 +13,11 @@ static int positiveInt(std::optional<int64_t> V) {
   return V && *V > 0 && *V <= INT_MAX ? int(*V) : 0;
 }
 
+/// A byte count as the IR keeps it: -1 when not a constant (or beyond what it holds).
+static long long irBytes(std::optional<uint64_t> B) {
+  return B && *B <= (uint64_t)LLONG_MAX ? (long long)*B : -1;
+}
+
 /// The IR's record of a scratch request (ir::ScratchRequest), -1 for what is not a constant.
 static ir::ScratchRequest irRequest(const ScratchRequest& R, const clang::CXXMemberCallExpr* Call,
                                     const clang::SourceManager& SM) {
@@ -20,9 +25,8 @@ static ir::ScratchRequest irRequest(const ScratchRequest& R, const clang::CXXMem
   Out.level = R.level ? *R.level : -1;
   Out.perTeam = R.hasTeam;
   Out.perThread = R.hasThread;
-  Out.teamBytes = R.teamBytes && *R.teamBytes <= (uint64_t)LLONG_MAX ? (long long)*R.teamBytes : -1;
-  Out.threadBytes =
-      R.threadBytes && *R.threadBytes <= (uint64_t)LLONG_MAX ? (long long)*R.threadBytes : -1;
+  Out.teamBytes = irBytes(R.teamBytes);
+  Out.threadBytes = irBytes(R.threadBytes);
   Out.line = SM.getExpansionLineNumber(Call->getBeginLoc());
   return Out;
 }

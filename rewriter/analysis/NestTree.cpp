@@ -45,21 +45,17 @@ std::vector<long long> constantExtents(const Expr* Range, const NestedPattern& P
     Args.assign(Call->arg_begin(), Call->arg_end());
   else if (const auto* Construct = dyn_cast_or_null<CXXConstructExpr>(E))
     Args.assign(Construct->arg_begin(), Construct->arg_end());
-  auto constant = [&](const Expr* A) -> std::optional<long long> {
-    std::optional<int64_t> V = signedConstant(A, Ctx);
-    if (V) return (long long)*V;
-    return std::nullopt;
-  };
-  std::vector<long long> Extents;
   // The first argument is the team member; the rest are the extents, or one range's bounds.
   if (P.range.md) {
     if (Args.size() != size_t(P.range.rank) + 1) return {};
-    for (size_t I = 1; I < Args.size(); ++I) Extents.push_back(constant(Args[I]).value_or(-1));
+    std::vector<long long> Extents;
+    for (size_t I = 1; I < Args.size(); ++I)
+      Extents.push_back(signedConstant(Args[I], Ctx).value_or(-1));
     return Extents;
   }
-  if (Args.size() == 2) return {constant(Args[1]).value_or(-1)};
+  if (Args.size() == 2) return {signedConstant(Args[1], Ctx).value_or(-1)};
   if (Args.size() == 3) {
-    std::optional<long long> Begin = constant(Args[1]), End = constant(Args[2]);
+    std::optional<int64_t> Begin = signedConstant(Args[1], Ctx), End = signedConstant(Args[2], Ctx);
     if (!Begin || !End) return {-1};
     return {*End > *Begin ? *End - *Begin : 0};
   }

@@ -354,10 +354,11 @@ private:
 
   /// The requests of a dispatch's policy together: several set_scratch_size calls at one level
   /// add up (per team and per thread), which no single call shows. Later calls replace earlier
-  /// ones at the same level, so each part counts with its smallest constant setting. `Requests`
-  /// are B.scratchCalls read, in their order.
-  void checkCombinedSize(const ir::Kernel& K, const Expr* Policy, const analysis::PolicyBuild& B,
-                         const std::vector<analysis::ScratchRequest>& Requests) {
+  /// ones at the same level, so each part counts with its smallest constant setting.
+  void checkCombinedSize(const ir::Kernel& K, const analysis::TracedPolicy& P) {
+    const Expr* Policy = P.policy;
+    const analysis::PolicyBuild& B = P.build;
+    const std::vector<analysis::ScratchRequest>& Requests = P.requests;
     if (!B.complete) return;
     for (int64_t Level = 0; Level < 2; ++Level) {
       LevelBytes Bytes;
@@ -414,20 +415,21 @@ private:
   void checkTeamPolicy(const analysis::TracedPolicy& P) {
     const analysis::DispatchSite& Site = C.instances[P.instance];
     const ir::Kernel& K = C.tu.kernels[Site.kernel];
-    checkCombinedSize(K, P.policy, P.build, P.requests);
-    checkUnrequested(Site, K, P.policy, P.build, P.requests);
+    checkCombinedSize(K, P);
+    checkUnrequested(Site, K, P);
   }
 
   // ---- hpar-scratch-unrequested ----
 
   /// Warns about scratch a functor uses at a level its policy gives no bytes: every allocation
   /// there returns nullptr. Only when every request is known: a level or size that is not a
-  /// constant, or a policy this check cannot follow, silences it. `Requests` are B.scratchCalls
-  /// read. The functor's bodies are its instantiated ones: in a generic lambda's pattern,
+  /// constant, or a policy this check cannot follow, silences it. The functor's bodies are its instantiated ones: in a generic lambda's pattern,
   /// t.team_scratch(0) is a dependent call.
   void checkUnrequested(const analysis::DispatchSite& Site, const ir::Kernel& K,
-                        const Expr* Policy, const analysis::PolicyBuild& B,
-                        const std::vector<analysis::ScratchRequest>& Requests) {
+                        const analysis::TracedPolicy& P) {
+    const Expr* Policy = P.policy;
+    const analysis::PolicyBuild& B = P.build;
+    const std::vector<analysis::ScratchRequest>& Requests = P.requests;
     if (!B.complete) return;
     bool Requested[2] = {false, false};
     for (const analysis::ScratchRequest& R : Requests) {
