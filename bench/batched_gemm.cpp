@@ -1,15 +1,17 @@
-// Batched small matrix products with hpar teams and level-0 scratch: C_e = A_e B_e for E
-// independent 16 x 16 double matrices (default E = 65536), one team of 256 threads per matrix.
+// Batched small matrix products with Kokkos teams and level-0 scratch, written as the Kokkos
+// hierarchical-parallelism tutorial writes a team kernel (the natural variant; the hand-shaped
+// one is bench/tuned/batched_gemm.cpp): C_e = A_e B_e for E independent 16 x 16 double matrices
+// (default E = 65536; A, B, C E x 16 x 16, LayoutRight).
 //
-// Each team copies A_e and B_e into two 16 x 16 scratch Views (level 0: shared memory on CUDA),
-// meets at a barrier, and each thread computes one element of C_e from scratch. A, B and C are
-// View<double***, LayoutRight> (E x 16 x 16), so a matrix is contiguous and the copies coalesce.
+// TeamPolicy(E, 16, 16): one team of 16 threads with 16 vector lanes per matrix. The team stages
+// A_e and B_e in two 16 x 16 scratch Views (set_scratch_size(0, PerTeam(...))) with
+// TeamThreadRange(team, 16) over rows and ThreadVectorRange(team, 16) over columns, meets at a
+// team_barrier(), and computes C_e through the same nest, a 16-term dot product per element.
 //
-// Timed: one TeamPolicy<LaunchBounds<256, 8>> parallel_for dispatch plus hpar::fence(), per
-// repetition.
+// Timed: one TeamPolicy parallel_for dispatch plus Kokkos::fence(), per repetition.
 // Bytes per run: A and B read, C written (gemm_bytes); the GFLOP line counts 2 x 16^3 per matrix.
 // Check: every element of C against a host product, exactly.
-#include <hpar/hpar.hpp>
+#include <Kokkos_Core.hpp>
 
 #include <cstdint>
 #include <cstdio>
@@ -17,56 +19,56 @@
 
 #include "problems.hpp"
 
+/// Runs the batched_gemm benchmark and prints its RESULT lines; returns whether the check passed.
 bool run_batched_gemm(const bench::Options& opt) {
   const int batch = int(opt.n);
-  using Batch = hpar::View<double***, hpar::LayoutRight>;
-  Batch A(hpar::view_alloc(hpar::WithoutInitializing, "A"), batch, gemm_dim, gemm_dim);
-  Batch B(hpar::view_alloc(hpar::WithoutInitializing, "B"), batch, gemm_dim, gemm_dim);
-  Batch C(hpar::view_alloc(hpar::WithoutInitializing, "C"), batch, gemm_dim, gemm_dim);
-  hpar::parallel_for("gemm_init", int64_t(batch) * gemm_dim * gemm_dim, HPAR_LAMBDA(const int64_t t) {
-    const int64_t e = t / (gemm_dim * gemm_dim), i = t / gemm_dim % gemm_dim, j = t % gemm_dim;
+  constexpr int N = gemm_dim;
+  using Batch = Kokkos::View<double***, Kokkos::LayoutRight>;
+  Batch A("A", batch, N, N), B("B", batch, N, N), C("C", batch, N, N);
+  Kokkos::parallel_for("gemm_init", Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {batch, N, N}),
+                       KOKKOS_LAMBDA(const int e, const int i, const int j) {
     A(e, i, j) = gemm_a(e, i, j);
     B(e, i, j) = gemm_b(e, i, j);
     C(e, i, j) = bench_unset;
   });
-  hpar::fence();
+  Kokkos::fence();
 
-  // At most 256 threads per team and 8 resident teams per multiprocessor: on CUDA the kernel is
-  // compiled for that (32 registers per thread), as the baseline's __launch_bounds__(256) lets
-  // nvcc compile it; without it the kernel takes 36 and only 6 teams fit.
-  using Policy = hpar::TeamPolicy<hpar::LaunchBounds<gemm_team_size, 8>>;
-  using Member = Policy::member_type;
-  using Tile = hpar::View<double**, hpar::LayoutRight, hpar::DefaultExecutionSpace::scratch_memory_space,
-                          hpar::MemoryTraits<hpar::Unmanaged>>;
-  const size_t tile_bytes = Tile::shmem_size(gemm_dim, gemm_dim);
-  const int team_size = bench::fitting_team_size<Policy>(gemm_team_size, 1, hpar::ParallelForTag());
-  const Policy policy = Policy(batch, team_size).set_scratch_size(0, hpar::PerTeam(2 * tile_bytes));
+  using team_policy = Kokkos::TeamPolicy<>;
+  using member_type = team_policy::member_type;
+  using ScratchMatrix = Kokkos::View<double[N][N], Kokkos::LayoutRight,
+                                     Kokkos::DefaultExecutionSpace::scratch_memory_space,
+                                     Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  const team_policy policy =
+      team_policy(batch, N, N).set_scratch_size(0, Kokkos::PerTeam(2 * ScratchMatrix::shmem_size()));
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    hpar::Timer timer;
-    hpar::parallel_for("batched_gemm", policy, HPAR_LAMBDA(const Member& team) {
+    Kokkos::Timer timer;
+    Kokkos::parallel_for("batched_gemm", policy, KOKKOS_LAMBDA(const member_type& team) {
       const int e = team.league_rank();
-      const Tile a(team.team_scratch(0), gemm_dim, gemm_dim);
-      const Tile b(team.team_scratch(0), gemm_dim, gemm_dim);
-      hpar::parallel_for(hpar::TeamThreadRange(team, gemm_dim * gemm_dim), [&](const int t) {
-        a(t / gemm_dim, t % gemm_dim) = A(e, t / gemm_dim, t % gemm_dim);
-        b(t / gemm_dim, t % gemm_dim) = B(e, t / gemm_dim, t % gemm_dim);
+      ScratchMatrix a(team.team_scratch(0));
+      ScratchMatrix b(team.team_scratch(0));
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](const int i) {
+        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](const int j) {
+          a(i, j) = A(e, i, j);
+          b(i, j) = B(e, i, j);
+        });
       });
       team.team_barrier();
-      hpar::parallel_for(hpar::TeamThreadRange(team, gemm_dim * gemm_dim), [&](const int t) {
-        const int i = t / gemm_dim, j = t % gemm_dim;
-        double sum = 0.0;
-        for (int k = 0; k < gemm_dim; ++k) sum += a(i, k) * b(k, j);
-        C(e, i, j) = sum;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](const int i) {
+        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](const int j) {
+          double sum = 0.0;
+          for (int k = 0; k < N; ++k) sum += a(i, k) * b(k, j);
+          C(e, i, j) = sum;
+        });
       });
     });
-    hpar::fence();
+    Kokkos::fence();
     const double t = timer.seconds();
     if (r >= opt.warmup) seconds.push_back(t);
   }
 
-  auto h = hpar::create_mirror_view(C);
-  hpar::deep_copy(h, C);
+  auto h = Kokkos::create_mirror_view(C);
+  Kokkos::deep_copy(h, C);
   const bool ok = check_gemm(h.data(), batch);
   bench::print_result("batched_gemm", batch, gemm_bytes(batch), seconds, ok);
   bench::print_gflops("batched_gemm", gemm_flops(batch), seconds);
@@ -74,7 +76,7 @@ bool run_batched_gemm(const bench::Options& opt) {
 }
 
 int main(int argc, char* argv[]) {
-  hpar::ScopeGuard guard(argc, argv);
+  Kokkos::ScopeGuard guard(argc, argv);
   const bench::Options opt = bench::parse_options(argc, argv, int64_t(1) << 16, "matrices");
   if (opt.n > (int64_t(1) << 24)) {
     std::fprintf(stderr, "batched_gemm: --n must be at most 2^24\n");

@@ -5,6 +5,9 @@
 #   <bench>-hpar-cuda      hpar source -> hpar-translate --backend=cuda   -> nvcc (cudart static)
 #   <bench>-hpar-openmp    hpar source -> hpar-translate --backend=openmp -> g++-12 nvptx offload
 #   <bench>-cuda-baseline  bench/baselines/<bench>.cu -> nvcc (cudart static)
+#   <bench>-hpar-cuda-tuned, <bench>-hpar-openmp-tuned
+#                          the same from bench/tuned/<bench>.cpp (team benchmarks: the launch
+#                          shape picked by hand)
 #   libgomp.so.1, libgomp-plugin-nvptx.so.1 (for the OpenMP binaries), run.sh
 #
 # The translated sources are kept in bench/out/gen/, the compiler output in bench/out/logs/.
@@ -18,6 +21,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange)
+tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
 out=bench/out
 gen=$out/gen
 logs=$out/logs
@@ -26,7 +30,7 @@ nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 offload_cxx=${OFFLOAD_CXX:-g++-12}
 jobs=${BENCH_JOBS:-$(nproc)}
 
-includes=(-I include -I runtime/include -I bench)
+includes=(-I include -I include/hpar/compat -I runtime/include -I bench)
 nvcc_flags=(-O3 -std=c++17 -arch=sm_90 -cudart static)
 hpar_nvcc_flags=("${nvcc_flags[@]}" --extended-lambda --expt-relaxed-constexpr)
 offload_flags=(-O3 -std=c++17 -fopenmp -foffload=nvptx-none
@@ -65,17 +69,21 @@ step() {
   fi
 }
 
+# build_hpar_cuda NAME [tuned]: bench/NAME.cpp (or bench/tuned/NAME.cpp) through the CUDA output.
 build_hpar_cuda() {
-  local b=$1
-  "$translate" --backend=cuda "bench/$b.cpp" -o "$gen/$b.hpar.cu" -- -std=c++17 -I bench &&
-    "$nvcc" "${hpar_nvcc_flags[@]}" "${includes[@]}" "$gen/$b.hpar.cu" -o "$out/$b-hpar-cuda"
+  local b=$1 src=bench/$1.cpp suffix=""
+  [ "${2:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
+  "$translate" --backend=cuda "$src" -o "$gen/$b$suffix.hpar.cu" -- -std=c++17 -I bench &&
+    "$nvcc" "${hpar_nvcc_flags[@]}" "${includes[@]}" "$gen/$b$suffix.hpar.cu" \
+      -o "$out/$b-hpar-cuda$suffix"
 }
 
 build_hpar_openmp() {
-  local b=$1
-  "$translate" --backend=openmp "bench/$b.cpp" -o "$gen/$b.hpar.cpp" -- -std=c++17 -I bench &&
-    "$offload_cxx" "${offload_flags[@]}" "${includes[@]}" "$gen/$b.hpar.cpp" \
-      -o "$out/$b-hpar-openmp"
+  local b=$1 src=bench/$1.cpp suffix=""
+  [ "${2:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
+  "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.hpar.cpp" -- -std=c++17 -I bench &&
+    "$offload_cxx" "${offload_flags[@]}" "${includes[@]}" "$gen/$b$suffix.hpar.cpp" \
+      -o "$out/$b-hpar-openmp$suffix"
 }
 
 build_baseline() {
@@ -88,14 +96,19 @@ for b in "${benchmarks[@]}"; do
   targets+=("$b-cuda-baseline:build_baseline" "$b-hpar-cuda:build_hpar_cuda")
   [ "$offload_ok" = 1 ] && targets+=("$b-hpar-openmp:build_hpar_openmp")
 done
+for b in "${tuned[@]}"; do
+  targets+=("$b-hpar-cuda-tuned:build_hpar_cuda:tuned")
+  [ "$offload_ok" = 1 ] && targets+=("$b-hpar-openmp-tuned:build_hpar_openmp:tuned")
+done
 
 rm -f "$logs"/*.status
 running=0
 for t in "${targets[@]}"; do
-  name=${t%%:*}; fn=${t#*:}
+  name=${t%%:*}; rest=${t#*:}; fn=${rest%%:*}; variant=""
+  [ "$rest" != "$fn" ] && variant=${rest#*:}
   rm -f "$out/$name"
   echo "build: $name"
-  step "$name" "$fn" "${name%%-*}" &
+  step "$name" "$fn" "${name%%-*}" $variant &
   running=$((running + 1))
   if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
 done

@@ -39,14 +39,21 @@
 
 namespace bench {
 
+// A tuned variant (bench/tuned/, its launch shape picked by hand) defines BENCH_TUNED before
+// including this file: its implementation names end in "-tuned".
+#if defined(BENCH_TUNED)
+#define BENCH_IMPL_SUFFIX "-tuned"
+#else
+#define BENCH_IMPL_SUFFIX ""
+#endif
 #if defined(BENCH_IMPL)
 inline const char* impl_name() { return BENCH_IMPL; }
 #elif defined(HPAR_BACKEND_CUDA) && !defined(__HPAR_TRANSLATING__)
-inline const char* impl_name() { return "hpar-cuda"; }
+inline const char* impl_name() { return "hpar-cuda" BENCH_IMPL_SUFFIX; }
 #elif defined(HPAR_BACKEND_OPENMP) && !defined(__HPAR_TRANSLATING__)
-inline const char* impl_name() { return "hpar-openmp"; }
+inline const char* impl_name() { return "hpar-openmp" BENCH_IMPL_SUFFIX; }
 #else
-inline const char* impl_name() { return "hpar-serial"; }
+inline const char* impl_name() { return "hpar-serial" BENCH_IMPL_SUFFIX; }
 #endif
 
 /// The team size a benchmark wants, or the most this build can launch when that is less (GCC's

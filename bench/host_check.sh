@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 dir=${BENCH_HOST_DIR:-/tmp/hpar-bench-host}
 translate=${HPAR_TRANSLATE:-build/bin/hpar-translate}
 mkdir -p "$dir"
-includes=(-I include -I runtime/include -I bench)
+includes=(-I include -I include/hpar/compat -I runtime/include -I bench)
 common_args=(--reps 3 --warmup 1 --copy-n 2^20)
 
 # Problem sizes (the --n, and for team_scan --m, arguments): not powers of two, so that ragged
@@ -48,7 +48,14 @@ check() {
   return 1
 }
 
-for b in triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange; do
+# Every natural source (bench/NAME.cpp) and every tuned one (bench/tuned/NAME.cpp, run as
+# NAME-tuned).
+for src in bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/stencil3d.cpp bench/yax.cpp \
+           bench/spmv.cpp bench/team_scan.cpp bench/batched_gemm.cpp bench/big_scratch.cpp \
+           bench/team_mdrange.cpp bench/tuned/*.cpp; do
+  b=$(basename "$src" .cpp)
+  id=$b
+  [ "$src" != "bench/$b.cpp" ] && id=$b-tuned
   if [ "$#" -gt 0 ]; then
     args=("$@")
   else
@@ -56,19 +63,19 @@ for b in triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch te
     args+=("${common_args[@]}")
   fi
 
-  check "$b-build-serial" g++ -O2 -std=c++17 "${includes[@]}" "bench/$b.cpp" -o "$dir/$b-serial" &&
-    check "$b-serial" "$dir/$b-serial" "${args[@]}"
+  check "$id-build-serial" g++ -O2 -std=c++17 "${includes[@]}" "$src" -o "$dir/$id-serial" &&
+    check "$id-serial" "$dir/$id-serial" "${args[@]}"
 
-  check "$b-translate-openmp" "$translate" --backend=openmp "bench/$b.cpp" \
-    -o "$dir/$b.hpar.cpp" -- -std=c++17 -I bench || continue
-  check "$b-build-openmp-gcc" g++ -O2 -std=c++17 -fopenmp -foffload=disable "${includes[@]}" \
-    "$dir/$b.hpar.cpp" -o "$dir/$b-openmp-gcc" &&
-    check "$b-openmp-gcc" "$dir/$b-openmp-gcc" "${args[@]}"
+  check "$id-translate-openmp" "$translate" --backend=openmp "$src" \
+    -o "$dir/$id.hpar.cpp" -- -std=c++17 -I bench || continue
+  check "$id-build-openmp-gcc" g++ -O2 -std=c++17 -fopenmp -foffload=disable "${includes[@]}" \
+    "$dir/$id.hpar.cpp" -o "$dir/$id-openmp-gcc" &&
+    check "$id-openmp-gcc" "$dir/$id-openmp-gcc" "${args[@]}"
   if command -v clang++-19 > /dev/null; then
-    check "$b-build-openmp-clang" clang++-19 -O2 -std=c++17 -fopenmp \
+    check "$id-build-openmp-clang" clang++-19 -O2 -std=c++17 -fopenmp \
       -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib -Wno-openmp-mapping \
-      "${includes[@]}" "$dir/$b.hpar.cpp" -o "$dir/$b-openmp-clang" &&
-      check "$b-openmp-clang" "$dir/$b-openmp-clang" "${args[@]}"
+      "${includes[@]}" "$dir/$id.hpar.cpp" -o "$dir/$id-openmp-clang" &&
+      check "$id-openmp-clang" "$dir/$id-openmp-clang" "${args[@]}"
   fi
 done
 

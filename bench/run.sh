@@ -18,7 +18,7 @@ cd "$(dirname "$0")"
 export LD_LIBRARY_PATH="$PWD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 benchmarks="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange"
-impls="cuda-baseline hpar-cuda hpar-openmp"
+impls="cuda-baseline hpar-cuda hpar-openmp hpar-cuda-tuned hpar-openmp-tuned"
 limit=${BENCH_TIMEOUT:-900}
 mkdir -p logs
 results=logs/results.txt
@@ -32,7 +32,7 @@ for b in $benchmarks; do
       continue
     fi
     echo "run: ./$exe $*" >&2
-    if [ "$impl" = hpar-openmp ]; then
+    if [ "${impl#hpar-openmp}" != "$impl" ]; then
       OMP_TARGET_OFFLOAD=${OMP_TARGET_OFFLOAD:-MANDATORY} timeout "$limit" "./$exe" "$@" \
         > "logs/$exe.log" 2>&1
     else

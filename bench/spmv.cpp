@@ -1,19 +1,15 @@
-// Sparse matrix-vector product with hpar teams, y = A x, A the CSR matrix of the 7-point Laplacian
-// on an n^3 grid (default n = 256: 2^24 rows, 117,047,296 nonzeros; Dirichlet boundary, so a
-// boundary row has only its existing neighbours; see problems.hpp).
+// Sparse matrix-vector product y = A x with Kokkos teams, written the way KokkosSparse-style code
+// and the Kokkos docs write it (the natural variant; the hand-shaped one is bench/tuned/spmv.cpp).
+// A is the CSR matrix of the 7-point Laplacian on an n^3 grid (default n = 256: 2^24 rows; see
+// problems.hpp). TeamPolicy(ceil(rows / 64), AUTO, 8): each team takes 64 consecutive rows over
+// TeamThreadRange(team, first, last); the 8 vector lanes of a thread share a row's nonzeros with a
+// ThreadVectorRange parallel_reduce, and single(PerThread) writes y(row). The team size is left to
+// the implementation (AUTO).
 //
-// TeamPolicy(ceil(rows / 64), 32, 8): each team takes 64 consecutive rows, distributed over its
-// 32 threads with TeamThreadRange; the 8 vector lanes of a thread share a row's nonzeros with a
-// ThreadVectorRange parallel_reduce, and single(PerThread) writes y(row) once. (The shape is
-// spmv_rows_per_team / spmv_team_size / spmv_vector_length in problems.hpp, shared with the
-// baseline.) The matrix is built on the device: every row computes its offset in closed form
-// (spmv_row_begin) and writes its own entries.
-//
-// Timed: one TeamPolicy parallel_for dispatch plus hpar::fence(), per repetition.
+// Timed: one TeamPolicy parallel_for dispatch plus Kokkos::fence(), per repetition.
 // Bytes per run: values, column indices, row offsets, x, y (spmv_bytes in problems.hpp).
-// Check: every element of y, on a host mirror, against the stencil applied on the host, exactly
-// (integer values).
-#include <hpar/hpar.hpp>
+// Check: every element of y against the stencil applied on the host, exactly.
+#include <Kokkos_Core.hpp>
 
 #include <cstdint>
 #include <cstdio>
@@ -26,65 +22,56 @@ bool run_spmv(const bench::Options& opt) {
   const int64_t n = opt.n;
   const int rows = int(spmv_rows(n));
   const int64_t nnz = spmv_nnz(n);
-  hpar::View<int*> row_begin(hpar::view_alloc(hpar::WithoutInitializing, "row_begin"), rows + 1);
-  hpar::View<int*> cols(hpar::view_alloc(hpar::WithoutInitializing, "cols"), nnz);
-  hpar::View<double*> vals(hpar::view_alloc(hpar::WithoutInitializing, "vals"), nnz);
-  hpar::View<double*> x(hpar::view_alloc(hpar::WithoutInitializing, "x"), rows);
-  hpar::View<double*> y(hpar::view_alloc(hpar::WithoutInitializing, "y"), rows);
+  constexpr int rows_per_team = 64;
+  Kokkos::View<int*> row_map("row_map", rows + 1);
+  Kokkos::View<int*> entries("entries", nnz);
+  Kokkos::View<double*> values("values", nnz);
+  Kokkos::View<double*> x("x", rows);
+  Kokkos::View<double*> y("y", rows);
 
-  hpar::parallel_for("spmv_init", rows, HPAR_LAMBDA(const int64_t r) {
+  Kokkos::parallel_for("spmv_init", rows, KOKKOS_LAMBDA(const int r) {
     const int64_t begin = spmv_row_begin(n, r);
-    row_begin(r) = int(begin);
-    if (r == rows - 1) row_begin(rows) = int(spmv_row_begin(n, rows));
-    spmv_fill_row(n, r, begin, cols, vals);
+    row_map(r) = int(begin);
+    if (r == rows - 1) row_map(rows) = int(spmv_row_begin(n, rows));
+    spmv_fill_row(n, r, begin, entries, values);
     x(r) = spmv_x(r);
     y(r) = spmv_y_unset;
   });
-  hpar::fence();
+  Kokkos::fence();
 
-  // The matrix and x are read-only in the product: const RandomAccess views load them through the
-  // read-only data cache, as the baseline's const __restrict__ pointers do.
-  using ReadOnly = hpar::MemoryTraits<hpar::RandomAccess>;
-  const hpar::View<const int*, ReadOnly> A_row_begin = row_begin;
-  const hpar::View<const int*, ReadOnly> A_cols = cols;
-  const hpar::View<const double*, ReadOnly> A_vals = vals;
-  const hpar::View<const double*, ReadOnly> x_in = x;
-
-  using Policy = hpar::TeamPolicy<>;
-  const int team_size = bench::fitting_team_size<Policy>(spmv_team_size, spmv_vector_length, hpar::ParallelForTag());
-  using Member = Policy::member_type;
-  const int teams = (rows + spmv_rows_per_team - 1) / spmv_rows_per_team;
+  using team_policy = Kokkos::TeamPolicy<>;
+  using member_type = team_policy::member_type;
+  const int league = (rows + rows_per_team - 1) / rows_per_team;
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    hpar::Timer timer;
-    hpar::parallel_for("spmv", Policy(teams, team_size, spmv_vector_length),
-                       HPAR_LAMBDA(const Member& team) {
-      const int first = team.league_rank() * spmv_rows_per_team;
-      const int count = rows - first < spmv_rows_per_team ? rows - first : spmv_rows_per_team;
-      hpar::parallel_for(hpar::TeamThreadRange(team, count), [&](const int t) {
-        const int row = first + t;
+    Kokkos::Timer timer;
+    Kokkos::parallel_for("spmv", team_policy(league, Kokkos::AUTO, 8),
+                         KOKKOS_LAMBDA(const member_type& team) {
+      const int first = team.league_rank() * rows_per_team;
+      const int last = first + rows_per_team < rows ? first + rows_per_team : rows;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first, last), [&](const int row) {
         double sum = 0.0;
-        hpar::parallel_reduce(hpar::ThreadVectorRange(team, A_row_begin(row), A_row_begin(row + 1)),
-                              [&](const int e, double& partial) {
-          partial += A_vals(e) * x_in(A_cols(e));
+        Kokkos::parallel_reduce(Kokkos::ThreadVectorRange(team, row_map(row), row_map(row + 1)),
+                                [&](const int e, double& partial) {
+          partial += values(e) * x(entries(e));
         }, sum);
-        hpar::single(hpar::PerThread(team), [&]() { y(row) = sum; });
+        Kokkos::single(Kokkos::PerThread(team), [&]() { y(row) = sum; });
       });
     });
-    hpar::fence();
+    Kokkos::fence();
     const double t = timer.seconds();
     if (r >= opt.warmup) seconds.push_back(t);
   }
 
-  auto h = hpar::create_mirror_view(y);
-  hpar::deep_copy(h, y);
+  auto h = Kokkos::create_mirror_view(y);
+  Kokkos::deep_copy(h, y);
   const bool ok = check_spmv(h.data(), n);
   bench::print_result("spmv", n, spmv_bytes(n), seconds, ok);
   return ok;
 }
 
 int main(int argc, char* argv[]) {
-  hpar::ScopeGuard guard(argc, argv);
+  Kokkos::ScopeGuard guard(argc, argv);
   const bench::Options opt = bench::parse_options(argc, argv, 256, "grid edge length");
   if (!spmv_size_ok(opt.n)) {
     std::fprintf(stderr, "spmv: --n must be at most 674 (nonzeros must fit an int)\n");

@@ -1,18 +1,13 @@
-// y^T A x with hpar teams: sum over rows of y(row) * (sum over cols of A(row, col) * x(col)), A an
-// n x n matrix of doubles (default n = 2^14, 2 GiB), one team per row.
+// y^T A x with Kokkos teams, written as the Kokkos tutorial writes it (the natural variant; the
+// hand-shaped one is bench/tuned/yax.cpp): TeamPolicy(n, AUTO), one team per row of A, a nested
+// parallel_reduce over TeamThreadRange(team, n) of A(row, col) * x(col), then single(PerTeam)
+// adds y(row) times the row's sum into the top-level parallel_reduce. Default n = 2^14, A n x n
+// doubles, LayoutRight (2 GiB). The team size is left to the implementation (AUTO).
 //
-// A is a View<double**, LayoutRight> so that a row is contiguous and the team's threads, which
-// TeamThreadRange gives consecutive columns, read it coalesced (hpar's default device layout,
-// LayoutLeft, would make them stride by n). The team size is fixed (yax_team_size in
-// problems.hpp, the baseline's block size) rather than AUTO, so both versions reduce a row with
-// the same number of threads.
-//
-// Timed: one TeamPolicy parallel_reduce dispatch into a host scalar plus hpar::fence(), per
-// repetition (the scalar result already implies waiting for the device and copying the sum back).
+// Timed: one TeamPolicy parallel_reduce into a host double plus Kokkos::fence(), per repetition.
 // Bytes per run: A, x and y read (yax_bytes in problems.hpp).
-// Check: the sum of every repetition against a host sum, relative tolerance 1e-12 (the inputs make
-// every partial sum exact, so any correct order gives the host sum).
-#include <hpar/hpar.hpp>
+// Check: every repetition's sum against the host sum within 1e-12 (relative).
+#include <Kokkos_Core.hpp>
 
 #include <cstdint>
 #include <cstdio>
@@ -23,57 +18,44 @@
 /// Runs the yax benchmark and prints its RESULT line; returns whether the check passed.
 bool run_yax(const bench::Options& opt) {
   const int n = int(opt.n);
-  const int64_t elements = int64_t(n) * n;
-  hpar::View<double**, hpar::LayoutRight> A(hpar::view_alloc(hpar::WithoutInitializing, "A"), n,
-                                            n);
-  hpar::View<double*> x(hpar::view_alloc(hpar::WithoutInitializing, "x"), n);
-  hpar::View<double*> y(hpar::view_alloc(hpar::WithoutInitializing, "y"), n);
-
-  // One index per element of A in memory order, so the initialisation writes rows contiguously.
-  hpar::parallel_for("yax_init_A", elements, HPAR_LAMBDA(const int64_t e) {
-    const int64_t row = e / n, col = e % n;
-    A(row, col) = yax_a(row, col);
-  });
-  hpar::parallel_for("yax_init_xy", n, HPAR_LAMBDA(const int64_t i) {
+  Kokkos::View<double**, Kokkos::LayoutRight> A("A", n, n);
+  Kokkos::View<double*> x("x", n);
+  Kokkos::View<double*> y("y", n);
+  Kokkos::parallel_for("yax_init_A", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {n, n}),
+                       KOKKOS_LAMBDA(const int row, const int col) { A(row, col) = yax_a(row, col); });
+  Kokkos::parallel_for("yax_init_xy", n, KOKKOS_LAMBDA(const int i) {
     x(i) = yax_x(i);
     y(i) = yax_y(i);
   });
-  hpar::fence();
+  Kokkos::fence();
 
-  // Read-only in the product: const RandomAccess views load through the read-only data cache, as
-  // the baseline's const __restrict__ pointers do.
-  using ReadOnly = hpar::MemoryTraits<hpar::RandomAccess>;
-  const hpar::View<const double**, hpar::LayoutRight, ReadOnly> A_in = A;
-  const hpar::View<const double*, ReadOnly> x_in = x, y_in = y;
-  using Policy = hpar::TeamPolicy<>;
-  const int team_size = bench::fitting_team_size<Policy>(yax_team_size, 1, hpar::ParallelForTag());
-  using Member = Policy::member_type;
+  using team_policy = Kokkos::TeamPolicy<>;
+  using member_type = team_policy::member_type;
   std::vector<double> seconds, sums;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    double sum = 0.0;
-    hpar::Timer timer;
-    hpar::parallel_reduce("yax", Policy(n, team_size), HPAR_LAMBDA(const Member& team,
-                                                                        double& update) {
+    double result = 0.0;
+    Kokkos::Timer timer;
+    Kokkos::parallel_reduce("yax", team_policy(n, Kokkos::AUTO),
+                            KOKKOS_LAMBDA(const member_type& team, double& update) {
       const int row = team.league_rank();
-      double row_dot = 0.0;
-      hpar::parallel_reduce(hpar::TeamThreadRange(team, n), [&](const int col, double& partial) {
-        partial += A_in(row, col) * x_in(col);
-      }, row_dot);
-      hpar::single(hpar::PerTeam(team), [&]() { update += y_in(row) * row_dot; });
-    }, sum);
-    hpar::fence();
+      double temp = 0.0;
+      Kokkos::parallel_reduce(Kokkos::TeamThreadRange(team, n), [&](const int col, double& inner) {
+        inner += A(row, col) * x(col);
+      }, temp);
+      Kokkos::single(Kokkos::PerTeam(team), [&]() { update += y(row) * temp; });
+    }, result);
+    Kokkos::fence();
     const double t = timer.seconds();
-    sums.push_back(sum);
+    sums.push_back(result);
     if (r >= opt.warmup) seconds.push_back(t);
   }
-
   const bool ok = check_yax(sums, n);
   bench::print_result("yax", n, yax_bytes(n), seconds, ok);
   return ok;
 }
 
 int main(int argc, char* argv[]) {
-  hpar::ScopeGuard guard(argc, argv);
+  Kokkos::ScopeGuard guard(argc, argv);
   const bench::Options opt =
       bench::parse_options(argc, argv, int64_t(1) << 14, "rows and columns of A");
   if (opt.n > (int64_t(1) << 16)) {

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -232,6 +233,26 @@ inline bool sync_after_launch() {
     return value != nullptr && std::strcmp(value, "1") == 0;
   }();
   return enabled;
+}
+
+/// Whether HPAR_EXPLAIN_LAUNCH=1 asks for the shape of each kernel's launches on stderr.
+inline bool explain_launches() {
+  static const bool enabled = [] {
+    const char* value = std::getenv("HPAR_EXPLAIN_LAUNCH");
+    return value != nullptr && std::strcmp(value, "1") == 0;
+  }();
+  return enabled;
+}
+
+/// Prints how the kernel at `site` was launched (`what`) on stderr, once per kernel and text.
+inline void explain_launch(const KernelSite& site, const std::string& what) {
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  const std::string line = std::string("hpar: launch: kernel '") + site.kernel + "' (label \"" +
+                           (site.label ? site.label : "") + "\", " + site.file + ":" +
+                           std::to_string(site.line) + "): " + what;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (said.insert(line).second) std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 }  // namespace detail

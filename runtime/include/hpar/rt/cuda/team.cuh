@@ -429,6 +429,14 @@ TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
     scratch.pool1 = static_cast<char*>(
         team_scratch_pool().get(size_t(grid) * scratch.bytes1, fresh, site));
   }
+  if (detail::explain_launches())
+    detail::explain_launch(
+        site, "league " + std::to_string(league) + ", team size " + std::to_string(team) +
+                  (policy.impl_auto_team_size() ? " (AUTO)" : "") + ", vector length " +
+                  std::to_string(vector) + "; " + std::to_string(grid) + " blocks of " +
+                  std::to_string(vector) + " x " + std::to_string(team) + " threads (" +
+                  std::to_string(resident) + " resident), " + std::to_string(shared) +
+                  " bytes of shared memory per block");
   return TeamLaunch{LaunchShape{dim3((unsigned)grid), dim3((unsigned)vector, (unsigned)team), shared},
                     scratch};
 }
