@@ -11,8 +11,11 @@
 //                        indices serial; the lanes of a thread run the same iterations;
 //   ThreadVectorMDRange  the fastest index over the calling thread's lanes (VectorLevel), the
 //                        other indices serial;
-//   TeamVectorMDRange    the slowest index over the threads and the fastest over the lanes;
-//                        a reduction combines every lane of every thread (TeamVectorLevel).
+//   TeamVectorMDRange    every lane of every thread: the fastest index over as many of them
+//                        as it has values (lanes first, then threads), the slowest over the
+//                        groups of that many; with vector length n (the fastest extent) this
+//                        is the threads on the slowest index and the lanes on the fastest; a
+//                        reduction combines every lane of every thread (TeamVectorLevel).
 // Like the one-dimensional patterns of nested.hpp, these are written once over the team member's
 // impl_rank / impl_size / impl_reduce, so every build runs them as they are and the translator
 // leaves them as written. As there, a nested parallel_for has no barrier after it, and a nested
@@ -79,7 +82,8 @@ struct NestedMDRange {
 
 /// This participant's share of an MD range: the slowest dimension from thread_first in steps of
 /// thread_step, the fastest from lane_first in steps of lane_step; 0 and 1 where the range's
-/// level does not split that dimension.
+/// level does not split that dimension. (For TeamVectorMDRange "thread" and "lane" name the two
+/// dimensions' shares, not the participant's thread and lane: see md_share.)
 struct MDShare {
   int thread_first, thread_step, lane_first, lane_step;
 };
@@ -87,6 +91,27 @@ struct MDShare {
 template <class L, unsigned N, bool Left, class M>
 HPAR_HD MDShare md_share(const NestedMDRange<L, N, Left, M>& r) {
   MDShare s{0, 1, 0, 1};
+  if constexpr (std::is_same<L, TeamVectorLevel>::value) {
+    // Every lane of every thread is one participant p, numbered lane fastest (on CUDA the order
+    // of the block's threads, so consecutive p are consecutive threads of a warp): the first
+    // min(P, n) of them take the fastest dimension (extent n) and the groups of that many take
+    // the slowest. A vector length below the fastest extent (1 by default) thus still gives a
+    // warp consecutive indices of the fastest dimension, where the threads alone would share
+    // only the slowest; with vector length n it is the split of threads and lanes.
+    using Range = NestedMDRange<L, N, Left, M>;
+    const int lanes = r.member->impl_size(VectorLevel());
+    const int all = r.member->impl_size(ThreadLevel()) * lanes;
+    const int p = r.member->impl_rank(ThreadLevel()) * lanes + r.member->impl_rank(VectorLevel());
+    const int fastest = r.extent[Range::dimension(int(N) - 1)];
+    const int width = all < fastest ? all : (fastest > 0 ? fastest : 1);
+    const int groups = all / width;
+    s.lane_first = p % width;
+    s.lane_step = width;
+    // The participants past the last whole group have no share.
+    s.thread_first = p < groups * width ? p / width : r.extent[Range::dimension(0)];
+    s.thread_step = groups;
+    return s;
+  }
   if constexpr (!std::is_same<L, VectorLevel>::value) {
     s.thread_first = r.member->impl_rank(ThreadLevel());
     s.thread_step = r.member->impl_size(ThreadLevel());
@@ -249,8 +274,8 @@ class HPAR_ANNOTATE("hpar::nested::thread_vector_mdrange") ThreadVectorMDRange
                             impl::md_rank_of<RankT>::left, Member>::NestedMDRange;
 };
 
-/// The box (n0, ..., nN-1), its slowest index over the team's threads and its fastest over their
-/// vector lanes.
+/// The box (n0, ..., nN-1), its fastest index over the team's lanes and threads (lanes first) and
+/// its slowest over the groups they form (impl::md_share).
 template <class RankT, class Member>
 class HPAR_ANNOTATE("hpar::nested::team_vector_mdrange") TeamVectorMDRange
     : public impl::NestedMDRange<impl::TeamVectorLevel, impl::md_rank_of<RankT>::rank,
@@ -274,6 +299,32 @@ template <class Member, class... E>
 ThreadVectorMDRange(const Member&, E...) -> ThreadVectorMDRange<Rank<sizeof...(E)>, Member>;
 template <class Member, class... E>
 TeamVectorMDRange(const Member&, E...) -> TeamVectorMDRange<Rank<sizeof...(E)>, Member>;
+
+namespace impl {
+
+template <bool LastFastest, template <class, class> class Range, unsigned N, Iterate O, Iterate I,
+          class M, size_t... K>
+HPAR_HD Range<Rank<N, LastFastest ? Iterate::Right : Iterate::Left, I>, M> walk_reordered(
+    const Range<Rank<N, O, I>, M>& r, std::index_sequence<K...>) {
+  return Range<Rank<N, LastFastest ? Iterate::Right : Iterate::Left, I>, M>(*r.member,
+                                                                             r.extent[K]...);
+}
+
+/// The same box walked with its last index fastest (walk_last_fastest) or its first
+/// (walk_first_fastest). hpar-translate wraps a ThreadVectorMDRange or TeamVectorMDRange in one
+/// of them where the Views its closure indexes have stride 1 in the end index that Rank's
+/// direction walks slowest (docs/design.md section 8): a nested parallel_for or parallel_reduce
+/// promises no order, and its lanes then take the index that keeps a warp's accesses contiguous.
+template <template <class, class> class Range, unsigned N, Iterate O, Iterate I, class M>
+HPAR_HD auto walk_last_fastest(const Range<Rank<N, O, I>, M>& r) {
+  return walk_reordered<true>(r, std::make_index_sequence<N>());
+}
+template <template <class, class> class Range, unsigned N, Iterate O, Iterate I, class M>
+HPAR_HD auto walk_first_fastest(const Range<Rank<N, O, I>, M>& r) {
+  return walk_reordered<false>(r, std::make_index_sequence<N>());
+}
+
+}  // namespace impl
 
 // ---- the patterns -------------------------------------------------------------------------------------
 // One overload per range class (not one over impl::NestedMDRange): a range passed to a

@@ -28,7 +28,7 @@ enum class Space { host, device, managed, pinned };
 // ---- layouts -------------------------------------------------------------------------------------
 
 /// Column-major: index 0 has stride 1.
-struct LayoutLeft {
+struct HPAR_ANNOTATE("hpar::layout_left") LayoutLeft {
   using array_layout = LayoutLeft;
   static constexpr bool is_extent_constructible = true;
   size_t dimension[8];
@@ -38,7 +38,7 @@ struct LayoutLeft {
 };
 
 /// Row-major: the last index has stride 1.
-struct LayoutRight {
+struct HPAR_ANNOTATE("hpar::layout_right") LayoutRight {
   using array_layout = LayoutRight;
   static constexpr bool is_extent_constructible = true;
   size_t dimension[8];

@@ -9,8 +9,9 @@
 //            same), so a program written for teams runs unchanged, one thread per team.
 //   CUDA:    vector_length() is the request rounded down to a power of two, at most 32 (each
 //            backend's configuration sets the most, HPAR_IMPL_VECTOR_LENGTH_MAX; 1 by default);
-//            team_size() is the request, or with AUTO the launch picks it from the occupancy API
-//            for the kernel (team_size() then answers team_size_recommended()).
+//            team_size() is the request, or with AUTO the launch picks it for the kernel:
+//            team_size_recommended() (256 threads per block), or the occupancy API's larger
+//            block where that keeps more threads resident (team_auto_block, rt/cuda/team.cuh).
 //   OpenMP:  one OpenMP thread per hpar thread; vector_length() is 1 and vector loops are run by
 //            that thread. team_size() is the request, or with AUTO team_size_recommended().
 // The member type of each build: impl::SerialTeamMember here, hpar::rt::cuda::TeamMember and

@@ -68,8 +68,29 @@ NestedRangeKind nestedRangeOf(const Expr* Arg) {
             Args[1].getKind() == TemplateArgument::Integral) {
           K.level = levelOfTag(Args[0].getAsType());
           K.rank = (int)Args[1].getAsIntegral().getExtValue();
+
         }
       }
+    // The direction as the backends compile it: Rank<N, Outer, ...>'s Outer, Iterate::Default
+    // being Left on every device backend (iterate_left under HPAR_IMPL_DEVICE, which the
+    // translator's own parse does not define).
+    if (const auto* Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (Spec->getTemplateArgs().size() > 0 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        if (const auto* RankSpec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl())) {
+          const TemplateArgumentList& RankArgs = RankSpec->getTemplateArgs();
+          if (RankArgs.size() >= 2 && RankArgs[1].getKind() == TemplateArgument::Integral) {
+            const QualType Dir = RankArgs[1].getIntegralType();
+            const auto* Enum = Dir->getAs<EnumType>();
+            const llvm::APSInt V = RankArgs[1].getAsIntegral();
+            K.left = true;
+            if (Enum)
+              for (const EnumConstantDecl* E : Enum->getDecl()->enumerators())
+                if (E->getName() == "Right" && llvm::APSInt::isSameValue(E->getInitVal(), V))
+                  K.left = false;
+          }
+        }
     return K;
   }
   // The one-dimensional ranges are impl::NestedRange<Level, Index, Member> ("hpar::nested_range").

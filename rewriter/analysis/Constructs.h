@@ -30,6 +30,7 @@ struct NestedRangeKind {
   NestedLevel level = NestedLevel::None;
   bool md = false;   // one of the MDRange forms
   int rank = 1;      // number of extents of an MDRange form
+  bool left = false; // an MDRange form walks index 0 fastest (Rank's direction, Default resolved)
   /// The user's name of the range: "TeamThreadRange", "ThreadVectorMDRange", ...
   std::string name() const;
 };

@@ -105,6 +105,43 @@ private:
   unsigned Accesses = 0;
 };
 
+/// Counts, over the View element accesses in a closure, those whose stride-1 subscript (the last
+/// of a LayoutRight View, the first of a LayoutLeft one) is the parameter `First` and those whose
+/// is `Last`. A View of another layout, or a subscript that is an expression, counts for neither.
+class StrideVotes : public RecursiveASTVisitor<StrideVotes> {
+public:
+  StrideVotes(const ParmVarDecl* First, const ParmVarDecl* Last) : FirstParam(First), LastParam(Last) {}
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* Op) {
+    if (Op->getOperator() != OO_Call || Op->getNumArgs() < 2) return true;
+    const CXXRecordDecl* View = Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (annotationOf(View) != "hpar::view") return true;
+    const llvm::StringRef Layout = layoutOf(View);
+    const Expr* Unit = nullptr;
+    if (Layout == "hpar::layout_right") Unit = Op->getArg(Op->getNumArgs() - 1);
+    else if (Layout == "hpar::layout_left") Unit = Op->getArg(1);
+    const auto* Ref = Unit ? dyn_cast<DeclRefExpr>(Unit->IgnoreParenImpCasts()) : nullptr;
+    if (!Ref) return true;
+    if (Ref->getDecl() == FirstParam) ++First;
+    if (Ref->getDecl() == LastParam) ++Last;
+    return true;
+  }
+
+  unsigned First = 0, Last = 0;
+
+private:
+  /// The annotation of a View's array_layout ("hpar::layout_right", ...), or "".
+  static llvm::StringRef layoutOf(const CXXRecordDecl* View) {
+    for (const NamedDecl* D : View->lookup(&View->getASTContext().Idents.get("array_layout")))
+      if (const auto* T = dyn_cast<TypedefNameDecl>(D))
+        return annotationOf(T->getUnderlyingType()->getAsCXXRecordDecl());
+    return "";
+  }
+
+  const ParmVarDecl* FirstParam;
+  const ParmVarDecl* LastParam;
+};
+
 /// Whether a nested range argument is a one-dimensional range at the thread or team-vector level
 /// (impl::NestedRange<ThreadLevel or TeamVectorLevel, ...>), where unrolled_parallel_for applies.
 bool unrollableRange(const Expr* Range) {
@@ -244,7 +281,34 @@ private:
   bool visitNested(CallExpr* Call, llvm::StringRef A) {
     if (frontend::isLibraryLocation(SM, Paths, Call->getBeginLoc())) return true;
     if (A == "hpar::nested::parallel_for") noteUnrollable(Call);
+    if (A == "hpar::nested::parallel_for" || A == "hpar::nested::parallel_reduce")
+      noteWalkOrder(Call);
     return true;
+  }
+
+  /// Records a nested ThreadVectorMDRange or TeamVectorMDRange of the main file whose lanes
+  /// would take an index the closure's Views do not have at stride 1, while they have the other
+  /// end index there: StrideVotes counts, over the closure's View element accesses, whose stride-1
+  /// subscript is the closure's first index and whose is its last; lowering then wraps the range
+  /// so the winner walks fastest (hpar::impl::walk_last_fastest / walk_first_fastest).
+  void noteWalkOrder(const CallExpr* Call) {
+    if (Call->getNumArgs() < 2) return;
+    const NestedRangeKind K = nestedRangeOf(Call->getArg(0));
+    if (!K.md || (K.level != NestedLevel::Vector && K.level != NestedLevel::TeamVector)) return;
+    const LambdaExpr* L = lambdaOf(Call->getArg(1));
+    if (!L || !L->getBody() || L->getCallOperator()->getNumParams() < unsigned(K.rank)) return;
+    StrideVotes V(L->getCallOperator()->getParamDecl(0),
+                  L->getCallOperator()->getParamDecl(K.rank - 1));
+    V.TraverseStmt(L->getBody());
+    if (V.First == V.Last) return;
+    const bool lastFastest = V.Last > V.First;
+    if (lastFastest == !K.left) return;  // Rank's direction already walks it fastest
+    SourceRange R = Call->getArg(0)->getSourceRange();
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isWrittenInMainFile(R.getBegin()))
+      return;
+    const unsigned Begin = SM.getFileOffset(R.getBegin());
+    if (!Seen.insert(Begin).second) return;  // another instantiation of the same template
+    TU.rewalkedRanges.push_back({Begin, endOffset(R), lastFastest});
   }
 
   /// Records a nested parallel_for of the main file over a one-dimensional thread or team-vector

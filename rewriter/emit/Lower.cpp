@@ -15,6 +15,11 @@ output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
   }
   for (const ir::TranslationUnit::Callee& C : TU.unrolledNestedFors)
     Edits.replace(C.begin, C.end - C.begin, "hpar::impl::unrolled_parallel_for");
+  for (const ir::TranslationUnit::Rewalk& W : TU.rewalkedRanges) {
+    Edits.insert(W.begin, W.lastFastest ? "hpar::impl::walk_last_fastest("
+                                        : "hpar::impl::walk_first_fastest(");
+    Edits.insert(W.end, ")");
+  }
   B.markDeviceCode(TU, Edits);
   return Edits;
 }

@@ -113,6 +113,15 @@ struct TranslationUnit {
     unsigned begin = 0, end = 0;
   };
   std::vector<Callee> unrolledNestedFors;
+  /// Nested ThreadVectorMDRange and TeamVectorMDRange ranges to walk in the other direction
+  /// (their closure's Views have stride 1 in the index Rank's direction walks slowest): the
+  /// offsets of the range argument, which hpar::impl::walk_last_fastest(...) or
+  /// walk_first_fastest(...) wraps.
+  struct Rewalk {
+    unsigned begin = 0, end = 0;
+    bool lastFastest = true;
+  };
+  std::vector<Rewalk> rewalkedRanges;
 };
 
 }  // namespace ir

@@ -15,7 +15,7 @@
 using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-CUDA-LABEL: // hpar: parallel_for "fill" (TeamPolicy) from team_mdrange.cpp
-// CHECK-CUDA: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
+// CHECK-CUDA: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy, Narrow>(), hpar::rt::cuda::team_min_blocks<Policy, Narrow>())
 // CHECK-CUDA-NEXT: hpar_fill_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-CUDA: const int league_size = policy.league_size();
 // CHECK-CUDA-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {

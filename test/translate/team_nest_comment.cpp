@@ -40,7 +40,7 @@ void rows(Kokkos::View<double**> a, Kokkos::View<double*> sums) {
 // CHECK-CUDA-NEXT: //   team_nest_comment.cpp:17 parallel_for over TeamVectorRange: every lane of every thread, threadIdx.x + blockDim.x * threadIdx.y
 // CHECK-CUDA-NEXT: //   team_nest_comment.cpp:31 parallel_for over TeamThreadMDRange (rank 2) of 2 x ? indices: the team's threads, threadIdx.y
 // CHECK-CUDA-NEXT: //   team_nest_comment.cpp:32 single(PerTeam): threadIdx.x == 0 && threadIdx.y == 0
-// CHECK-CUDA-NEXT: template <class Policy, class Functor, bool ByValue>
+// CHECK-CUDA-NEXT: template <class Policy, class Functor, bool ByValue, bool Narrow>
 
 // CHECK-OMP-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team_nest_comment.cpp:22
 // CHECK-OMP-NEXT: // team: an OpenMP team of team_size threads per hpar team, one lane each; the policy asks for vector_length 4

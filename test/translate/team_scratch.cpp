@@ -28,7 +28,7 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: f(team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
-// CHECK-CUDA: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
+// CHECK-CUDA: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+18]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
@@ -88,7 +88,7 @@ struct Reverse {
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: f(team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
-// CHECK-CUDA: hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
+// CHECK-CUDA: hpar::rt::cuda::team_launch(kernel, kernel, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+6]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
@@ -105,7 +105,7 @@ void reverse(hpar::View<double**> a) {
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
-// CHECK-CUDA: kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
+// CHECK-CUDA: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
 // CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+9]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK-OMP: is_device_ptr(shared, scratch, slots)

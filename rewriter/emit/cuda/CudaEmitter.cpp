@@ -87,9 +87,53 @@ std::string byValueChoice(const std::vector<KernelParam>& params) {
   return "  constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<" + types + ">();\n";
 }
 
-/// Team kernels are compiled for the largest team the policy allows (rt/cuda/team.cuh).
-const char* kTeamBounds =
-    "__launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())\n    ";
+/// Whether the team kernel's policy gives its team size and vector length as constants: the
+/// kernel is then compiled for that block alone (rt/cuda/team.cuh, team_fixed_threads).
+bool fixedTeamShape(const ir::Kernel& K) { return K.teamSize > 0 && K.vectorLength > 0; }
+
+/// Team kernels are compiled for the largest team the policy allows, or for its one shape.
+std::string teamBounds(const ir::Kernel& K) {
+  if (fixedTeamShape(K))
+    return "__launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(" +
+           std::to_string(K.teamSize) + ", " + std::to_string(K.vectorLength) +
+           "), hpar::rt::cuda::team_fixed_min_blocks<Policy>())\n    ";
+  return "__launch_bounds__(hpar::rt::cuda::team_max_threads<Policy, Narrow>(), "
+         "hpar::rt::cuda::team_min_blocks<Policy, Narrow>())\n    ";
+}
+
+/// The template parameter of a team kernel compiled in two variants (none for one shape).
+std::string teamVariantParam(const ir::Kernel& K) {
+  return fixedTeamShape(K) ? "" : ", bool Narrow";
+}
+
+/// The launcher's team kernel(s), `args` the template arguments before the variant, and its
+/// TeamLaunch `launch` (team_launch with `launchArgs` after the kernels); then `kernel`, the one
+/// to launch.
+std::string teamKernels(const ir::Kernel& K, const std::string& args, const std::string& launchArgs) {
+  if (fixedTeamShape(K))
+    return "  const auto kernel = " + K.name + "<" + args + ">;\n" +
+           "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, kernel, " +
+           launchArgs + ");\n";
+  return "  const auto narrow = " + K.name + "<" + args + ", true>;\n" +
+         "  const auto wide = " + K.name + "<" + args + ", false>;\n" +
+         "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, " +
+         launchArgs + ");\n" +
+         "  const auto kernel = launch.narrow ? narrow : wide;\n";
+}
+
+/// The first line of a team kernel compiled for one shape (none otherwise).
+std::string teamAssume(const ir::Kernel& K) {
+  if (!fixedTeamShape(K)) return "";
+  return "  hpar::rt::cuda::team_assume_block<" + std::to_string(K.teamSize) + ", " +
+         std::to_string(K.vectorLength) + ">();  // the policy's team size and vector length\n";
+}
+
+/// The launcher's check that the policy asks for that shape (none otherwise).
+std::string teamShapeCheck(const ir::Kernel& K) {
+  if (!fixedTeamShape(K)) return "";
+  return "  hpar::rt::cuda::check_team_shape(policy, " + std::to_string(K.teamSize) + ", " +
+         std::to_string(K.vectorLength) + ", site);\n";
+}
 
 /// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... Every
 /// collective starts with its own barrier, so teams are separated by one only when they use
@@ -209,10 +253,13 @@ private:
                              const std::string& shapeLine, const std::string& moreArgs = "") const {
     std::ostringstream o;
     o << launcherHead(K)
+      << (K.policy == ir::PolicyKind::Team ? teamShapeCheck(K) : "")
       << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
       << byValueChoice(params)
-      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec, by_value>;\n"
+      << (K.policy == ir::PolicyKind::Team
+              ? ""
+              : "  const auto kernel = " + K.name + "<Policy, Functor, Spec, by_value>;\n")
       << shapeLine
       << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
       << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ",\n"
@@ -227,12 +274,13 @@ private:
   std::string teamForKernel(const ir::Kernel& K) const {
     const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kTeamScratchParam};
     std::ostringstream o;
-    o << kernelHead(kTeamBounds, K.name, "class Policy, class Functor", params)
+    o << kernelHead(teamBounds(K), K.name, "class Policy, class Functor", params, teamVariantParam(K))
+      << teamAssume(K)
       << leagueLoop(forCall(K)) << "}\n\n"
       << launcherHead(K)
+      << teamShapeCheck(K)
       << byValueChoice(params)
-      << "  const auto kernel = " << K.name << "<Policy, Functor, by_value>;\n"
-      << "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);\n"
+      << teamKernels(K, "Policy, Functor, by_value", "policy, f, 0, false, site")
       << "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n"
       << "  if (shape.grid.x > 0)\n"
       << "    kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ", launch.scratch);\n"
@@ -247,15 +295,18 @@ private:
                                           {"hpar::rt::cuda::ReduceState<Spec>", "state", false},
                                           kTeamScratchParam};
     std::ostringstream o;
-    o << kernelHead(kTeamBounds, K.name, "class Policy, class Functor, class Spec", params)
+    o << kernelHead(teamBounds(K), K.name, "class Policy, class Functor, class Spec", params,
+                    teamVariantParam(K))
+      << teamAssume(K)
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec);\n"
       << leagueLoop("spec.call(f, acc.data(), team)")
       << "  hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());\n"
       << "}\n\n"
       << reduceLauncher(K, params,
-                        "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(\n"
-                        "      kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);\n"
-                        "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n",
+                        teamKernels(K, "Policy, Functor, Spec, by_value",
+                                    "policy, f,\n"
+                                    "      hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site") +
+                            "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n",
                         ", launch.scratch");
     return o.str();
   }

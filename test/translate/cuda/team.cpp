@@ -8,7 +8,7 @@
 using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
-// CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
+// CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy, Narrow>(), hpar::rt::cuda::team_min_blocks<Policy, Narrow>())
 // CHECK-NEXT: hpar_rows_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-NEXT: const Functor& f = f_arg.get();
@@ -17,7 +17,8 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: f(team);
 // CHECK-NEXT: scratch.end_team(league);
-// CHECK: hpar::rt::cuda::team_launch(kernel, policy, f, 0, false, site);
+// CHECK: hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
+// CHECK: const auto kernel = launch.narrow ? narrow : wide;
 // CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK: hpar::rt::cuda::check_launch(site);
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
@@ -34,16 +35,18 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::single(hpar::PerTeam(team), [&]() { rowsum(row) = s; });
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
-// CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(), hpar::rt::cuda::team_min_blocks<Policy>())
+// CHECK: __global__ void __launch_bounds__(hpar::rt::cuda::team_max_threads<Policy>(64, 1), hpar::rt::cuda::team_fixed_min_blocks<Policy>())
 // CHECK-NEXT: hpar_total_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-NEXT: const hpar::rt::cuda::FunctorArg<Spec, ByValue> spec_arg,
-// CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec);
+// CHECK: hpar::rt::cuda::team_assume_block<64, 1>();
+// CHECK-NEXT: hpar::rt::cuda::Accumulator<Spec> acc(spec);
 // CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-NEXT: spec.call(f, acc.data(), team);
 // CHECK-NEXT: scratch.end_team(league);
 // CHECK: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
-// CHECK: hpar::rt::cuda::team_launch(
-// CHECK-NEXT: kernel, policy, f, hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
+// CHECK: hpar::rt::cuda::check_team_shape(policy, 64, 1, site);
+// CHECK: hpar::rt::cuda::team_launch(kernel, kernel, policy, f,
+// CHECK-NEXT: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
 // CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site),
 // CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, site), state, launch.scratch);
 // CHECK: hpar::rt::cuda::store_result(spec, state);

@@ -311,16 +311,84 @@ class TeamMember
   }
 };
 
+/// Threads per block an AUTO team size prefers: team size 256 / vector length, unless the
+/// occupancy API's block keeps more threads resident on a multiprocessor (large level-0 scratch
+/// or many registers per thread), in which case that block. The occupancy API alone picks the
+/// largest block of the best occupancy, 1024 threads for most kernels, and a team that large
+/// leaves threads idle on short team ranges and makes every team barrier and team scan wait
+/// for 32 warps: on an H100, a 4096-column team scan ran 3.2x slower with teams of 1024 than of
+/// 256, and an spmv of 64 rows per team with vector length 8 1.7x slower with teams of 96 than
+/// of 32 (docs/performance.md).
+constexpr int team_auto_block = 256;
+
 /// The most threads a team kernel is compiled for: the policy's LaunchBounds, else 1024, so every
 /// team size up to team_size_max() launches whatever registers the functor needs (as Kokkos
 /// compiles its team kernels).
-template <class Policy>
+///
+/// A team kernel whose shape is known only at run time is compiled twice (the Narrow template
+/// argument): for blocks of at most team_auto_block threads, with nvcc's own register budget,
+/// and for any block. team_launch takes the narrow one whenever the block fits it: the spmv
+/// benchmark's kernel takes 36 registers per thread compiled for 1024 threads (six teams of
+/// 256 resident per multiprocessor) and 32 compiled for 256 (eight).
+template <class Policy, bool Narrow = false>
 constexpr int team_max_threads() {
-  return Policy::launch_bounds::maxTperB > 0 ? int(Policy::launch_bounds::maxTperB) : 1024;
+  return Policy::launch_bounds::maxTperB > 0 ? int(Policy::launch_bounds::maxTperB)
+                                             : (Narrow ? team_auto_block : 1024);
+}
+template <class Policy, bool Narrow = false>
+constexpr int team_min_blocks() {
+  return Policy::launch_bounds::minBperSM > 0 ? int(Policy::launch_bounds::minBperSM)
+                                              : (Narrow ? 0 : 1);
+}
+
+/// A team kernel whose team size and vector length the translator read as constants from its
+/// policy (`TeamPolicy(E, 16, 16)`) is compiled for exactly that block: at most Team x Vector
+/// threads (unless the policy's LaunchBounds say otherwise), and told the block's shape
+/// (team_assume_block), so that a nested range of as many indices as threads or lanes becomes
+/// straight-line code. bench/batched_gemm.cpp (16 x 16 teams) took 56 registers per thread
+/// compiled for any team size and 30 compiled for its own, which keeps twice the teams resident.
+HPAR_HD constexpr int team_fixed_threads(int team, int vector) {
+  const int threads = team * impl::resolved_vector_length(vector);
+  return threads < 1 ? 1 : (threads > 1024 ? 1024 : threads);
 }
 template <class Policy>
-constexpr int team_min_blocks() {
-  return Policy::launch_bounds::minBperSM > 0 ? int(Policy::launch_bounds::minBperSM) : 1;
+constexpr int team_max_threads(int team, int vector) {
+  return Policy::launch_bounds::maxTperB > 0 ? int(Policy::launch_bounds::maxTperB)
+                                             : team_fixed_threads(team, vector);
+}
+
+/// The fewest resident blocks a kernel compiled for one shape asks for: the policy's
+/// LaunchBounds, else 0, which leaves the register budget to nvcc's own occupancy heuristic
+/// (an explicit 1 lets it spend up to 255 registers; batched_gemm's 16 x 16 kernel took 46
+/// registers with 1 and 30 without).
+template <class Policy>
+constexpr int team_fixed_min_blocks() {
+  return Policy::launch_bounds::minBperSM > 0 ? int(Policy::launch_bounds::minBperSM) : 0;
+}
+
+/// In a team kernel compiled for one shape: the block is (Vector, Team) threads.
+template <int Team, int Vector>
+__device__ __forceinline__ void team_assume_block() {
+  constexpr int lanes = impl::resolved_vector_length(Vector);
+  __builtin_assume(blockDim.x == lanes);
+  __builtin_assume(blockDim.y == Team);
+  __builtin_assume(threadIdx.x < lanes);
+  __builtin_assume(threadIdx.y < Team);
+}
+
+/// The launcher's check that a policy read as constants asks for the shape its kernel was
+/// compiled for (the translator reads a policy only when nothing can change it before the
+/// dispatch, so a mismatch is the translator's error, reported rather than run).
+template <class Policy>
+void check_team_shape(const Policy& policy, int team, int vector, const KernelSite& site) {
+  if (policy.impl_auto_team_size() || policy.team_size() != team ||
+      policy.vector_length() != impl::resolved_vector_length(vector)) {
+    const std::string message =
+        "internal error: the kernel was compiled for team size " + std::to_string(team) +
+        " and vector length " + std::to_string(vector) + ", but the policy asks for " +
+        std::to_string(policy.team_size()) + " and " + std::to_string(policy.vector_length());
+    fail(site, message.c_str());
+  }
 }
 
 /// Waves of resident blocks a team grid may hold: blocks loop over the league beyond that
@@ -338,10 +406,12 @@ constexpr int team_min_blocks() {
 constexpr int64_t team_ordered_min_teams = 64;  // teams per resident block for one wave
 constexpr int64_t team_waves_short = 4;
 
+
 /// Shape of a team launch and where its teams keep their scratch.
 struct TeamLaunch {
   LaunchShape shape;
   TeamScratch scratch;
+  bool narrow;  // launch the kernel compiled for at most team_auto_block threads
 };
 
 /// The level-1 scratch pool of team launches: one grow-only device allocation per device.
@@ -353,26 +423,62 @@ inline detail::GrowOnlyBuffer& team_scratch_pool() {
 /// Plans a team launch: blocks of (vector_length, team_size) threads, one or team_waves_short
 /// waves of resident blocks (at most the league), `shared_per_thread` bytes of dynamic shared
 /// memory per thread for the launch's own use, then the team's level-0 scratch (the policy's,
-/// plus the functor's team_shmem_size). AUTO team size: the occupancy API's block size for the
-/// kernel with that shared memory, in whole teams. Level-1 scratch takes one slice of a device
+/// plus the functor's team_shmem_size). `narrow` and `wide` are the kernel compiled for blocks of
+/// at most team_auto_block threads and for any (the same kernel where the shape is fixed); the
+/// launch takes the narrow one when the block fits it. AUTO team size: team_auto_block threads;
+/// the occupancy API's block size for the kernel with that shared memory where it keeps more
+/// threads resident; and when the league is too short to fill the device with teams of
+/// team_auto_block threads, the largest block the kernel can launch (in whole teams). Level-1 scratch takes one slice of a device
 /// pool per block, so the grid is then at most one wave (and what half the free memory holds).
 /// A reduction (at_least_one) always launches one block so that an empty league still yields
 /// the identity. Scratch beyond what the device offers stops the program before the launch.
 template <class Kernel, class Policy, class Functor>
-TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
+TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const Functor& f,
                        size_t shared_per_thread, bool at_least_one, const KernelSite& site) {
   const int vector = policy.vector_length();
   const int device = detail::current_device(site);
-  const detail::KernelLimits limits = detail::kernel_limits(kernel, device, site);
+  const detail::KernelLimits wide_limits = detail::kernel_limits(wide, device, site);
+  const int64_t league = policy.league_size();
   int team = policy.team_size();
   if (policy.impl_auto_team_size()) {
     const size_t per_lane = shared_per_thread + impl::scratch_round(policy.thread_scratch_size(0)) /
                                                     size_t(vector);
     const size_t fixed = 16 + impl::scratch_round(policy.team_scratch_size(0)) +
                          impl::scratch_round(impl::functor_team_shmem_size(f, 1024 / vector));
-    const int block = detail::recommended_block(kernel, per_lane, fixed, 1024, site);
-    team = block / vector > 0 ? block / vector : 1;
+    // Threads the device holds at once with teams of t, and whether a block of them fits.
+    auto fits = [&](Kernel k, int t) {
+      const size_t threads = size_t(t) * size_t(vector);
+      const detail::DeviceLimits dev = detail::device_limits(device, site);
+      const size_t used = detail::kernel_limits(k, device, site).static_shared;
+      return int(threads) <= detail::kernel_limits(k, device, site).max_threads &&
+             fixed + per_lane * threads + used <= dev.shared_optin;
+    };
+    auto resident_threads = [&](Kernel k, int t) {
+      const int threads = t * vector;
+      return detail::resident_blocks(k, threads, fixed + per_lane * size_t(threads), site) * threads;
+    };
+    const int block = detail::recommended_block(wide, per_lane, fixed, 1024, site);
+    const int occupancy_team = block / vector > 0 ? block / vector : 1;
+    const int preferred = team_auto_block / vector > 0 ? team_auto_block / vector : 1;
+    team = occupancy_team;
+    if (preferred < occupancy_team && fits(narrow, preferred)) {
+      const int64_t held = resident_threads(narrow, preferred);
+      if (league * preferred * vector < held) {
+        // Too few teams to fill the device with small ones: each team takes as many threads
+        // as a block may have (team_mdrange, 64 teams of a 32^4 box).
+        const int most = wide_limits.max_threads / vector;
+        for (int t = most; t > occupancy_team; t /= 2)
+          if (fits(wide, t)) {
+            team = t;
+            break;
+          }
+      } else if (held >= resident_threads(wide, occupancy_team)) {
+        team = preferred;
+      }
+    }
   }
+  const Kernel kernel = team * vector <= team_max_threads<Policy, true>() ? narrow : wide;
+  const detail::KernelLimits limits = detail::kernel_limits(kernel, device, site);
   const int threads = team * vector;
   if (threads > limits.max_threads) {
     const std::string message = "team size " + std::to_string(team) + " with vector length " +
@@ -410,9 +516,8 @@ TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
   }
   const size_t shared = scratch.offset0 + scratch.bytes0;
   if (shared > 0) detail::reserve_shared(kernel, shared, site);
-  const int64_t league = policy.league_size();
   if (league == 0 && !at_least_one)
-    return TeamLaunch{LaunchShape{dim3(0), dim3(vector, team), shared}, scratch};
+    return TeamLaunch{LaunchShape{dim3(0), dim3(vector, team), shared}, scratch, kernel == narrow};
   const int64_t resident = detail::resident_blocks(kernel, threads, shared, site);
   int64_t cap = league >= resident * team_ordered_min_teams ? resident
                                                            : resident * team_waves_short;
@@ -438,7 +543,7 @@ TeamLaunch team_launch(Kernel kernel, const Policy& policy, const Functor& f,
                   std::to_string(resident) + " resident), " + std::to_string(shared) +
                   " bytes of shared memory per block");
   return TeamLaunch{LaunchShape{dim3((unsigned)grid), dim3((unsigned)vector, (unsigned)team), shared},
-                    scratch};
+                    scratch, kernel == narrow};
 }
 
 /// Ends a top-level team reduction: the functor ran on every lane, but each thread contributes
