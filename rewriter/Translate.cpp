@@ -2,6 +2,7 @@
 #include "analysis/Analysis.h"
 #include "checks/Checks.h"
 #include "emit/Backend.h"
+#include "ir/Naming.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -48,6 +49,7 @@ public:
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return;
     const SourceManager& SM = Ctx.getSourceManager();
+    if (Options.explainLaunch) explain(Diags, SM, TU);
     if (Options.checkOnly) {
       Outputs[keyOf(SM)];
       return;
@@ -68,6 +70,29 @@ public:
   }
 
 private:
+  /// --explain-launch: a remark at each kernel's dispatch on how it is launched, and one at each
+  /// nested MDRange whose walking direction the output turns.
+  void explain(DiagnosticsEngine& Diags, const SourceManager& SM, const ir::TranslationUnit& TU) {
+    const SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
+    const unsigned Remark = Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
+    for (const ir::Kernel& K : TU.kernels) {
+      std::string Text = "kernel '" + K.name + "' (" + ir::patternName(K.pattern) + " over a " +
+                         (K.policy == ir::PolicyKind::Range     ? "RangePolicy"
+                          : K.policy == ir::PolicyKind::MDRange ? "MDRangePolicy"
+                                                                : "TeamPolicy") +
+                         "): ";
+      Text += K.onHost ? std::string("runs on the host, as written")
+                       : B.explainLaunch(K);
+      while (!Text.empty() && Text.back() == '\n') Text.pop_back();
+      Diags.Report(Start.getLocWithOffset(K.calleeBegin), Remark) << Text;
+    }
+    for (const ir::TranslationUnit::Rewalk& W : TU.rewalkedRanges)
+      Diags.Report(Start.getLocWithOffset(W.begin), Remark)
+          << std::string("this range is walked with its ") + (W.lastFastest ? "last" : "first") +
+                 " index fastest, the index in which the Views its closure indexes have stride 1 "
+                 "(so a warp's lanes access consecutive elements)";
+  }
+
   /// The key of this file's output: its real path, because a compilation database may name the
   /// file differently from the command line.
   std::string keyOf(const SourceManager& SM) const {

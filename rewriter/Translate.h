@@ -18,6 +18,7 @@ struct TranslateOptions {
   /// The backend the output is for (emit/Backends.def); --check checks for it too.
   const emit::BackendInfo* backend = &emit::allBackends().front();
   bool checkOnly = false;                // --check: analysis and checks only, no text generated
+  bool explainLaunch = false;            // --explain-launch: a remark on each kernel's launch
   diag::DiagnosticOptions diagnostics;  // -W options
 };
 

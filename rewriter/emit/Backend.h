@@ -21,6 +21,9 @@ public:
   virtual std::string launcher(const ir::Kernel& K) const = 0;
   /// Edits that make the user's functions and lambdas callable on the device.
   virtual void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const = 0;
+  /// How the kernel is launched, for --explain-launch: the mapping of its levels to the
+  /// backend's threads and how its shape is chosen (lines, without a trailing newline).
+  virtual std::string explainLaunch(const ir::Kernel& K) const = 0;
 };
 
 /// Applies a backend to the IR: the edit list that turns the main file into the output.

@@ -114,5 +114,19 @@ std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMappi
   return Out;
 }
 
+std::string nestText(const ir::Kernel& K, const std::string& team, LevelMapping mapping) {
+  const std::string Comment = nestComment(K, team, mapping);
+  if (Comment.empty()) return team + "\n";
+  std::string Out;
+  for (size_t At = 0; At < Comment.size();) {
+    size_t End = Comment.find('\n', At);
+    if (End == std::string::npos) End = Comment.size();
+    const std::string Line = Comment.substr(At, End - At);
+    Out += (Line.rfind("// ", 0) == 0 ? Line.substr(3) : Line) + "\n";
+    At = End + 1;
+  }
+  return Out;
+}
+
 }  // namespace emit
 }  // namespace hpar

@@ -39,6 +39,9 @@ using LevelMapping = const char* (*)(ir::NestedConstruct::Level level);
 /// requests the policy gives as constants), then one line per nested construct, indented by its
 /// depth, with its constant trip counts and where it runs. Empty for a kernel without nested constructs.
 std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMapping mapping);
+/// nestComment's lines as plain text (for --explain-launch); `team` alone for a kernel without
+/// nested constructs.
+std::string nestText(const ir::Kernel& K, const std::string& team, LevelMapping mapping);
 
 }  // namespace emit
 }  // namespace hpar

@@ -50,6 +50,11 @@ static cl::opt<std::string> DepFile("depfile",
 static cl::opt<bool> CheckOnly("check",
                                cl::desc("Run the analysis and the checks only; write nothing"),
                                cl::cat(Category));
+static cl::opt<bool> ExplainLaunch(
+    "explain-launch",
+    cl::desc("Print a remark at each kernel: how its levels map to the backend's threads and how "
+             "its launch shape is chosen"),
+    cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("Print every diagnostic id with its severity and summary"),
                                 cl::cat(Category));
@@ -173,6 +178,7 @@ int main(int argc, const char** argv) {
   }
   hpar::TranslateOptions options;
   options.checkOnly = CheckOnly;
+  options.explainLaunch = ExplainLaunch;
   for (const std::string& w : warnings) {
     std::string err = options.diagnostics.apply(w);
     if (!err.empty()) return fail("-W" + w + ": " + err);

@@ -1,4 +1,4 @@
-// Checks nested parallel_for over TeamThreadMDRange, ThreadVectorMDRange and TeamVectorMDRange at ranks 2, 3, 5 and 8 with Iterate::Left, Right and Default (Default following the build's default layout), and the deduction guides at ranks 2 and 8: every index of the box is run by the right participants the right number of times (TeamThreadMDRange: only by thread slowest % team_size, once per lane; ThreadVectorMDRange: once by every thread; TeamVectorMDRange: once, by thread slowest % team_size), each participant meets its indices in the walking order of the direction (except on CUDA, where a participant takes eight indices of the second-fastest dimension per pass of the fastest), and in the vector forms a participant only meets one residue of the fastest index modulo the vector length; boxes with extents above and below the team size and vector length, extents of 1, and an empty box; team sizes 1, 7, 13 and 32 (clamped to team_size_max), vector lengths 1, 4, 8 and 32.
+// Checks nested parallel_for over TeamThreadMDRange, ThreadVectorMDRange and TeamVectorMDRange at ranks 2, 3, 5 and 8 with Iterate::Left, Right and Default (Default following the build's default layout), and the deduction guides at ranks 2 and 8: every index of the box is run by the right participants the right number of times (TeamThreadMDRange: only by thread slowest % team_size, once per lane; ThreadVectorMDRange: once by every thread; TeamVectorMDRange: once, by the thread whose participant, numbering lanes first, the fastest and slowest index select), each participant meets its indices in the walking order of the direction (except on CUDA, where a participant takes eight indices of the second-fastest dimension per pass of the fastest), and in the vector forms a participant only meets one residue of the fastest index modulo the vector length; boxes with extents above and below the team size and vector length, extents of 1, and an empty box; team sizes 1, 7, 13 and 32 (clamped to team_size_max), vector lengths 1, 4, 8 and 32.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
@@ -82,9 +82,17 @@ void run(const int league, const int team_request, const int vector, const Box<R
         idx[d] = int(rest % box.n[d]);
         rest /= box.n[d];
       }
-      const int owner = idx[left ? R - 1 : 0] % T;  // the thread of the slowest index
+      const int slowest = idx[left ? R - 1 : 0], fastest = idx[left ? 0 : R - 1];
+      const int owner = slowest % T;  // TeamThreadMDRange: the thread of the slowest index
+      // TeamVectorMDRange: the participants p = thread * V + lane, the first w = min(T V, n)
+      // of them on the fastest index (extent n), their groups on the slowest (md_share).
+      const int all = T * V, n = box.n[left ? 0 : R - 1];
+      const int w = all < n ? all : n, groups = all / w;
+      const int team_vector_owner = ((slowest % groups) * w + fastest % w) / V;
       for (int r = 0; r < T; ++r) {
-        const int expected = K == kTeamThread ? (r == owner ? V : 0) : K == kThreadVector ? 1 : (r == owner ? 1 : 0);
+        const int expected = K == kTeamThread ? (r == owner ? V : 0)
+                             : K == kThreadVector ? 1
+                                                  : (r == team_vector_owner ? 1 : 0);
         calls(l, r, lin, hc(l, r, lin), expected);
       }
     }

@@ -189,6 +189,35 @@ public:
     return o.str();
   }
 
+  std::string explainLaunch(const ir::Kernel& K) const override {
+    if (K.policy == ir::PolicyKind::Range)
+      return std::string("a grid-stride loop over blockIdx.x * blockDim.x + threadIdx.x; the block "
+                         "size from the occupancy API, ") +
+             (K.pattern == ir::Pattern::For
+                  ? "the grid as many blocks as cover the range, at most 32 waves of resident blocks"
+                  : "one wave of resident blocks");
+    if (K.policy == ir::PolicyKind::MDRange)
+      return K.pattern == ir::Pattern::For && K.rank <= 3
+                 ? "one block per tile (blockIdx.x, .y, .z), one thread per point of the tile "
+                   "(threadIdx.x on the index the iteration pattern moves fastest)"
+                 : "tiles over blockIdx.x, the points of a tile over threadIdx.x, one wave of "
+                   "resident blocks";
+    const std::string Plain = nestText(
+        K, "team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x",
+        levelMapping);
+    if (fixedTeamShape(K))
+      return Plain + "shape: team size " + std::to_string(K.teamSize) + " and vector length " +
+             std::to_string(K.vectorLength) +
+             " from the policy; the kernel is compiled for that block alone";
+    return Plain +
+           "shape: chosen at run time. A team size given at run time is used as it is; with AUTO, "
+           "teams of 256 / vector_length threads, the occupancy API's larger block where it keeps "
+           "more threads resident, or the largest block the kernel can launch where the league is "
+           "too short to fill the GPU with teams of 256 threads. The kernel is compiled for blocks "
+           "of at most 256 threads and for any block, and a launch takes the first when its block "
+           "fits it. Run with HPAR_EXPLAIN_LAUNCH=1 to see the shape of each launch";
+  }
+
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {
     for (const auto& F : TU.deviceFunctions) Edits.insert(F.declBegin, "__host__ __device__ ");
     for (unsigned Offset : TU.plainLambdas) Edits.insert(Offset, " __host__ __device__");

@@ -133,6 +133,23 @@ public:
 
   /// Free functions are wrapped in declare target; member functions are compiled for the device
   /// implicitly when a target region uses them (OpenMP 5.0 implicit declare target).
+  std::string explainLaunch(const ir::Kernel& K) const override {
+    if (K.policy != ir::PolicyKind::Team)
+      return std::string("the ") + (K.policy == ir::PolicyKind::Range ? "range" : "box") +
+             " shared by every thread of every team: target teams distribute parallel for" +
+             (K.policy == ir::PolicyKind::MDRange ? ", collapsed over every index" : "") +
+             ", on the device or, without one, on the host";
+    return nestText(K, "team: an OpenMP team of team_size threads per hpar team, one lane each",
+                    levelMapping) +
+           (K.teamSize > 0
+                ? "shape: team size " + std::to_string(K.teamSize) +
+                      " from the policy, at most what the device grants a team"
+                : std::string("shape: chosen at run time. A team size given at run time is used "
+                              "as it is; AUTO is 16 threads on a GPU and the processors on the "
+                              "host fallback, at most what the device grants a team")) +
+           "; vector_length is 1, a thread runs its vector loops itself";
+  }
+
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {
     for (const auto& F : TU.deviceFunctions) {
       if (F.isMember || !F.isDefinition) continue;

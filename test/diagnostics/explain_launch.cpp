@@ -1,0 +1,45 @@
+// --explain-launch: a remark at each kernel's dispatch on how its levels map to the backend's
+// threads and how its launch shape is chosen, and one at each nested MDRange whose walking
+// direction the output turns; the output is written as without the option and the exit status
+// is 0. For both backends, and with --check.
+// RUN: rm -f %t.cu %t.cpp
+// RUN: %hpar-translate --backend=cuda --explain-launch %s -o %t.cu 2>&1 | %FileCheck %s --check-prefixes=BOTH,CUDA
+// RUN: test -s %t.cu
+// RUN: %hpar-translate --backend=openmp --explain-launch %s -o %t.cpp 2>&1 | %FileCheck %s --check-prefixes=BOTH,OMP
+// RUN: test -s %t.cpp
+// RUN: %hpar-translate --check --explain-launch %s 2>&1 | %FileCheck %s --check-prefixes=BOTH,CUDA
+// RUN: %hpar-translate --backend=cuda %s -o %t.quiet.cu > %t.quiet.log 2>&1
+// RUN: test ! -s %t.quiet.log
+#include <Kokkos_Core.hpp>
+
+using member_type = Kokkos::TeamPolicy<>::member_type;
+
+void kernels(Kokkos::View<double*> x, Kokkos::View<double**, Kokkos::LayoutRight> a) {
+  Kokkos::parallel_for("scale", x.extent(0), KOKKOS_LAMBDA(const int i) { x(i) *= 2; });
+  // BOTH: explain_launch.cpp:[[#@LINE-1]]:3: remark: kernel 'hpar_scale_L[[#@LINE-1]]' (parallel_for over a RangePolicy):
+  // CUDA-SAME: a grid-stride loop over blockIdx.x * blockDim.x + threadIdx.x
+  // OMP-SAME: target teams distribute parallel for
+  Kokkos::parallel_for("rows", Kokkos::TeamPolicy<>(a.extent(0), Kokkos::AUTO),
+                       KOKKOS_LAMBDA(const member_type& team) {
+    const int r = team.league_rank();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, a.extent(1)), [&](const int c) { a(r, c) = c; });
+  });
+  // BOTH: explain_launch.cpp:[[#@LINE-5]]:3: remark: kernel 'hpar_rows_L[[#@LINE-5]]' (parallel_for over a TeamPolicy):
+  // CUDA-SAME: team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x
+  // CUDA-NEXT: explain_launch.cpp:[[#@LINE-4]] parallel_for over TeamThreadRange: the team's threads, threadIdx.y
+  // CUDA-NEXT: shape: chosen at run time. {{.*}} with AUTO, teams of 256 / vector_length threads
+  // OMP-SAME: team: an OpenMP team of team_size threads per hpar team, one lane each
+  // OMP-NEXT: explain_launch.cpp:[[#@LINE-7]] parallel_for over TeamThreadRange: the team's threads, omp_get_thread_num()
+  // OMP-NEXT: shape: chosen at run time. {{.*}} AUTO is 16 threads on a GPU
+  Kokkos::parallel_for("tiles", Kokkos::TeamPolicy<>(a.extent(0), 16, 16),
+                       KOKKOS_LAMBDA(const member_type& team) {
+    const int r = team.league_rank();
+    Kokkos::parallel_for(Kokkos::TeamVectorMDRange(team, 4, a.extent(1)), [&](const int i, const int c) {
+      a(r, c) += i;
+    });
+  });
+  // BOTH: explain_launch.cpp:[[#@LINE-7]]:3: remark: kernel 'hpar_tiles_L[[#@LINE-7]]' (parallel_for over a TeamPolicy):
+  // CUDA: shape: team size 16 and vector length 16 from the policy; the kernel is compiled for that block alone
+  // OMP: shape: team size 16 from the policy, at most what the device grants a team
+  // BOTH: explain_launch.cpp:[[#@LINE-7]]:26: remark: this range is walked with its last index fastest
+}
