@@ -1,9 +1,10 @@
-// parallel_reduce and parallel_scan kernels: accumulator, block finish, look-back scan.
+// parallel_reduce and parallel_scan kernels: accumulator, block finish, look-back scan; a file with a scan includes the scan runtime (CUB) after the runtime header.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
-
+// CHECK: #include <hpar/rt/cuda.cuh>
+// CHECK-NEXT: #include <hpar/rt/cuda/scan.cuh>
 // CHECK-LABEL: // hpar: parallel_reduce "dot" (RangePolicy) from reduce_scan.cpp:{{[0-9]+}}
 // CHECK: __global__ void hpar_dot_L{{[0-9]+}}(const Policy policy,
 // CHECK-NEXT: const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,

@@ -16,7 +16,10 @@
 //                     block combine + last-block finalisation in the same launch;
 //   cuda/mdrange.cuh  MDTiles, md_shape(), md_reduce_shape(): MDRangePolicy tiles -> blocks;
 //   cuda/scan.cuh     ScanState, scan_shape(), scan_tiles(), store_total(): single-pass scan
-//                     with decoupled look-back, built from CUB's block primitives;
+//                     with decoupled look-back, built from CUB's block primitives; not included
+//                     here: the translator includes it after this header in a file with a
+//                     RangePolicy parallel_scan, because CUB's headers cost nvcc about 5.6 s of
+//                     every file that includes them (docs/performance.md);
 //   cuda/team.cuh     TeamMember (the team functor's argument), TeamScratch, team_launch(),
 //                     finish_team_reduce(); built on cuda/team_collectives.cuh (block and
 //                     lane-group reductions, scans, broadcasts) and cuda/team_scan.cuh (whole
@@ -40,5 +43,4 @@
 #include <hpar/rt/cuda/reduce.cuh>
 #include <hpar/rt/cuda/mdrange.cuh>
 #include <hpar/rt/cuda/mdgrid.cuh>
-#include <hpar/rt/cuda/scan.cuh>
 #include <hpar/rt/cuda/team.cuh>

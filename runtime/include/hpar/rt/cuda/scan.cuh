@@ -26,6 +26,8 @@
 // store_total().
 #pragma once
 
+#include <hpar/rt/cuda.cuh>
+
 #include <cub/block/block_exchange.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/agent/single_pass_scan_operators.cuh>
