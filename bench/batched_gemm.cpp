@@ -25,7 +25,8 @@ bool run_batched_gemm(const bench::Options& opt) {
   constexpr int N = gemm_dim;
   using Batch = Kokkos::View<double***, Kokkos::LayoutRight>;
   Batch A("A", batch, N, N), B("B", batch, N, N), C("C", batch, N, N);
-  Kokkos::parallel_for("gemm_init", Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {batch, N, N}),
+  Kokkos::parallel_for("gemm_init",
+                       Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {batch, N, N}),
                        KOKKOS_LAMBDA(const int e, const int i, const int j) {
     A(e, i, j) = gemm_a(e, i, j);
     B(e, i, j) = gemm_b(e, i, j);
@@ -39,7 +40,8 @@ bool run_batched_gemm(const bench::Options& opt) {
                                      Kokkos::DefaultExecutionSpace::scratch_memory_space,
                                      Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const team_policy policy =
-      team_policy(batch, N, N).set_scratch_size(0, Kokkos::PerTeam(2 * ScratchMatrix::shmem_size()));
+      team_policy(batch, N, N)
+          .set_scratch_size(0, Kokkos::PerTeam(2 * ScratchMatrix::shmem_size()));
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
     Kokkos::Timer timer;

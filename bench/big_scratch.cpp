@@ -21,7 +21,8 @@ bool run_big_scratch(const bench::Options& opt) {
   constexpr int cols = big_scratch_cols;
   using Matrix = Kokkos::View<double**, Kokkos::LayoutRight>;
   Matrix in("in", rows, cols), out("out", rows, cols);
-  Kokkos::parallel_for("big_scratch_init", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {rows, cols}),
+  Kokkos::parallel_for("big_scratch_init",
+                       Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {rows, cols}),
                        KOKKOS_LAMBDA(const int row, const int col) {
     in(row, col) = big_scratch_input(row, col);
     out(row, col) = bench_unset;
@@ -33,7 +34,8 @@ bool run_big_scratch(const bench::Options& opt) {
   using ScratchRow = Kokkos::View<double*, Kokkos::DefaultExecutionSpace::scratch_memory_space,
                                   Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const team_policy policy =
-      team_policy(rows, Kokkos::AUTO).set_scratch_size(0, Kokkos::PerTeam(ScratchRow::shmem_size(cols)));
+      team_policy(rows, Kokkos::AUTO)
+          .set_scratch_size(0, Kokkos::PerTeam(ScratchRow::shmem_size(cols)));
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
     Kokkos::Timer timer;

@@ -23,13 +23,17 @@ bool run_team_mdrange(const bench::Options& opt) {
   Kokkos::View<double*****, Kokkos::LayoutRight> A("A", league, n, n, n, n);
   Kokkos::View<double**, Kokkos::LayoutRight> B("B", league, n);
   Kokkos::View<double***, Kokkos::LayoutRight> C("C", n, n, n);
-  Kokkos::parallel_for("team_mdrange_init_A", Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {league, n * n, n * n}),
+  using Box3 = Kokkos::MDRangePolicy<Kokkos::Rank<3>>;
+  Kokkos::parallel_for("team_mdrange_init_A", Box3({0, 0, 0}, {league, n * n, n * n}),
                        KOKKOS_LAMBDA(const int l, const int i01, const int i23) {
     A(l, i01 / n, i01 % n, i23 / n, i23 % n) = team_mdrange_a_unset;
   });
-  Kokkos::parallel_for("team_mdrange_init_B", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {league, n}),
-                       KOKKOS_LAMBDA(const int l, const int i1) { B(l, i1) = team_mdrange_b(l, i1); });
-  Kokkos::parallel_for("team_mdrange_init_C", Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {n, n, n}),
+  Kokkos::parallel_for("team_mdrange_init_B",
+                       Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {league, n}),
+                       KOKKOS_LAMBDA(const int l, const int i1) {
+    B(l, i1) = team_mdrange_b(l, i1);
+  });
+  Kokkos::parallel_for("team_mdrange_init_C", Box3({0, 0, 0}, {n, n, n}),
                        KOKKOS_LAMBDA(const int i1, const int i2, const int i3) {
     C(i1, i2, i3) = team_mdrange_c(i1, i2, i3);
   });

@@ -20,7 +20,8 @@ bool run_team_scan(const bench::Options& opt) {
   using Matrix = Kokkos::View<int64_t**, Kokkos::LayoutRight>;
   Matrix in("in", rows, cols);
   Matrix out("out", rows, cols);
-  Kokkos::parallel_for("team_scan_init", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {rows, cols}),
+  Kokkos::parallel_for("team_scan_init",
+                       Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {rows, cols}),
                        KOKKOS_LAMBDA(const int row, const int col) {
     in(row, col) = team_scan_input(row, col);
     out(row, col) = -1;

@@ -22,7 +22,9 @@ bool run_yax(const bench::Options& opt) {
   Kokkos::View<double*> x("x", n);
   Kokkos::View<double*> y("y", n);
   Kokkos::parallel_for("yax_init_A", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {n, n}),
-                       KOKKOS_LAMBDA(const int row, const int col) { A(row, col) = yax_a(row, col); });
+                       KOKKOS_LAMBDA(const int row, const int col) {
+    A(row, col) = yax_a(row, col);
+  });
   Kokkos::parallel_for("yax_init_xy", n, KOKKOS_LAMBDA(const int i) {
     x(i) = yax_x(i);
     y(i) = yax_y(i);

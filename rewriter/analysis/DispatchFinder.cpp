@@ -110,11 +110,13 @@ private:
 /// is `Last`. A View of another layout, or a subscript that is an expression, counts for neither.
 class StrideVotes : public RecursiveASTVisitor<StrideVotes> {
 public:
-  StrideVotes(const ParmVarDecl* First, const ParmVarDecl* Last) : FirstParam(First), LastParam(Last) {}
+  StrideVotes(const ParmVarDecl* First, const ParmVarDecl* Last)
+      : FirstParam(First), LastParam(Last) {}
 
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* Op) {
     if (Op->getOperator() != OO_Call || Op->getNumArgs() < 2) return true;
-    const CXXRecordDecl* View = Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    const CXXRecordDecl* View =
+        Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
     if (annotationOf(View) != "hpar::view") return true;
     const llvm::StringRef Layout = layoutOf(View);
     const Expr* Unit = nullptr;

@@ -428,10 +428,11 @@ inline detail::GrowOnlyBuffer& team_scratch_pool() {
 /// launch takes the narrow one when the block fits it. AUTO team size: team_auto_block threads;
 /// the occupancy API's block size for the kernel with that shared memory where it keeps more
 /// threads resident; and when the league is too short to fill the device with teams of
-/// team_auto_block threads, the largest block the kernel can launch (in whole teams). Level-1 scratch takes one slice of a device
-/// pool per block, so the grid is then at most one wave (and what half the free memory holds).
-/// A reduction (at_least_one) always launches one block so that an empty league still yields
-/// the identity. Scratch beyond what the device offers stops the program before the launch.
+/// team_auto_block threads, the largest block the kernel can launch (in whole teams). Level-1
+/// scratch takes one slice of a device pool per block, so the grid is then at most one wave (and
+/// what half the free memory holds). A reduction (at_least_one) always launches one block so that
+/// an empty league still yields the identity. Scratch beyond what the device offers stops the
+/// program before the launch.
 template <class Kernel, class Policy, class Functor>
 TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const Functor& f,
                        size_t shared_per_thread, bool at_least_one, const KernelSite& site) {
@@ -455,7 +456,8 @@ TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const F
     };
     auto resident_threads = [&](Kernel k, int t) {
       const int threads = t * vector;
-      return detail::resident_blocks(k, threads, fixed + per_lane * size_t(threads), site) * threads;
+      return detail::resident_blocks(k, threads, fixed + per_lane * size_t(threads), site) *
+             threads;
     };
     const int block = detail::recommended_block(wide, per_lane, fixed, 1024, site);
     const int occupancy_team = block / vector > 0 ? block / vector : 1;
