@@ -77,10 +77,7 @@ private:
     const unsigned Remark = Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
     for (const ir::Kernel& K : TU.kernels) {
       std::string Text = "kernel '" + K.name + "' (" + ir::patternName(K.pattern) + " over a " +
-                         (K.policy == ir::PolicyKind::Range     ? "RangePolicy"
-                          : K.policy == ir::PolicyKind::MDRange ? "MDRangePolicy"
-                                                                : "TeamPolicy") +
-                         "): ";
+                         ir::policyName(K.policy) + "): ";
       Text += K.onHost ? std::string("runs on the host, as written")
                        : B.explainLaunch(K);
       while (!Text.empty() && Text.back() == '\n') Text.pop_back();

@@ -47,9 +47,7 @@ std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpel
 std::string kernelComment(const ir::Kernel& K) {
   std::string Out = std::string("// hpar: ") + ir::patternName(K.pattern);
   if (!K.label.empty()) Out += " \"" + quoted(K.label) + "\"";
-  Out += K.policy == ir::PolicyKind::Range     ? " (RangePolicy)"
-         : K.policy == ir::PolicyKind::MDRange ? " (MDRangePolicy)"
-                                               : " (TeamPolicy)";
+  Out += std::string(" (") + ir::policyName(K.policy) + ")";
   return Out + " from " + K.file + ":" + std::to_string(K.line) + "\n";
 }
 

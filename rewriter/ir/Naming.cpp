@@ -38,5 +38,14 @@ const char* patternName(Pattern P) {
   return "";
 }
 
+const char* policyName(PolicyKind P) {
+  switch (P) {
+  case PolicyKind::Range: return "RangePolicy";
+  case PolicyKind::MDRange: return "MDRangePolicy";
+  case PolicyKind::Team: return "TeamPolicy";
+  }
+  return "";
+}
+
 }  // namespace ir
 }  // namespace hpar

@@ -17,5 +17,8 @@ std::string kernelName(const Kernel& K, std::set<std::string>& taken);
 /// Returns the pattern's API name: parallel_for, parallel_reduce or parallel_scan.
 const char* patternName(Pattern P);
 
+/// Returns the policy's API name: RangePolicy, MDRangePolicy or TeamPolicy.
+const char* policyName(PolicyKind P);
+
 }  // namespace ir
 }  // namespace hpar

@@ -87,6 +87,10 @@ std::string byValueChoice(const std::vector<KernelParam>& params) {
   return "  constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<" + types + ">();\n";
 }
 
+/// The first line of a team kernel's nest comment and of its --explain-launch remark.
+const char* kTeamMapping =
+    "team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x";
+
 /// Whether the team kernel's policy gives its team size and vector length as constants: the
 /// kernel is then compiled for that block alone (rt/cuda/team.cuh, team_fixed_threads).
 bool fixedTeamShape(const ir::Kernel& K) { return K.teamSize > 0 && K.vectorLength > 0; }
@@ -185,8 +189,7 @@ public:
   std::string kernel(const ir::Kernel& K) const override {
     std::ostringstream o;
     o << kernelComment(K)
-      << nestComment(K, "team: a block of (vector_length, team_size) threads per team, teams "
-                        "over blockIdx.x", levelMapping);
+      << nestComment(K, kTeamMapping, levelMapping);
     switch (K.pattern) {
     case ir::Pattern::For: o << forKernel(K); break;
     case ir::Pattern::Reduce: o << reduceKernel(K); break;
@@ -210,9 +213,7 @@ public:
                    "(threadIdx.x on the index the iteration pattern moves fastest)"
                  : "tiles over blockIdx.x, the points of a tile over threadIdx.x, one wave of "
                    "resident blocks";
-    const std::string Plain = nestText(
-        K, "team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x",
-        levelMapping);
+    const std::string Plain = nestText(K, kTeamMapping, levelMapping);
     if (fixedTeamShape(K))
       return Plain + "shape: team size " + std::to_string(K.teamSize) + " and vector length " +
              std::to_string(K.vectorLength) +

@@ -41,6 +41,9 @@ const char* levelMapping(ir::NestedConstruct::Level L) {
 
 const char* kDevice = "device(hpar::rt::omp::device())";
 
+/// The first line of a team kernel's nest comment and of its --explain-launch remark.
+const char* kTeamMapping = "team: an OpenMP team of team_size threads per hpar team, one lane each";
+
 // The functor (and the reduction or scan spec) reach the device as copies of their bytes, as
 // CUDA kernel parameters do: mapping the class itself is refused by GCC for classes with static
 // members and warned about by clang for classes that are not trivially copyable.
@@ -112,8 +115,7 @@ public:
   std::string kernel(const ir::Kernel& K) const override {
     std::ostringstream o;
     o << kernelComment(K)
-      << nestComment(K, "team: an OpenMP team of team_size threads per hpar team, one lane each",
-                     levelMapping)
+      << nestComment(K, kTeamMapping, levelMapping)
       << hostFunctionHead(K, K.name) << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
     if (K.policy == ir::PolicyKind::Team) {
@@ -139,8 +141,7 @@ public:
              " shared by every thread of every team: target teams distribute parallel for" +
              (K.policy == ir::PolicyKind::MDRange ? ", collapsed over every index" : "") +
              ", on the device or, without one, on the host";
-    return nestText(K, "team: an OpenMP team of team_size threads per hpar team, one lane each",
-                    levelMapping) +
+    return nestText(K, kTeamMapping, levelMapping) +
            (K.teamSize > 0
                 ? "shape: team size " + std::to_string(K.teamSize) +
                       " from the policy, at most what the device grants a team"

@@ -226,21 +226,21 @@ constexpr int64_t range_waves = 32;
 /// ceil(n / d) for n >= 0, d > 0.
 inline int64_t ceil_div(int64_t n, int64_t d) { return (n + d - 1) / d; }
 
+/// Whether the environment variable `name` is set to 1.
+inline bool env_is_one(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::strcmp(value, "1") == 0;
+}
+
 /// Whether HPAR_SYNC_LAUNCH=1 asks for a device synchronisation after every launch.
 inline bool sync_after_launch() {
-  static const bool enabled = [] {
-    const char* value = std::getenv("HPAR_SYNC_LAUNCH");
-    return value != nullptr && std::strcmp(value, "1") == 0;
-  }();
+  static const bool enabled = env_is_one("HPAR_SYNC_LAUNCH");
   return enabled;
 }
 
 /// Whether HPAR_EXPLAIN_LAUNCH=1 asks for the shape of each kernel's launches on stderr.
 inline bool explain_launches() {
-  static const bool enabled = [] {
-    const char* value = std::getenv("HPAR_EXPLAIN_LAUNCH");
-    return value != nullptr && std::strcmp(value, "1") == 0;
-  }();
+  static const bool enabled = env_is_one("HPAR_EXPLAIN_LAUNCH");
   return enabled;
 }
 

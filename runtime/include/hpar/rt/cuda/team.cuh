@@ -353,7 +353,7 @@ HPAR_HD constexpr int team_fixed_threads(int team, int vector) {
 }
 template <class Policy>
 constexpr int team_max_threads(int team, int vector) {
-  return Policy::launch_bounds::maxTperB > 0 ? int(Policy::launch_bounds::maxTperB)
+  return Policy::launch_bounds::maxTperB > 0 ? team_max_threads<Policy>()
                                              : team_fixed_threads(team, vector);
 }
 
@@ -363,7 +363,7 @@ constexpr int team_max_threads(int team, int vector) {
 /// registers with 1 and 30 without).
 template <class Policy>
 constexpr int team_fixed_min_blocks() {
-  return Policy::launch_bounds::minBperSM > 0 ? int(Policy::launch_bounds::minBperSM) : 0;
+  return team_min_blocks<Policy, true>();
 }
 
 /// In a team kernel compiled for one shape: the block is (Vector, Team) threads.
@@ -447,12 +447,12 @@ TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const F
     const size_t fixed = 16 + impl::scratch_round(policy.team_scratch_size(0)) +
                          impl::scratch_round(impl::functor_team_shmem_size(f, 1024 / vector));
     // Threads the device holds at once with teams of t, and whether a block of them fits.
+    const size_t shared_optin = detail::device_limits(device, site).shared_optin;
     auto fits = [&](Kernel k, int t) {
       const size_t threads = size_t(t) * size_t(vector);
-      const detail::DeviceLimits dev = detail::device_limits(device, site);
-      const size_t used = detail::kernel_limits(k, device, site).static_shared;
-      return int(threads) <= detail::kernel_limits(k, device, site).max_threads &&
-             fixed + per_lane * threads + used <= dev.shared_optin;
+      const detail::KernelLimits l = detail::kernel_limits(k, device, site);
+      return int(threads) <= l.max_threads &&
+             fixed + per_lane * threads + l.static_shared <= shared_optin;
     };
     auto resident_threads = [&](Kernel k, int t) {
       const int threads = t * vector;
