@@ -26,7 +26,7 @@ REQUIRES = {"serial": [], "omp-clang": ["clang-openmp"], "omp-gcc": ["gcc-openmp
 
 
 def backends_of(path):
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             m = re.match(r"\s*//\s*HPAR-EXEC:(.*)", line)
             if m:
@@ -35,7 +35,7 @@ def backends_of(path):
 
 
 def expected_failure(path):
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             m = re.match(r"\s*//\s*HPAR-EXEC-FAILS:\s*(.*\S)", line)
             if m:

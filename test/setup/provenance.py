@@ -95,7 +95,8 @@ def run_line_programs(tests_dir):
             if not name.endswith((".cpp", ".test")):
                 continue
             path = os.path.join(folder, name)
-            with open(path, encoding="utf-8") as f:
+            # Test inputs may hold any bytes (fuzzer-found crash inputs do); RUN lines are ASCII.
+            with open(path, encoding="utf-8", errors="replace") as f:
                 for command in run_commands(f):
                     for word in first_words(command):
                         found.setdefault(word, f"{path}: {command}")
