@@ -119,8 +119,12 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 template <class T>
 HPAR_HD inline T read_only_load(const T* p) {
 #if defined(__CUDA_ARCH__)
-  if constexpr (std::is_arithmetic<T>::value && !std::is_same<T, bool>::value &&
-                !std::is_same<T, long double>::value && !std::is_same<T, wchar_t>::value)
+  // The types __ldg has an overload for: the integers but bool and the wide characters, float and
+  // double (long double, twice as large, is not named: device code warns where it is).
+  if constexpr ((std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+                 !std::is_same<T, wchar_t>::value && !std::is_same<T, char16_t>::value &&
+                 !std::is_same<T, char32_t>::value) ||
+                (std::is_floating_point<T>::value && sizeof(T) <= sizeof(double)))
     return __ldg(p);
 #endif
   return *p;

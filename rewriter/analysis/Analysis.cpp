@@ -2,6 +2,7 @@
 #include "analysis/NestTree.h"
 #include "analysis/PolicyInfo.h"
 #include "analysis/PolicyTrace.h"
+#include "analysis/ViewReads.h"
 
 #include <climits>
 
@@ -51,7 +52,9 @@ Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
   if (Ctx.getDiagnostics().hasErrorOccurred()) return Result;
   for (const DispatchSite& Site : Result.dispatches.sites) {
     ir::Kernel& K = TU.kernels[Site.kernel];
-    if (K.policy == ir::PolicyKind::Team) buildNest(Ctx, Paths, Site, K);
+    if (K.policy != ir::PolicyKind::Team) continue;
+    buildNest(Ctx, Paths, Site, K);
+    if (!K.onHost) recordViewReads(Ctx, Site, K);
   }
   // Every instantiation's policy, traced once: the checks read the traces; the IR records the
   // first instantiation's (the instances start with the sites, in kernel order).

@@ -19,6 +19,8 @@ public:
   virtual std::string kernel(const ir::Kernel& K) const = 0;
   /// What replaces the dispatch's callee.
   virtual std::string launcher(const ir::Kernel& K) const = 0;
+  /// Edits of the dispatch's own text besides its callee (none by default).
+  virtual void editDispatch(const ir::Kernel& K, output::EditList& Edits) const {}
   /// Edits that make the user's functions and lambdas callable on the device.
   virtual void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const = 0;
   /// How the kernel is launched, for --explain-launch: the mapping of its levels to the

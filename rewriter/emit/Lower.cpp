@@ -12,6 +12,7 @@ output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
     if (K.onHost) continue;  // the header's serial implementation runs it
     Edits.insert(K.insertAt, B.kernel(K));
     Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
+    B.editDispatch(K, Edits);
   }
   for (const ir::TranslationUnit::Callee& C : TU.unrolledNestedFors)
     Edits.replace(C.begin, C.end - C.begin, "hpar::impl::unrolled_parallel_for");

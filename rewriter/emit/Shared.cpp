@@ -13,11 +13,12 @@ std::string quoted(const std::string& s) {
   return out;
 }
 
-std::string hostFunctionHead(const ir::Kernel& K, const std::string& name) {
+std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
+                             const std::string& more) {
   std::string tparams = K.hasLabel ? "class Label, class PolicyOrCount, class Functor"
                                    : "class PolicyOrCount, class Functor";
   std::string params = K.hasLabel ? "const Label& label, " : "";
-  params += "const PolicyOrCount& policy_or_count, const Functor& f";
+  params += "const PolicyOrCount& policy_or_count, const Functor& f" + more;
   if (K.pattern != ir::Pattern::For) {
     tparams += ", class... Results";
     params += ", Results&&... results";

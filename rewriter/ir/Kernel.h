@@ -50,6 +50,25 @@ struct ScratchRequest {
   unsigned line = 0;                               // where the call is written
 };
 
+/// What a team kernel's lambda does with the Views it captures, when everything it captures is
+/// a View or a plain value (numbers, enumerations, structs of them): nothing else in it can point
+/// into memory, so the captured Views' elements are the only memory it reaches besides scratch.
+/// A View is `readOnly` when every use of it in the lambda (and in the lambdas it writes) is an
+/// element read whose value is used at once (`x = B(i, j)`), or a question about its shape
+/// (`extent`, `size`, ...); the other captured Views are `others`. Where the team member
+/// parameter can be named at each such read (no lambda on the way hides it), `reads` gives the
+/// offsets of the View's name at each read. A backend may then read those Views through a
+/// read-only path whenever, at run time, their memory overlaps none of the others'.
+struct ViewReads {
+  std::vector<std::string> readOnly, others;  // the captured Views' names, as written
+  std::string member;                         // the lambda's team member parameter
+  struct Span {
+    unsigned begin = 0, end = 0;
+  };
+  std::vector<Span> reads;  // each read of a readOnly View: the View's name
+  unsigned callEnd = 0;     // the offset of the dispatch call's closing parenthesis
+};
+
 struct Kernel {
   Pattern pattern = Pattern::For;
   PolicyKind policy = PolicyKind::Range;
@@ -77,6 +96,10 @@ struct Kernel {
   bool policyTraced = false;
   /// Team kernels whose policy is traced: its set_scratch_size calls in the order they run.
   std::vector<ScratchRequest> scratch;
+
+  /// Team kernels of a lambda written in the dispatch: its View reads, when it captures Views
+  /// and plain values only and at least one View is only read (empty `readOnly` otherwise).
+  ViewReads viewReads;
 
   std::string name;             // hpar_<label>_L<line>
   std::string file;             // file name as the user wrote it (for comments and messages)

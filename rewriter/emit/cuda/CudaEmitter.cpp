@@ -105,9 +105,34 @@ std::string teamBounds(const ir::Kernel& K) {
          "hpar::rt::cuda::team_min_blocks<Policy, Narrow>())\n    ";
 }
 
-/// The template parameter of a team kernel compiled in two variants (none for one shape).
+/// Whether a team parallel_for reads the Views its lambda only reads (ir::ViewReads) through
+/// rt/cuda/team.cuh's read_only: its kernel is then compiled in a variant for Views whose memory
+/// is apart from the others' at run time, and one for Views that overlap them.
+bool readsApart(const ir::Kernel& K) {
+  return K.policy == ir::PolicyKind::Team && K.pattern == ir::Pattern::For &&
+         !K.viewReads.readOnly.empty();
+}
+
+/// Names joined with ", ".
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+/// The template parameters of a team kernel compiled in several variants (none for one shape
+/// and no read-only Views).
 std::string teamVariantParam(const ir::Kernel& K) {
-  return fixedTeamShape(K) ? "" : ", bool Narrow";
+  return std::string(fixedTeamShape(K) ? "" : ", bool Narrow") +
+         (readsApart(K) ? ", bool ReadOnly" : "");
+}
+
+/// The launcher's choice of a team kernel variant: `args` the template arguments before the
+/// read-only one.
+std::string teamVariant(const ir::Kernel& K, const std::string& args) {
+  if (!readsApart(K)) return K.name + "<" + args + ">";
+  return "reads_apart ? " + K.name + "<" + args + ", true>\n" + "                  : " + K.name +
+         "<" + args + ", false>";
 }
 
 /// The launcher's team kernel(s), `args` the template arguments before the variant, and its
@@ -116,11 +141,11 @@ std::string teamVariantParam(const ir::Kernel& K) {
 std::string teamKernels(const ir::Kernel& K, const std::string& args,
                         const std::string& launchArgs) {
   if (fixedTeamShape(K))
-    return "  const auto kernel = " + K.name + "<" + args + ">;\n" +
+    return "  const auto kernel = " + teamVariant(K, args) + ";\n" +
            "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, "
            "kernel, " + launchArgs + ");\n";
-  return "  const auto narrow = " + K.name + "<" + args + ", true>;\n" +
-         "  const auto wide = " + K.name + "<" + args + ", false>;\n" +
+  return "  const auto narrow = " + teamVariant(K, args + ", true") + ";\n" +
+         "  const auto wide = " + teamVariant(K, args + ", false") + ";\n" +
          "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, " +
          launchArgs + ");\n" +
          "  const auto kernel = launch.narrow ? narrow : wide;\n";
@@ -143,10 +168,11 @@ std::string teamShapeCheck(const ir::Kernel& K) {
 /// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... Every
 /// collective starts with its own barrier, so teams are separated by one only when they use
 /// scratch memory and another team of the block follows (scratch.end_team(), rt/cuda/team.cuh).
-std::string leagueLoop(const std::string& body) {
+std::string leagueLoop(const ir::Kernel& K, const std::string& body) {
   return "  const int league_size = policy.league_size();\n"
          "  for (int league = blockIdx.x; league < league_size; league += gridDim.x) {\n"
-         "    const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());\n"
+         "    const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state()" +
+         std::string(readsApart(K) ? ", ReadOnly" : "") + ");\n"
          "    " + body + ";\n"
          "    scratch.end_team(league);\n"
          "  }\n";
@@ -213,7 +239,11 @@ public:
                    "(threadIdx.x on the index the iteration pattern moves fastest)"
                  : "tiles over blockIdx.x, the points of a tile over threadIdx.x, one wave of "
                    "resident blocks";
-    const std::string Plain = nestText(K, kTeamMapping, levelMapping);
+    std::string Plain = nestText(K, kTeamMapping, levelMapping);
+    if (readsApart(K))
+      Plain += joined(K.viewReads.readOnly) +
+               " only read: read through the read-only data cache by each launch that finds "
+               "their memory apart from the other Views'\n";
     if (fixedTeamShape(K))
       return Plain + "shape: team size " + std::to_string(K.teamSize) + " and vector length " +
              std::to_string(K.vectorLength) +
@@ -227,13 +257,42 @@ public:
            "fits it. Run with HPAR_EXPLAIN_LAUNCH=1 to see the shape of each launch";
   }
 
+  /// A team parallel_for that only reads some of its Views: each read of them becomes
+  /// `read_only(team, B)(...)`, and the call gains whether their memory is apart from the others'.
+  void editDispatch(const ir::Kernel& K, output::EditList& Edits) const override {
+    if (!readsApart(K)) return;
+    for (const ir::ViewReads::Span& R : K.viewReads.reads) {
+      Edits.insert(R.begin, "hpar::rt::cuda::read_only(" + K.viewReads.member + ", ");
+      Edits.insert(R.end, ")");
+    }
+    Edits.insert(K.viewReads.callEnd,
+                 ",\n    hpar::rt::cuda::views_apart(hpar::rt::cuda::memory_of(" +
+                     joined(K.viewReads.readOnly) + "), hpar::rt::cuda::memory_of(" +
+                     joined(K.viewReads.others) + "))");
+  }
+
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {
     for (const auto& F : TU.deviceFunctions) Edits.insert(F.declBegin, "__host__ __device__ ");
     for (unsigned Offset : TU.plainLambdas) Edits.insert(Offset, " __host__ __device__");
   }
 
 private:
-  std::string launcherHead(const ir::Kernel& K) const { return hostFunctionHead(K, launcher(K)); }
+  std::string launcherHead(const ir::Kernel& K, const std::string& more = "") const {
+    return hostFunctionHead(K, launcher(K), more);
+  }
+
+  /// The launcher's comment and explanation of the Views its lambda only reads.
+  static std::string readOnlyNote(const ir::Kernel& K) {
+    if (!readsApart(K)) return "";
+    const std::string Read = joined(K.viewReads.readOnly);
+    const std::string Others = K.viewReads.others.empty()
+                                   ? "no other View"
+                                   : "none of " + joined(K.viewReads.others) + "'s";
+    return "  // " + Read + ": only read by the kernel. reads_apart: their memory overlaps " +
+           Others + ";\n"
+           "  // the kernel then reads them through the read-only data cache (read_only).\n"
+           "  hpar::rt::cuda::explain_read_only(site, reads_apart, \"" + Read + "\");\n";
+  }
 
   std::string shapeOf(const ir::Kernel& K, const char* range, const char* md,
                       const char* extra) const {
@@ -315,9 +374,10 @@ private:
     o << kernelHead(teamBounds(K), K.name, "class Policy, class Functor", params,
                     teamVariantParam(K))
       << teamAssume(K)
-      << leagueLoop(forCall(K)) << "}\n\n"
-      << launcherHead(K)
+      << leagueLoop(K, forCall(K)) << "}\n\n"
+      << launcherHead(K, readsApart(K) ? ", const bool reads_apart" : "")
       << teamShapeCheck(K)
+      << readOnlyNote(K)
       << byValueChoice(params)
       << teamKernels(K, "Policy, Functor, by_value", "policy, f, 0, false, site")
       << "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n"
@@ -338,7 +398,7 @@ private:
                     teamVariantParam(K))
       << teamAssume(K)
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec);\n"
-      << leagueLoop("spec.call(f, acc.data(), team)")
+      << leagueLoop(K, "spec.call(f, acc.data(), team)")
       << "  hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());\n"
       << "}\n\n"
       << reduceLauncher(K, params,

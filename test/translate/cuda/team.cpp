@@ -14,7 +14,9 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: const Functor& f = f_arg.get();
 // CHECK-NEXT: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
-// CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
+// (a is only read: the kernel has a variant that reads it through the read-only data cache,
+// translate/cuda/read_only_views.cpp)
+// CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state(), ReadOnly);
 // CHECK-NEXT: f(team);
 // CHECK-NEXT: scratch.end_team(league);
 // CHECK: hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
@@ -30,8 +32,8 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
     hpar::single(hpar::PerTeam(team), [&]() { rowsum(row) = s; });
   });
 }
-// The nested patterns are unchanged in the functor:
-// CHECK: hpar::parallel_reduce(hpar::ThreadVectorRange(team, m), [&](int j, double& t) { t += a(row, j); }, s);
+// The nested patterns are unchanged in the functor (but for the reads of a):
+// CHECK: hpar::parallel_reduce(hpar::ThreadVectorRange(team, m), [&](int j, double& t) { t += hpar::rt::cuda::read_only(team, a)(row, j); }, s);
 // CHECK: hpar::single(hpar::PerTeam(team), [&]() { rowsum(row) = s; });
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp

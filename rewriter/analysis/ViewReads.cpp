@@ -1,0 +1,185 @@
+#include "analysis/ViewReads.h"
+#include "analysis/Annotations.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+
+using namespace clang;
+
+namespace hpar {
+namespace analysis {
+namespace {
+
+bool isView(QualType T) {
+  return annotationOf(T.getNonReferenceType()->getAsCXXRecordDecl()) == "hpar::view";
+}
+
+/// Whether a value of type T holds no address: numbers, enumerations, and arrays and classes
+/// made of them (no pointer, reference or View anywhere inside).
+bool plainValue(QualType T, int depth = 0) {
+  T = T.getCanonicalType();
+  if (T->isArithmeticType() || T->isEnumeralType()) return true;
+  if (depth > 8) return false;
+  if (const auto* A = dyn_cast<ConstantArrayType>(T.getTypePtr()))
+    return plainValue(A->getElementType(), depth + 1);
+  const CXXRecordDecl* RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || isView(T)) return false;
+  RD = RD->getDefinition();
+  for (const CXXBaseSpecifier& B : RD->bases())
+    if (!plainValue(B.getType(), depth + 1)) return false;
+  for (const FieldDecl* F : RD->fields())
+    if (!plainValue(F->getType(), depth + 1)) return false;
+  return true;
+}
+
+/// Whether a lambda is written in a template (its text then stands for several instantiations,
+/// which may use their Views differently).
+bool inTemplate(const LambdaExpr* L) {
+  for (const DeclContext* DC = L->getLambdaClass()->getDeclContext(); DC; DC = DC->getParent()) {
+    if (DC->isDependentContext()) return true;
+    if (const auto* F = dyn_cast<FunctionDecl>(DC); F && F->isTemplateInstantiation()) return true;
+    if (isa<ClassTemplateSpecializationDecl>(DC)) return true;
+  }
+  return false;
+}
+
+/// The View members that ask about its shape and not its elements.
+const llvm::StringSet<> kShapeQueries = {
+    "extent", "extent_int", "size", "span", "span_is_contiguous", "stride", "stride_0",
+    "stride_1", "stride_2", "stride_3", "stride_4", "stride_5", "stride_6", "stride_7",
+    "rank", "rank_dynamic", "is_allocated", "static_extent"};
+
+/// Walks a team lambda's body (and the lambdas written in it), sorting every use of each
+/// captured View: an element read whose value is used at once, a shape query, or anything else.
+class ViewUses {
+public:
+  struct Read {
+    SourceLocation begin, end;  // the View's name
+    bool memberVisible;         // the team member parameter can be named there
+  };
+  struct Uses {
+    std::vector<Read> reads;
+    bool other = false;  // used some other way: written, passed on, its address taken, ...
+  };
+
+  ViewUses(const ParmVarDecl* Member) : Member(Member) {}
+
+  void track(const ValueDecl* V) { Views[V]; }
+  const std::map<const ValueDecl*, Uses>& uses() const { return Views; }
+  bool memberShadowed() const { return Shadowed; }
+
+  void walk(const Stmt* S, bool Visible) {
+    if (!S) return;
+    if (const auto* L = dyn_cast<LambdaExpr>(S)) {
+      // The captures' initialisers copy Views into the inner closure; what the closure does
+      // with the copies is in its body.
+      walk(L->getBody(), Visible && sees(L));
+      return;
+    }
+    if (const auto* D = dyn_cast<DeclStmt>(S))
+      for (const Decl* Each : D->decls())
+        if (const auto* V = dyn_cast<VarDecl>(Each); V && V->getName() == Member->getName())
+          Shadowed = true;
+    if (const auto* C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue)
+      if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(C->getSubExpr()->IgnoreParens()))
+        if (const DeclRefExpr* Ref = elementOf(Op)) {
+          Views[Ref->getDecl()].reads.push_back(
+              {Ref->getBeginLoc(), Ref->getEndLoc(), Visible});
+          for (unsigned I = 1; I < Op->getNumArgs(); ++I) walk(Op->getArg(I), Visible);
+          return;
+        }
+    if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(S))
+      if (elementOf(Op) && Op->isPRValue() && Op->getType()->isArithmeticType()) {
+        // A View whose elements are handed out by value (const RandomAccess): a read as it is.
+        for (unsigned I = 1; I < Op->getNumArgs(); ++I) walk(Op->getArg(I), Visible);
+        return;
+      }
+    if (const auto* M = dyn_cast<MemberExpr>(S))
+      if (tracked(M->getBase()) && kShapeQueries.contains(M->getMemberDecl()->getName())) return;
+    if (const auto* Ref = dyn_cast<DeclRefExpr>(S)) {
+      if (auto It = Views.find(Ref->getDecl()); It != Views.end()) It->second.other = true;
+      return;
+    }
+    for (const Stmt* Child : S->children()) walk(Child, Visible);
+  }
+
+private:
+  /// The tracked View of an element access `v(i, ...)` or `v[i]`, or null.
+  const DeclRefExpr* elementOf(const CXXOperatorCallExpr* Op) const {
+    if (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) return nullptr;
+    if (Op->getNumArgs() < 1) return nullptr;
+    return tracked(Op->getArg(0));
+  }
+
+  const DeclRefExpr* tracked(const Expr* E) const {
+    const auto* Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Views.count(Ref->getDecl()) ? Ref : nullptr;
+  }
+
+  /// Whether the member parameter can be named in an inner lambda's body: it captures by
+  /// default or names it, and no parameter of its own hides it.
+  bool sees(const LambdaExpr* L) const {
+    for (const ParmVarDecl* P : L->getCallOperator()->parameters())
+      if (P->getName() == Member->getName()) return false;
+    if (L->getCaptureDefault() != LCD_None) return true;
+    for (const LambdaCapture& C : L->explicit_captures())
+      if (C.capturesVariable() && C.getCapturedVar() == Member) return true;
+    return false;
+  }
+
+  const ParmVarDecl* Member;
+  std::map<const ValueDecl*, Uses> Views;
+  bool Shadowed = false;
+};
+
+}  // namespace
+
+void recordViewReads(ASTContext& Ctx, const DispatchSite& Site, ir::Kernel& K) {
+  const auto* L = dyn_cast_or_null<LambdaExpr>(strip(Site.functor));
+  if (!L || !L->getBody() || inTemplate(L) || L->getCallOperator()->getNumParams() != 1) return;
+  const ParmVarDecl* Member = L->getCallOperator()->getParamDecl(0);
+  if (Member->getName().empty()) return;
+  const SourceManager& SM = Ctx.getSourceManager();
+  const SourceLocation CallEnd = Site.call->getRParenLoc();
+  if (CallEnd.isMacroID() || !SM.isWrittenInMainFile(CallEnd)) return;
+
+  ViewUses Uses(Member);
+  for (const LambdaCapture& C : L->captures()) {
+    if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy) return;
+    const auto* V = dyn_cast<VarDecl>(C.getCapturedVar());
+    if (!V || V->isInitCapture()) return;
+    if (isView(V->getType())) Uses.track(V);
+    else if (!plainValue(V->getType().getNonReferenceType())) return;
+  }
+  Uses.walk(L->getBody(), true);
+
+  ir::ViewReads R;
+  auto writable = [&](SourceLocation Loc) {
+    return Loc.isValid() && !Loc.isMacroID() && SM.isWrittenInMainFile(Loc);
+  };
+  for (const auto& [V, U] : Uses.uses()) {
+    if (U.other) {
+      R.others.push_back(V->getName().str());
+      continue;
+    }
+    bool Rewritable = !U.reads.empty() && !Uses.memberShadowed();
+    for (const ViewUses::Read& Read : U.reads)
+      Rewritable = Rewritable && Read.memberVisible && writable(Read.begin) && writable(Read.end);
+    if (!Rewritable) continue;  // read as written; never written, so no View's memory to avoid
+    R.readOnly.push_back(V->getName().str());
+    for (const ViewUses::Read& Read : U.reads) {
+      const SourceLocation End = Lexer::getLocForEndOfToken(Read.end, 0, SM, Ctx.getLangOpts());
+      R.reads.push_back({SM.getFileOffset(Read.begin), SM.getFileOffset(End)});
+    }
+  }
+  if (R.readOnly.empty()) return;
+  R.member = Member->getName().str();
+  R.callEnd = SM.getFileOffset(CallEnd);
+  K.viewReads = std::move(R);
+}
+
+}  // namespace analysis
+}  // namespace hpar

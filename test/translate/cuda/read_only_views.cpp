@@ -1,0 +1,99 @@
+// A team parallel_for whose lambda captures only Views and plain values reads the Views it only
+// reads through hpar::rt::cuda::read_only(team, V): each such read is rewritten, the kernel gains
+// a ReadOnly variant, and the call passes whether their memory is apart from the other Views'
+// (docs/design.md section 8, "Views a team kernel only reads"). Left as written: Views written,
+// passed on, bound to a reference or given to an atomic; reads where the team member cannot be
+// named; lambdas that capture a pointer; lambdas in templates; team reductions; the OpenMP output.
+// RUN: %hpar-translate --backend=cuda %s -o %t.cu
+// RUN: grep -v CHECK %t.cu | %FileCheck %s
+// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
+// RUN: grep -v '^ *//' %t.cpp | %FileCheck %s --check-prefix=OMP
+// RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.clang.o %}
+// OMP: #include <hpar/rt/openmp.hpp>
+// OMP-NOT: rt::cuda
+#include <Kokkos_Core.hpp>
+
+using V1 = Kokkos::View<double*>;
+using member_type = Kokkos::TeamPolicy<>::member_type;
+
+struct Coefficients {
+  double scale[2];
+  int shift;
+};
+
+KOKKOS_INLINE_FUNCTION double first(V1 v) { return v(0); }
+
+// CHECK-LABEL: // hpar: parallel_for "reads" (TeamPolicy)
+// CHECK: template <class Policy, class Functor, bool ByValue, bool Narrow, bool ReadOnly>
+// CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state(), ReadOnly);
+// CHECK: void hpar_reads_L{{[0-9]+}}_launch(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
+// CHECK: // b, c: only read by the kernel. reads_apart: their memory overlaps none of a's;
+// CHECK: hpar::rt::cuda::explain_read_only(site, reads_apart, "b, c");
+// CHECK: const auto narrow = reads_apart ? hpar_reads_L{{[0-9]+}}<Policy, Functor, by_value, true, true>
+// CHECK-NEXT: : hpar_reads_L{{[0-9]+}}<Policy, Functor, by_value, true, false>;
+void reads(V1 a, V1 b, V1 c, Coefficients k) {
+  Kokkos::parallel_for("reads", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& t) {
+    const int n = int(b.extent(0));
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(t, n), [&](int i) {
+      a(i) = k.scale[0] * b(i) + c[i] + k.shift;
+    });
+    Kokkos::single(Kokkos::PerTeam(t), [=]() { a(0) += b(n - 1); });
+  });
+  // CHECK: a(i) = k.scale[0] * hpar::rt::cuda::read_only(t, b)(i) + hpar::rt::cuda::read_only(t, c)[i] + k.shift;
+  // CHECK: Kokkos::single(Kokkos::PerTeam(t), [=]() { a(0) += hpar::rt::cuda::read_only(t, b)(n - 1); });
+  // CHECK-NEXT: },
+  // CHECK-NEXT: hpar::rt::cuda::views_apart(hpar::rt::cuda::memory_of(b, c), hpar::rt::cuda::memory_of(a)));
+}
+
+// Written, passed on, bound to a reference, given to an atomic: only d is only read.
+// CHECK-LABEL: // hpar: parallel_for "others" (TeamPolicy)
+// CHECK: // d: only read by the kernel. reads_apart: their memory overlaps none of a, b, c, e's;
+void others(V1 a, V1 b, V1 c, V1 d, V1 e) {
+  Kokkos::parallel_for("others", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    a(0) += d(0);
+    const double x = first(b);
+    const double& y = c(1);
+    Kokkos::atomic_add(&e(2), x + y);
+  });
+  // CHECK: a(0) += hpar::rt::cuda::read_only(team, d)(0);
+  // CHECK-NEXT: const double x = first(b);
+  // CHECK-NEXT: const double& y = c(1);
+  // CHECK-NEXT: Kokkos::atomic_add(&e(2), x + y);
+}
+
+// The member cannot be named where b is read (an inner lambda that captures only b and a, and one
+// whose parameter hides it); a captures a pointer; a template; a team reduction: all as written.
+// CHECK-LABEL: // hpar: parallel_for "hidden" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "pointer" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_reduce "reduce" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "templated" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-NOT: read_only(
+void hidden(V1 a, V1 b, double* p) {
+  Kokkos::parallel_for("hidden", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 8), [&a, &b](int i) { a(i) = b(i); });
+    auto g = [&](int team) { return b(team); };
+    a(9) = g(1);
+  });
+  Kokkos::parallel_for("pointer", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    p[team.league_rank()] = b(team.league_rank());
+  });
+  double sum = 0;
+  Kokkos::parallel_reduce("reduce", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team, double& s) {
+    s += b(team.league_rank());
+  }, sum);
+  a(0) = sum;
+}
+
+template <class View>
+void templated(View a, View b) {
+  Kokkos::parallel_for("templated", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    a(team.league_rank()) = b(team.league_rank());
+  });
+}
+
+void instantiate(V1 a, V1 b) { templated(a, b); }
