@@ -86,7 +86,10 @@ while :; do
     executions=$((executions + ${n:-0}))
     break
   fi
-  n=$(echo "$run_log" | sed -n 's/^hpar-fuzz: recovered from a crash.* after \([0-9]*\) executions.*/\1/p' | tail -1)
+  # Under -fork=N the recovered job counts only its own runs; the progress lines count them all.
+  n=$(echo "$run_log" | sed -n 's/^#\([0-9]*\): cov:.*/\1/p' | tail -1)
+  [ -n "$n" ] ||
+    n=$(echo "$run_log" | sed -n 's/^hpar-fuzz: recovered from a crash.* after \([0-9]*\) executions.*/\1/p' | tail -1)
   executions=$((executions + ${n:-0}))
   input=$(ls -t "$work/recovered"/recovered-* | grep -v "\.log$" | head -1)
   if HPAR_FUZZ_CLANG_ONLY=1 "$build/bin/hpar-fuzz" "$input" >"$input.clang-only.log" 2>&1; then
