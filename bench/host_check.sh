@@ -79,6 +79,23 @@ for src in bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/stencil3d.cpp benc
   fi
 done
 
+# The compile-time program (bench/compile_time.sh times its build) checks its nine kernels' results.
+src=bench/compile/nine_kernels.cpp
+check nine_kernels-build-serial g++ -O2 -std=c++17 "${includes[@]}" "$src" -o "$dir/nine_kernels-serial" &&
+  check nine_kernels-serial "$dir/nine_kernels-serial"
+if check nine_kernels-translate-openmp "$translate" --backend=openmp "$src" \
+     -o "$dir/nine_kernels.hpar.cpp" -- -std=c++17; then
+  check nine_kernels-build-openmp-gcc g++ -O2 -std=c++17 -fopenmp -foffload=disable "${includes[@]}" \
+    "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-gcc" &&
+    check nine_kernels-openmp-gcc "$dir/nine_kernels-openmp-gcc"
+  if command -v clang++-19 > /dev/null; then
+    check nine_kernels-build-openmp-clang clang++-19 -O2 -std=c++17 -fopenmp \
+      -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib -Wno-openmp-mapping \
+      "${includes[@]}" "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-clang" &&
+      check nine_kernels-openmp-clang "$dir/nine_kernels-openmp-clang"
+  fi
+fi
+
 echo
 if [ "$failed" -ne 0 ]; then echo "host check: FAILED"; else echo "host check: all passed"; fi
 exit $failed

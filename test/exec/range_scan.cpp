@@ -1,4 +1,5 @@
-// Checks parallel_scan over RangePolicy: exclusive and inclusive use of final, with and without a total, non-zero begin, functors with init/join, stream compaction, empty ranges.
+// Checks parallel_scan over RangePolicy: exclusive and inclusive use of final, with and without a total, non-zero begin, functors with init/join, stream compaction, empty ranges,
+// and a join that is associative but not commutative over a two-field value (the order in which tiles' values are combined).
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
@@ -49,6 +50,43 @@ struct RunningMax {
     if (src > dst) dst = src;
   }
 };
+
+// The first and the last index seen so far: joining keeps the earlier first and the later last,
+// so any change in the order of the combination changes the result.
+struct Ends {
+  int64_t first, last;
+};
+struct OrderedEnds {
+  using value_type = Ends;
+  hpar::View<int64_t*> firsts, lasts;
+  HPAR_INLINE_FUNCTION void operator()(const int64_t i, value_type& update, const bool final) const {
+    if (final) {
+      firsts(i) = update.first;
+      lasts(i) = update.last;
+    }
+    const value_type own{i, i};
+    join(update, own);
+  }
+  HPAR_INLINE_FUNCTION void init(value_type& update) const { update = value_type{-1, -1}; }
+  HPAR_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
+    if (dst.first < 0) dst = src;
+    else if (src.first >= 0) dst.last = src.last;
+  }
+};
+
+void test_ordered(const int64_t n) {
+  hpar::View<int64_t*> firsts("firsts", n), lasts("lasts", n);
+  Ends total{0, 0};
+  hpar::parallel_scan("ordered_ends", n, OrderedEnds{firsts, lasts}, total);
+  auto hf = hpar::create_mirror_view_and_copy(hpar::HostSpace(), firsts);
+  auto hl = hpar::create_mirror_view_and_copy(hpar::HostSpace(), lasts);
+  int64_t wrong = 0;
+  for (int64_t i = 0; i < n; ++i)
+    if (hf(i) != (i == 0 ? -1 : 0) || hl(i) != i - 1) ++wrong;
+  check_eq("ordered ends: wrong prefixes", wrong, 0);
+  check_eq("ordered ends: total first", total.first, n > 0 ? 0 : -1);
+  check_eq("ordered ends: total last", total.last, n - 1);
+}
 
 // Exclusive prefix sum without init/join, int index.
 struct ExclusiveSum {
@@ -229,6 +267,8 @@ int main(int argc, char** argv) {
   test_offset_and_double();
   test_functors(1000003);
   test_functors(5);
+  test_ordered(3000017);
+  test_ordered(3);
   test_compaction();
   test_empty_and_single();
   return report();

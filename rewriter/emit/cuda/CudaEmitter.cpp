@@ -316,9 +316,8 @@ private:
       << "  if constexpr (OnePointPerThread) {  // the usual case: one block per tile, one thread per point\n"
       << "    int64_t i[Policy::rank];\n"
       << "    if (box.point_of_thread(i)) " << forCall(K) << ";\n"
-      << "    return;\n"
-      << "  }\n";
-    std::string indent = "  ";
+      << "  } else {  // tiles or points beyond what the grid and the block cover\n";
+    std::string indent = "    ";
     for (int a = 2; a >= 0; --a, indent += "  ")
       o << indent << "for (int64_t b" << axes[a] << " = blockIdx." << axes[a] << "; b" << axes[a]
         << " < box.tiles[" << a << "]; b" << axes[a] << " += gridDim." << axes[a] << ")\n";
@@ -329,6 +328,7 @@ private:
     o << indent << "int64_t i[Policy::rank];\n"
       << indent << "if (box.point(bx, by, bz, tx, ty, tz, i)) " << forCall(K) << ";\n"
       << std::string(indent.size() - 2, ' ') << "}\n"
+      << "  }\n"
       << "}\n\n"
       << launcherHead(K)
       << byValueChoice(params)
@@ -449,7 +449,10 @@ private:
     const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kSpecParam,
                                           {"hpar::rt::cuda::ScanState<Spec>", "state", false}};
     std::ostringstream o;
-    o << kernelHead("", K.name, "class Policy, class Functor, class Spec", params)
+    o << kernelHead("__launch_bounds__(hpar::rt::cuda::ScanTiling<typename Spec::value_type>::"
+                    "block_threads,\n    hpar::rt::cuda::ScanTiling<typename Spec::value_type>::"
+                    "min_blocks)\n    ",
+                    K.name, "class Policy, class Functor, class Spec", params)
       << "  using index_type = typename Policy::index_type;\n"
       << "  using value_type = typename Spec::value_type;\n"
       << "  hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),\n"

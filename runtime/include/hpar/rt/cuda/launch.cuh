@@ -99,11 +99,13 @@ inline std::map<std::pair<const void*, int>, KernelLimits>& kernel_limits_table(
   return table;
 }
 
-template <class Kernel>
-KernelLimits kernel_limits(Kernel kernel, int device, const KernelSite& site) {
+// The occupancy helpers take the kernel as `const void*` (the CUDA runtime's C entry points), so
+// the host compiler builds each of them once per file rather than once per kernel; the templates
+// of the same names below only convert a kernel's address.
+inline KernelLimits kernel_limits(const void* kernel, int device, const KernelSite& site) {
   std::lock_guard<std::mutex> lock(kernel_limits_mutex());
   auto& table = kernel_limits_table();
-  const auto key = std::make_pair((const void*)kernel, device);
+  const auto key = std::make_pair(kernel, device);
   auto it = table.find(key);
   if (it != table.end()) return it->second;
   cudaFuncAttributes attributes;
@@ -119,8 +121,7 @@ KernelLimits kernel_limits(Kernel kernel, int device, const KernelSite& site) {
 
 /// Lets `kernel` launch with `bytes` of dynamic shared memory: opts in above 48 KB, and fails
 /// with a clear message above what the device allows one block.
-template <class Kernel>
-void reserve_shared(Kernel kernel, size_t bytes, const KernelSite& site) {
+inline void reserve_shared(const void* kernel, size_t bytes, const KernelSite& site) {
   const int device = current_device(site);
   const KernelLimits limits = kernel_limits(kernel, device, site);
   if (bytes <= limits.dynamic_shared_set) return;
@@ -134,19 +135,18 @@ void reserve_shared(Kernel kernel, size_t bytes, const KernelSite& site) {
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes),
              site, "cannot raise the kernel's shared memory limit");
   std::lock_guard<std::mutex> lock(kernel_limits_mutex());
-  kernel_limits_table()[std::make_pair((const void*)kernel, device)].dynamic_shared_set = bytes;
+  kernel_limits_table()[std::make_pair(kernel, device)].dynamic_shared_set = bytes;
 }
 
 /// The block size the occupancy API recommends for `kernel` when each block needs
 /// `shared_fixed + shared_per_thread * block` bytes of dynamic shared memory; at most
 /// `max_block` threads. When even 32 threads do not fit, the largest block below 32 that does.
-template <class Kernel>
-int recommended_block(Kernel kernel, size_t shared_per_thread, size_t shared_fixed, int max_block,
-                      const KernelSite& site) {
+inline int recommended_block(const void* kernel, size_t shared_per_thread, size_t shared_fixed,
+                             int max_block, const KernelSite& site) {
   static std::mutex mutex;
   static std::map<OccupancyKey, int> cache;
   const int device = current_device(site);
-  const OccupancyKey key{(const void*)kernel, device, shared_per_thread, shared_fixed, max_block};
+  const OccupancyKey key{kernel, device, shared_per_thread, shared_fixed, max_block};
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = cache.find(key);
@@ -190,12 +190,12 @@ int recommended_block(Kernel kernel, size_t shared_per_thread, size_t shared_fix
 
 /// Blocks of `block` threads and `shared` bytes of dynamic shared memory that the whole device
 /// holds at once (blocks per SM x SMs); at least 1.
-template <class Kernel>
-int64_t resident_blocks(Kernel kernel, int block, size_t shared, const KernelSite& site) {
+inline int64_t resident_blocks(const void* kernel, int block, size_t shared,
+                               const KernelSite& site) {
   static std::mutex mutex;
   static std::map<OccupancyKey, int64_t> cache;
   const int device = current_device(site);
-  const OccupancyKey key{(const void*)kernel, device, shared, 0, block};
+  const OccupancyKey key{kernel, device, shared, 0, block};
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = cache.find(key);
@@ -215,6 +215,25 @@ int64_t resident_blocks(Kernel kernel, int block, size_t shared, const KernelSit
   std::lock_guard<std::mutex> lock(mutex);
   cache.emplace(key, resident);
   return resident;
+}
+
+template <class Kernel>
+KernelLimits kernel_limits(Kernel kernel, int device, const KernelSite& site) {
+  return kernel_limits(reinterpret_cast<const void*>(kernel), device, site);
+}
+template <class Kernel>
+void reserve_shared(Kernel kernel, size_t bytes, const KernelSite& site) {
+  reserve_shared(reinterpret_cast<const void*>(kernel), bytes, site);
+}
+template <class Kernel>
+int recommended_block(Kernel kernel, size_t shared_per_thread, size_t shared_fixed, int max_block,
+                      const KernelSite& site) {
+  return recommended_block(reinterpret_cast<const void*>(kernel), shared_per_thread, shared_fixed,
+                           max_block, site);
+}
+template <class Kernel>
+int64_t resident_blocks(Kernel kernel, int block, size_t shared, const KernelSite& site) {
+  return resident_blocks(reinterpret_cast<const void*>(kernel), block, shared, site);
 }
 
 /// Waves of resident blocks a range_shape grid may hold. A grid-stride loop over one wave is

@@ -490,32 +490,44 @@ inline detail::GrowOnlyBuffer& team_scratch_pool() {
   return pool;
 }
 
-/// Plans a team launch: blocks of (vector_length, team_size) threads, one or team_waves_short
-/// waves of resident blocks (at most the league), `shared_per_thread` bytes of dynamic shared
-/// memory per thread for the launch's own use, then the team's level-0 scratch (the policy's,
-/// plus the functor's team_shmem_size). `narrow` and `wide` are the kernel compiled for blocks of
-/// at most team_auto_block threads and for any (the same kernel where the shape is fixed); the
-/// launch takes the narrow one when the block fits it. AUTO team size: team_auto_block threads;
-/// the occupancy API's block size for the kernel with that shared memory where it keeps more
-/// threads resident; and when the league is too short to fill the device with teams of
-/// team_auto_block threads, the largest block the kernel can launch (in whole teams). Level-1
-/// scratch takes one slice of a device pool per block, so the grid is then at most one wave (and
-/// what half the free memory holds). A reduction (at_least_one) always launches one block so that
-/// an empty league still yields the identity. Scratch beyond what the device offers stops the
-/// program before the launch.
-template <class Kernel, class Policy, class Functor>
-TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const Functor& f,
-                       size_t shared_per_thread, bool at_least_one, const KernelSite& site) {
-  const int vector = policy.vector_length();
+namespace detail {
+
+/// What a team launch asks for, read from its policy and functor by team_launch, so that the
+/// plan (plan_team_launch) is compiled once per file rather than once per kernel.
+struct TeamRequest {
+  int vector = 1;
+  int64_t league = 0;
+  int team = 1;
+  bool auto_team = false;
+  size_t thread_scratch0 = 0, team_scratch0 = 0;  // the policy's level-0 requests
+  size_t functor_shmem_auto = 0;  // the functor's team_shmem_size for the largest team
+  int narrow_max_threads = 0;     // the block the narrow kernel is compiled for
+  /// The bytes of scratch `level` one team of `team` threads takes (impl::team_scratch_bytes).
+  size_t (*scratch_bytes)(const void* policy, const void* functor, int level, int team) = nullptr;
+  const void* policy = nullptr;
+  const void* functor = nullptr;
+};
+
+template <class Policy, class Functor>
+size_t team_scratch_bytes_of(const void* policy, const void* functor, int level, int team) {
+  return impl::team_scratch_bytes(*static_cast<const Policy*>(policy),
+                                  *static_cast<const Functor*>(functor), level, team);
+}
+
+inline TeamLaunch plan_team_launch(const void* narrow, const void* wide, const TeamRequest& r,
+                                   size_t shared_per_thread, bool at_least_one,
+                                   const KernelSite& site) {
+  using Kernel = const void*;
+  const int vector = r.vector;
   const int device = detail::current_device(site);
   const detail::KernelLimits wide_limits = detail::kernel_limits(wide, device, site);
-  const int64_t league = policy.league_size();
-  int team = policy.team_size();
-  if (policy.impl_auto_team_size()) {
-    const size_t per_lane = shared_per_thread + impl::scratch_round(policy.thread_scratch_size(0)) /
+  const int64_t league = r.league;
+  int team = r.team;
+  if (r.auto_team) {
+    const size_t per_lane = shared_per_thread + impl::scratch_round(r.thread_scratch0) /
                                                     size_t(vector);
-    const size_t fixed = 16 + impl::scratch_round(policy.team_scratch_size(0)) +
-                         impl::scratch_round(impl::functor_team_shmem_size(f, 1024 / vector));
+    const size_t fixed = 16 + impl::scratch_round(r.team_scratch0) +
+                         impl::scratch_round(r.functor_shmem_auto);
     // Threads the device holds at once with teams of t, and whether a block of them fits.
     const size_t shared_optin = detail::device_limits(device, site).shared_optin;
     auto fits = [&](Kernel k, int t) {
@@ -549,7 +561,7 @@ TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const F
       }
     }
   }
-  const Kernel kernel = team * vector <= team_max_threads<Policy, true>() ? narrow : wide;
+  const Kernel kernel = team * vector <= r.narrow_max_threads ? narrow : wide;
   const detail::KernelLimits limits = detail::kernel_limits(kernel, device, site);
   const int threads = team * vector;
   if (threads > limits.max_threads) {
@@ -561,8 +573,8 @@ TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const F
   }
   TeamScratch scratch;
   scratch.offset0 = detail::align_up(shared_per_thread * size_t(threads), 16);
-  scratch.bytes0 = impl::team_scratch_bytes(policy, f, 0, team);
-  scratch.bytes1 = impl::team_scratch_bytes(policy, f, 1, team);
+  scratch.bytes0 = r.scratch_bytes(r.policy, r.functor, 0, team);
+  scratch.bytes1 = r.scratch_bytes(r.policy, r.functor, 1, team);
   // Level 1 is bounded by the free device memory, queried once (cudaMemGetInfo costs
   // microseconds) and only for launches that use it.
   size_t free_bytes = 0;
@@ -609,13 +621,48 @@ TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const F
   if (detail::explain_launches())
     detail::explain_launch(
         site, "league " + std::to_string(league) + ", team size " + std::to_string(team) +
-                  (policy.impl_auto_team_size() ? " (AUTO)" : "") + ", vector length " +
+                  (r.auto_team ? " (AUTO)" : "") + ", vector length " +
                   std::to_string(vector) + "; " + std::to_string(grid) + " blocks of " +
                   std::to_string(vector) + " x " + std::to_string(team) + " threads (" +
                   std::to_string(resident) + " resident), " + std::to_string(shared) +
                   " bytes of shared memory per block");
   return TeamLaunch{LaunchShape{dim3((unsigned)grid), dim3((unsigned)vector, (unsigned)team), shared},
                     scratch, kernel == narrow};
+}
+
+}  // namespace detail
+
+/// Plans a team launch: blocks of (vector_length, team_size) threads, one or team_waves_short
+/// waves of resident blocks (at most the league), `shared_per_thread` bytes of dynamic shared
+/// memory per thread for the launch's own use, then the team's level-0 scratch (the policy's,
+/// plus the functor's team_shmem_size). `narrow` and `wide` are the kernel compiled for blocks of
+/// at most team_auto_block threads and for any (the same kernel where the shape is fixed); the
+/// launch takes the narrow one when the block fits it. AUTO team size: team_auto_block threads;
+/// the occupancy API's block size for the kernel with that shared memory where it keeps more
+/// threads resident; and when the league is too short to fill the device with teams of
+/// team_auto_block threads, the largest block the kernel can launch (in whole teams). Level-1
+/// scratch takes one slice of a device pool per block, so the grid is then at most one wave (and
+/// what half the free memory holds). A reduction (at_least_one) always launches one block so that
+/// an empty league still yields the identity. Scratch beyond what the device offers stops the
+/// program before the launch.
+template <class Kernel, class Policy, class Functor>
+TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const Functor& f,
+                       size_t shared_per_thread, bool at_least_one, const KernelSite& site) {
+  detail::TeamRequest r;
+  r.vector = policy.vector_length();
+  r.league = policy.league_size();
+  r.team = policy.team_size();
+  r.auto_team = policy.impl_auto_team_size();
+  r.thread_scratch0 = policy.thread_scratch_size(0);
+  r.team_scratch0 = policy.team_scratch_size(0);
+  r.functor_shmem_auto = impl::functor_team_shmem_size(f, 1024 / r.vector);
+  r.narrow_max_threads = team_max_threads<Policy, true>();
+  r.scratch_bytes = detail::team_scratch_bytes_of<Policy, Functor>;
+  r.policy = &policy;
+  r.functor = &f;
+  return detail::plan_team_launch(reinterpret_cast<const void*>(narrow),
+                                  reinterpret_cast<const void*>(wide), r, shared_per_thread,
+                                  at_least_one, site);
 }
 
 /// Tells, under HPAR_EXPLAIN_LAUNCH=1, how a launch of the kernel at `site` reads the Views it
