@@ -316,8 +316,8 @@ class HPAR_ANNOTATE("hpar::view") View
   }
 
   void allocate(const std::string& label, bool initialize) {
-    const size_t n = m_map.span() > m_map.reach() ? m_map.span() : m_map.reach();
-    m_record = impl::make_shared_allocation<non_const_value_type>(traits::space, n, label,
+    m_record = impl::make_shared_allocation<non_const_value_type>(traits::space, impl_footprint(),
+                                                                  label,
                                                                   initialize);
     m_data = static_cast<pointer_type>(m_record->data);
   }
@@ -476,6 +476,10 @@ class HPAR_ANNOTATE("hpar::view") View
   HPAR_HD bool span_is_contiguous() const { return m_map.is_contiguous(); }
   /// Elements from data() to the last element, inclusive (what deep_copy stages).
   HPAR_HD size_t impl_reach() const { return m_map.reach(); }
+  /// Elements the View's memory takes from data(): the larger of span() and impl_reach().
+  HPAR_HD size_t impl_footprint() const {
+    return m_map.span() > m_map.reach() ? m_map.span() : m_map.reach();
+  }
 
   /// Distance in elements between neighbours along dimension r.
   template <class I>

@@ -39,5 +39,11 @@ inline llvm::StringRef annotationOf(const clang::CXXRecordDecl* RD) {
   return "";
 }
 
+/// Whether a class, or the class behind a (reference to a) type, is an hpar View.
+inline bool isView(const clang::CXXRecordDecl* RD) { return annotationOf(RD) == "hpar::view"; }
+inline bool isView(clang::QualType T) {
+  return isView(T.getNonReferenceType()->getAsCXXRecordDecl());
+}
+
 }  // namespace analysis
 }  // namespace hpar

@@ -85,7 +85,7 @@ public:
   bool VisitCallExpr(CallExpr* C) {
     const auto* Op = dyn_cast<CXXOperatorCallExpr>(C);
     if (Op && Op->getOperator() == OO_Call && Op->getNumArgs() > 0 &&
-        annotationOf(Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl()) == "hpar::view")
+        isView(Op->getArg(0)->getType()))
       ++Accesses;
     else
       Light = false;
@@ -117,7 +117,7 @@ public:
     if (Op->getOperator() != OO_Call || Op->getNumArgs() < 2) return true;
     const CXXRecordDecl* View =
         Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    if (annotationOf(View) != "hpar::view") return true;
+    if (!isView(View)) return true;
     const llvm::StringRef Layout = layoutOf(View);
     const Expr* Unit = nullptr;
     if (Layout == "hpar::layout_right") Unit = Op->getArg(Op->getNumArgs() - 1);

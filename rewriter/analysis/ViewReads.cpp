@@ -13,10 +13,6 @@ namespace hpar {
 namespace analysis {
 namespace {
 
-bool isView(QualType T) {
-  return annotationOf(T.getNonReferenceType()->getAsCXXRecordDecl()) == "hpar::view";
-}
-
 /// Whether a value of type T holds no address: numbers, enumerations, and arrays and classes
 /// made of them (no pointer, reference or View anywhere inside).
 bool plainValue(QualType T, int depth = 0) {

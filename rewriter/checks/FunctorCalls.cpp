@@ -29,7 +29,6 @@ static int viewRank(const CXXRecordDecl* RD) {
   return -1;
 }
 
-static bool isView(const CXXRecordDecl* RD) { return analysis::annotationOf(RD) == "hpar::view"; }
 /// Built-in reducers and custom ones (classes with `using reducer = Self;`), as is_reducer says.
 static bool isReducer(const CXXRecordDecl* RD) { return RD && analysis::memberTypedef(RD, "reducer"); }
 
@@ -44,7 +43,7 @@ Result describeResult(const Expr* Arg) {
   if (isReducer(RD)) {
     R.kind = Result::Reducer;
     R.value = analysis::memberType(RD, "value_type");
-  } else if (isView(RD)) {
+  } else if (analysis::isView(RD)) {
     R.kind = Result::View;
     R.value = analysis::memberType(RD, "non_const_value_type");
     R.rank = viewRank(RD);

@@ -361,9 +361,8 @@ struct MemoryRange {
 
 template <class View>
 MemoryRange memory_range(const View& v) {
-  const size_t n = v.span() > v.impl_reach() ? v.span() : v.impl_reach();
   const uintptr_t begin = reinterpret_cast<uintptr_t>(v.data());
-  return MemoryRange{begin, begin + n * sizeof(typename View::value_type)};
+  return MemoryRange{begin, begin + v.impl_footprint() * sizeof(typename View::value_type)};
 }
 
 /// The memory of some Views, for views_apart.
