@@ -32,8 +32,9 @@ class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                     const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
-                    std::string File)
-      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), File(std::move(File)) {}
+                    std::string File, const analysis::StdHeaderFacts* HeaderFacts)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), File(std::move(File)),
+        HeaderFacts(HeaderFacts) {}
 
   void HandleTranslationUnit(ASTContext& Ctx) override {
     DiagnosticsEngine& Diags = Ctx.getDiagnostics();
@@ -41,7 +42,7 @@ public:
     ir::TranslationUnit TU;
     TU.mainFile = llvm::sys::path::filename(File).str();
     diag::Reporter Report(Diags, Options.diagnostics);
-    const analysis::Analysis Found = analysis::analyse(Ctx, Paths, Report, TU);
+    const analysis::Analysis Found = analysis::analyse(Ctx, Paths, Report, TU, HeaderFacts);
     if (Diags.hasErrorOccurred()) return;
     checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
                                 Found.teamPolicies, TU, Found.device, Report,
@@ -104,6 +105,7 @@ private:
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
   std::string File;
+  const analysis::StdHeaderFacts* HeaderFacts;  // owned by the preprocessor
 };
 
 class TranslateAction : public ASTFrontendAction {
@@ -111,8 +113,13 @@ public:
   TranslateAction(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                   const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs)
       : Paths(Paths), Options(Options), B(B), Outputs(Outputs) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef InFile) override {
-    return std::make_unique<TranslateConsumer>(Paths, Options, B, Outputs, InFile.str());
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& CI, StringRef InFile) override {
+    auto Facts = std::make_unique<analysis::StdHeaderFacts>(CI.getSourceManager(),
+                                                             CI.getLangOpts(), Paths);
+    const analysis::StdHeaderFacts* HeaderFacts = Facts.get();
+    CI.getPreprocessor().addPPCallbacks(std::move(Facts));
+    return std::make_unique<TranslateConsumer>(Paths, Options, B, Outputs, InFile.str(),
+                                               HeaderFacts);
   }
 
 private:

@@ -45,8 +45,25 @@ static void recordPolicy(clang::ASTContext& Ctx, const TracedPolicy& P, ir::Kern
     K.scratch.push_back(irRequest(P.requests[I], B.scratchCalls[I], Ctx.getSourceManager()));
 }
 
+/// For a later instantiation of a kernel's dispatch (a template instantiated more than once):
+/// forgets the team size or vector length the IR recorded from the first when this one's policy
+/// does not give the same constant, so the kernel is compiled for any (a kernel compiled for
+/// one shape cannot run another).
+static void forgetDifferingShape(clang::ASTContext& Ctx, const TracedPolicy& P, ir::Kernel& K) {
+  int TeamSize = 0, VectorLength = 0;
+  const PolicyBuild& B = P.build;
+  if (B.complete && B.construction) {
+    const TeamShape S = shapeOf(B.construction);
+    TeamSize = positiveInt(S.teamSize(Ctx));
+    VectorLength = positiveInt(S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt);
+  }
+  if (TeamSize != K.teamSize) K.teamSize = 0;
+  if (VectorLength != K.vectorLength) K.vectorLength = 0;
+}
+
 Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
-                 diag::Reporter& Report, ir::TranslationUnit& TU) {
+                 diag::Reporter& Report, ir::TranslationUnit& TU,
+                 const StdHeaderFacts* HeaderFacts) {
   Analysis Result;
   Result.dispatches = findDispatches(Ctx, Paths, Report, TU);
   if (Ctx.getDiagnostics().hasErrorOccurred()) return Result;
@@ -72,10 +89,14 @@ Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
     P.build = Tracer.trace(Policy);
     for (const clang::CXXMemberCallExpr* Call : P.build.scratchCalls)
       P.requests.push_back(readRequest(Call, Ctx));
-    if (I < Result.dispatches.sites.size()) recordPolicy(Ctx, P, TU.kernels[Instances[I].kernel]);
+    if (I < Result.dispatches.sites.size())
+      recordPolicy(Ctx, P, TU.kernels[Instances[I].kernel]);
+    else
+      forgetDifferingShape(Ctx, P, TU.kernels[Instances[I].kernel]);
     Result.teamPolicies.push_back(std::move(P));
   }
   Result.device = walkDeviceCode(Ctx, Paths, Result.dispatches.instances, TU);
+  if (HeaderFacts) chooseStdHeaders(Ctx, Paths, *HeaderFacts, TU);
   return Result;
 }
 

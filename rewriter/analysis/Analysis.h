@@ -4,6 +4,7 @@
 
 #include "analysis/DeviceCallGraph.h"
 #include "analysis/DispatchFinder.h"
+#include "analysis/StdHeaders.h"
 #include "analysis/PolicyTrace.h"
 #include "diag/Diagnostics.h"
 #include "frontend/Frontend.h"
@@ -36,8 +37,11 @@ struct Analysis {
 /// (NestTree.h), what its policy is built from (PolicyTrace.h: constant team size and vector
 /// length, scratch requests), and the device call graph (DeviceCallGraph.h). Reports what cannot be translated
 /// through `report`; after such an error the rest is not analysed and the result is partial.
+/// With `stdHeaderFacts` (the preprocessor's record of the parse), also which of
+/// Kokkos_Core.hpp's standard headers the user's code uses (StdHeaders.h).
 Analysis analyse(clang::ASTContext& ast, const frontend::SearchPaths& paths, diag::Reporter& report,
-                 ir::TranslationUnit& tu);
+                 ir::TranslationUnit& tu,
+                 const StdHeaderFacts* stdHeaderFacts = nullptr);
 
 }  // namespace analysis
 }  // namespace hpar

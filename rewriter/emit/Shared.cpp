@@ -3,6 +3,18 @@
 namespace hpar {
 namespace emit {
 
+std::string chosenStdHeaders(const ir::TranslationUnit& TU) {
+  if (!TU.stdHeadersChosen) return "";
+  std::string Out = TU.stdHeaders.empty()
+                        ? "// Of the standard headers Kokkos_Core.hpp includes, this program needs none "
+                          "beyond its own\n// includes (each costs the compiler its parse).\n"
+                        : "// Of the standard headers Kokkos_Core.hpp includes, this program needs these "
+                          "beyond its own\n// includes (each costs the compiler its parse):\n";
+  Out += "#define HPAR_IMPL_CHOSEN_STD_HEADERS 1\n";
+  for (const std::string& Header : TU.stdHeaders) Out += "#include " + Header + "\n";
+  return Out;
+}
+
 std::string quoted(const std::string& s) {
   std::string out;
   for (char c : s) {

@@ -9,6 +9,10 @@
 namespace hpar {
 namespace emit {
 
+/// The prologue's lines for the standard headers Kokkos_Core.hpp brings in when analysis chose
+/// those the program uses (ir::TranslationUnit::stdHeaders); "" otherwise.
+std::string chosenStdHeaders(const ir::TranslationUnit& TU);
+
 /// Returns `s` as the body of a C string literal.
 std::string quoted(const std::string& s);
 

@@ -145,6 +145,10 @@ struct TranslationUnit {
     bool lastFastest = true;
   };
   std::vector<Rewalk> rewalkedRanges;
+  /// When set, the output includes of the standard headers compat/Kokkos_Core.hpp brings in only
+  /// `stdHeaders` (as `<name>`), those the user's code uses (analysis/StdHeaders.h).
+  bool stdHeadersChosen = false;
+  std::vector<std::string> stdHeaders;
 };
 
 }  // namespace ir

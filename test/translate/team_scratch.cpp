@@ -19,10 +19,11 @@ using member_type = Policy::member_type;
 using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memory_space,
                               hpar::MemoryTraits<hpar::Unmanaged>>;
 
-// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+29]]
-// CHECK-CUDA: hpar_stage_L[[#@LINE+28]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+30]]
+// CHECK-CUDA: hpar_stage_L[[#@LINE+29]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-CUDA-NEXT: const Functor& f = f_arg.get();
+// CHECK-CUDA-NEXT: hpar::rt::cuda::team_assume_lanes<1>();  // the policy's vector length
 // CHECK-CUDA-NEXT: const int league_size = policy.league_size();
 // CHECK-CUDA-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());

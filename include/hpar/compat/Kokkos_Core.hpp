@@ -6,6 +6,10 @@
 // hpar.hpp, which stays light for hpar-translate's parse of programs written against it.
 #pragma once
 
+// hpar-translate's output defines HPAR_IMPL_CHOSEN_STD_HEADERS and includes, before this header,
+// those of the following standard headers the program uses (analysis/StdHeaders.h): each costs
+// every translated file its parse in nvcc's three front ends.
+#ifndef HPAR_IMPL_CHOSEN_STD_HEADERS
 #include <algorithm>
 #include <cfloat>
 #include <cinttypes>
@@ -27,4 +31,5 @@
 #include <vector>
 
 #include "../complex_std.hpp"
+#endif
 #include "../kokkos.hpp"

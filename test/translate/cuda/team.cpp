@@ -12,6 +12,8 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: hpar_rows_L{{[0-9]+}}(const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-NEXT: const Functor& f = f_arg.get();
+// The vector length is a constant while the team size is not: the kernel is told the former.
+// CHECK-NEXT: hpar::rt::cuda::team_assume_lanes<8>();  // the policy's vector length
 // CHECK-NEXT: const int league_size = policy.league_size();
 // CHECK-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // (a is only read: the kernel has a variant that reads it through the read-only data cache,
@@ -19,6 +21,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state(), ReadOnly);
 // CHECK-NEXT: f(team);
 // CHECK-NEXT: scratch.end_team(league);
+// CHECK: hpar::rt::cuda::check_team_lanes(policy, 8, site);
 // CHECK: hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
 // CHECK: const auto kernel = launch.narrow ? narrow : wide;
 // CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);

@@ -5,8 +5,13 @@
 // the user always learns which kernel failed and why.
 #pragma once
 
+#include <pthread.h>
+
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
+#include <vector>
 
 namespace hpar {
 namespace rt {
@@ -25,6 +30,72 @@ struct KernelSite {
   std::fflush(stderr);
   std::abort();
 }
+
+// The runtime's caches (occupancy answers, device properties, grow-only buffers) are shared by
+// every host thread that launches kernels, so each sits behind a lock. They use a POSIX mutex and
+// a sorted vector rather than <mutex> and <map>: every translated file includes the runtime, and
+// those two headers cost each of them about 1 s of nvcc (docs/performance.md, "build time").
+
+/// A process-wide mutex, usable as a function-local static.
+class HostMutex {
+ public:
+  HostMutex() = default;
+  HostMutex(const HostMutex&) = delete;
+  HostMutex& operator=(const HostMutex&) = delete;
+  void lock() { pthread_mutex_lock(&mutex_); }
+  void unlock() { pthread_mutex_unlock(&mutex_); }
+
+ private:
+  pthread_mutex_t mutex_ = PTHREAD_MUTEX_INITIALIZER;
+};
+
+/// Holds a HostMutex for its lifetime.
+class HostLock {
+ public:
+  explicit HostLock(HostMutex& mutex) : mutex_(mutex) { mutex_.lock(); }
+  ~HostLock() { mutex_.unlock(); }
+  HostLock(const HostLock&) = delete;
+  HostLock& operator=(const HostLock&) = delete;
+
+ private:
+  HostMutex& mutex_;
+};
+
+/// A map from Key (ordered by operator<) to Value for the runtime's caches: a vector sorted by
+/// key, looked up by binary search. Entries are added once per kernel and shape and never removed,
+/// so inserting in the middle is rare; a lookup happens at every launch. Not thread-safe: the
+/// caller holds the cache's HostMutex.
+template <class Key, class Value>
+class SortedTable {
+ public:
+  /// The value stored for `key`, or nullptr.
+  Value* find(const Key& key) {
+    const size_t at = lower_bound(key);
+    return at < entries_.size() && !(key < entries_[at].first) ? &entries_[at].second : nullptr;
+  }
+  /// The value stored for `key`, inserted as Value() when there is none.
+  Value& operator[](const Key& key) {
+    const size_t at = lower_bound(key);
+    if (at == entries_.size() || key < entries_[at].first)
+      entries_.insert(entries_.begin() + at, std::pair<Key, Value>(key, Value()));
+    return entries_[at].second;
+  }
+
+ private:
+  /// The first position whose key is not less than `key`.
+  size_t lower_bound(const Key& key) const {
+    size_t low = 0, high = entries_.size();
+    while (low < high) {
+      const size_t mid = low + (high - low) / 2;
+      if (entries_[mid].first < key)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+    return low;
+  }
+  std::vector<std::pair<Key, Value>> entries_;
+};
 
 }  // namespace rt
 }  // namespace hpar

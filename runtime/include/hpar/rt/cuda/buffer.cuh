@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstddef>
-#include <mutex>
 #include <vector>
 
 namespace hpar {
@@ -23,7 +22,7 @@ class GrowOnlyBuffer {
   /// bytes were (re)allocated by this call: the caller must then initialise what it keeps there.
   void* get(size_t bytes, bool& fresh, const KernelSite& site) {
     const int device = current_device(site);
-    std::lock_guard<std::mutex> lock(mutex_);
+    const HostLock lock(mutex_);
     if (device >= (int)slots_.size()) slots_.resize(device + 1);
     Slot& slot = slots_[device];
     fresh = false;
@@ -49,7 +48,7 @@ class GrowOnlyBuffer {
     void* data = nullptr;
     size_t bytes = 0;
   };
-  std::mutex mutex_;
+  HostMutex mutex_;
   std::vector<Slot> slots_;
 };
 

@@ -17,11 +17,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <map>
-#include <mutex>
-#include <set>
 #include <string>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace hpar {
@@ -62,9 +59,9 @@ inline int current_device(const KernelSite& site) {
 }
 
 inline DeviceLimits device_limits(int device, const KernelSite& site) {
-  static std::mutex mutex;
+  static HostMutex mutex;
   static std::vector<DeviceLimits> known;
-  std::lock_guard<std::mutex> lock(mutex);
+  const HostLock lock(mutex);
   if (device >= (int)known.size()) known.resize(device + 1);
   DeviceLimits& limits = known[device];
   if (limits.sm_count == 0) {
@@ -79,8 +76,22 @@ inline DeviceLimits device_limits(int device, const KernelSite& site) {
   return limits;
 }
 
-/// Key of the occupancy caches: one kernel on one device at one shared-memory demand.
-using OccupancyKey = std::tuple<const void*, int, size_t, size_t, int>;
+/// Key of the occupancy caches: one kernel on one device at one shared-memory demand and block
+/// limit.
+struct OccupancyKey {
+  const void* kernel;
+  int device;
+  size_t shared_a;
+  size_t shared_b;
+  int block;
+  bool operator<(const OccupancyKey& o) const {
+    if (kernel != o.kernel) return kernel < o.kernel;
+    if (device != o.device) return device < o.device;
+    if (shared_a != o.shared_a) return shared_a < o.shared_a;
+    if (shared_b != o.shared_b) return shared_b < o.shared_b;
+    return block < o.block;
+  }
+};
 
 /// Static shared memory and the largest block of a kernel (cudaFuncGetAttributes, cached).
 struct KernelLimits {
@@ -89,13 +100,13 @@ struct KernelLimits {
   size_t dynamic_shared_set = default_shared_limit;  // current MaxDynamicSharedMemorySize
 };
 
-inline std::mutex& kernel_limits_mutex() {
-  static std::mutex mutex;
+inline HostMutex& kernel_limits_mutex() {
+  static HostMutex mutex;
   return mutex;
 }
 
-inline std::map<std::pair<const void*, int>, KernelLimits>& kernel_limits_table() {
-  static std::map<std::pair<const void*, int>, KernelLimits> table;
+inline SortedTable<std::pair<const void*, int>, KernelLimits>& kernel_limits_table() {
+  static SortedTable<std::pair<const void*, int>, KernelLimits> table;
   return table;
 }
 
@@ -103,11 +114,10 @@ inline std::map<std::pair<const void*, int>, KernelLimits>& kernel_limits_table(
 // the host compiler builds each of them once per file rather than once per kernel; the templates
 // of the same names below only convert a kernel's address.
 inline KernelLimits kernel_limits(const void* kernel, int device, const KernelSite& site) {
-  std::lock_guard<std::mutex> lock(kernel_limits_mutex());
+  const HostLock lock(kernel_limits_mutex());
   auto& table = kernel_limits_table();
   const auto key = std::make_pair(kernel, device);
-  auto it = table.find(key);
-  if (it != table.end()) return it->second;
+  if (const KernelLimits* known = table.find(key)) return *known;
   cudaFuncAttributes attributes;
   check_cuda(cudaFuncGetAttributes(&attributes, kernel), site, "cannot query the kernel");
   KernelLimits limits;
@@ -115,7 +125,7 @@ inline KernelLimits kernel_limits(const void* kernel, int device, const KernelSi
   limits.max_threads = attributes.maxThreadsPerBlock;
   limits.dynamic_shared_set =
       attributes.maxDynamicSharedSizeBytes > 0 ? attributes.maxDynamicSharedSizeBytes : 0;
-  table.emplace(key, limits);
+  table[key] = limits;
   return limits;
 }
 
@@ -134,7 +144,7 @@ inline void reserve_shared(const void* kernel, size_t bytes, const KernelSite& s
   }
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes),
              site, "cannot raise the kernel's shared memory limit");
-  std::lock_guard<std::mutex> lock(kernel_limits_mutex());
+  const HostLock lock(kernel_limits_mutex());
   kernel_limits_table()[std::make_pair(kernel, device)].dynamic_shared_set = bytes;
 }
 
@@ -143,14 +153,13 @@ inline void reserve_shared(const void* kernel, size_t bytes, const KernelSite& s
 /// `max_block` threads. When even 32 threads do not fit, the largest block below 32 that does.
 inline int recommended_block(const void* kernel, size_t shared_per_thread, size_t shared_fixed,
                              int max_block, const KernelSite& site) {
-  static std::mutex mutex;
-  static std::map<OccupancyKey, int> cache;
+  static HostMutex mutex;
+  static SortedTable<OccupancyKey, int> cache;
   const int device = current_device(site);
   const OccupancyKey key{kernel, device, shared_per_thread, shared_fixed, max_block};
   {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = cache.find(key);
-    if (it != cache.end()) return it->second;
+    const HostLock lock(mutex);
+    if (const auto* known = cache.find(key)) return *known;
   }
   const KernelLimits limits = kernel_limits(kernel, device, site);
   const DeviceLimits dev = device_limits(device, site);
@@ -183,8 +192,8 @@ inline int recommended_block(const void* kernel, size_t shared_per_thread, size_
     block = (int)((available - shared_fixed) / shared_per_thread);
     if (block > limit) block = limit;
   }
-  std::lock_guard<std::mutex> lock(mutex);
-  cache.emplace(key, block);
+  const HostLock lock(mutex);
+  cache[key] = block;
   return block;
 }
 
@@ -192,14 +201,13 @@ inline int recommended_block(const void* kernel, size_t shared_per_thread, size_
 /// holds at once (blocks per SM x SMs); at least 1.
 inline int64_t resident_blocks(const void* kernel, int block, size_t shared,
                                const KernelSite& site) {
-  static std::mutex mutex;
-  static std::map<OccupancyKey, int64_t> cache;
+  static HostMutex mutex;
+  static SortedTable<OccupancyKey, int64_t> cache;
   const int device = current_device(site);
   const OccupancyKey key{kernel, device, shared, 0, block};
   {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = cache.find(key);
-    if (it != cache.end()) return it->second;
+    const HostLock lock(mutex);
+    if (const auto* known = cache.find(key)) return *known;
   }
   if (shared > default_shared_limit) reserve_shared(kernel, shared, site);
   int per_sm = 0;
@@ -212,8 +220,8 @@ inline int64_t resident_blocks(const void* kernel, int block, size_t shared,
     fail(site, message.c_str());
   }
   const int64_t resident = (int64_t)per_sm * device_limits(device, site).sm_count;
-  std::lock_guard<std::mutex> lock(mutex);
-  cache.emplace(key, resident);
+  const HostLock lock(mutex);
+  cache[key] = resident;
   return resident;
 }
 
@@ -265,13 +273,15 @@ inline bool explain_launches() {
 
 /// Prints how the kernel at `site` was launched (`what`) on stderr, once per kernel and text.
 inline void explain_launch(const KernelSite& site, const std::string& what) {
-  static std::mutex mutex;
-  static std::set<std::string> said;
+  static HostMutex mutex;
+  static SortedTable<std::string, bool> said;
   const std::string line = std::string("hpar: launch: kernel '") + site.kernel + "' (label \"" +
                            (site.label ? site.label : "") + "\", " + site.file + ":" +
                            std::to_string(site.line) + "): " + what;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (said.insert(line).second) std::fprintf(stderr, "%s\n", line.c_str());
+  const HostLock lock(mutex);
+  bool& told = said[line];
+  if (!told) std::fprintf(stderr, "%s\n", line.c_str());
+  told = true;
 }
 
 }  // namespace detail

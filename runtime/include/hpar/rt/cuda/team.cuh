@@ -243,7 +243,9 @@ class TeamMember
                                            T* total) const {
 #if defined(__CUDA_ARCH__)
     // One lane per thread and arithmetic values (whose difference undoes a prefix): the blocked
-    // scan through shared memory; otherwise chunks of team_size indices.
+    // scan through shared memory; otherwise chunks of team_size indices. Values of at most 8
+    // bytes always fit the blocked scan's buffer (at least 2 per thread of 1024), so a kernel
+    // that knows its vector length is 1 (team_assume_lanes) compiles no chunked scan for them.
     if constexpr (std::is_arithmetic<T>::value) {
       if (blockDim.x == 1 && detail::warp_tiled_scan_fits<T>()) {
         detail::warp_tiled_scan_range(begin, end, f, total);
@@ -252,7 +254,9 @@ class TeamMember
       // At most `most` values per thread fit; spread the range evenly over the fewest steps.
       int most = (int)(detail::blocked_scan_bytes / sizeof(T) * 15 / 16) / (int)blockDim.y;
       if (most > 16) most = 16;
-      if (blockDim.x == 1 && most >= 2) {
+      constexpr bool always_fits =
+          sizeof(T) <= 8 && detail::blocked_scan_bytes / 8 * 15 / 16 >= 2 * 1024;
+      if (blockDim.x == 1 && (always_fits || most >= 2)) {
         const int64_t length = end > begin ? int64_t(end - begin) : 0;
         const int64_t threads = blockDim.y;
         const int64_t steps = (length + most * threads - 1) / (most * threads);
@@ -443,6 +447,29 @@ __device__ __forceinline__ void team_assume_block() {
   __builtin_assume(blockDim.y == Team);
   __builtin_assume(threadIdx.x < lanes);
   __builtin_assume(threadIdx.y < Team);
+}
+
+/// In a team kernel whose vector length the translator read as a constant but whose team size it
+/// did not (`TeamPolicy(E, AUTO)`, vector length 1): the block is Vector lanes wide, so that
+/// vector-level code and the collectives' lane tests fold away (a TeamThreadRange scan of a
+/// number then compiles no chunked fallback, team_member's impl_scan_range).
+template <int Vector>
+__device__ __forceinline__ void team_assume_lanes() {
+  constexpr int lanes = impl::resolved_vector_length(Vector);
+  __builtin_assume(blockDim.x == lanes);
+  __builtin_assume(threadIdx.x < lanes);
+}
+
+/// The launcher's check for team_assume_lanes: the policy asks for the vector length the kernel
+/// was compiled for (as check_team_shape, a mismatch is the translator's error).
+template <class Policy>
+void check_team_lanes(const Policy& policy, int vector, const KernelSite& site) {
+  if (policy.vector_length() != impl::resolved_vector_length(vector)) {
+    const std::string message = "internal error: the kernel was compiled for vector length " +
+                                std::to_string(vector) + ", but the policy asks for " +
+                                std::to_string(policy.vector_length());
+    fail(site, message.c_str());
+  }
 }
 
 /// The launcher's check that a policy read as constants asks for the shape its kernel was
