@@ -5,6 +5,8 @@
 #include "analysis/ViewReads.h"
 
 #include <climits>
+#include <tuple>
+#include <utility>
 
 namespace hpar {
 namespace analysis {
@@ -32,15 +34,22 @@ static ir::ScratchRequest irRequest(const ScratchRequest& R, const clang::CXXMem
   return Out;
 }
 
+/// The team size and vector length a traced policy gives as constants (0 for each that it does
+/// not, or when something may change the policy).
+static std::pair<int, int> constantShape(clang::ASTContext& Ctx, const PolicyBuild& B) {
+  if (!B.complete || !B.construction) return {0, 0};
+  const TeamShape S = shapeOf(B.construction);
+  return {positiveInt(S.teamSize(Ctx)),
+          positiveInt(S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt)};
+}
+
 /// Records in the IR what a team kernel's policy is built from, when nothing else may change it
 /// (PolicyTracer::trace): its constant team size and vector length, and its scratch requests.
 static void recordPolicy(clang::ASTContext& Ctx, const TracedPolicy& P, ir::Kernel& K) {
   const PolicyBuild& B = P.build;
   if (!B.complete || !B.construction) return;
   K.policyTraced = true;
-  const TeamShape S = shapeOf(B.construction);
-  K.teamSize = positiveInt(S.teamSize(Ctx));
-  K.vectorLength = positiveInt(S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt);
+  std::tie(K.teamSize, K.vectorLength) = constantShape(Ctx, B);
   for (size_t I = 0; I < P.requests.size(); ++I)
     K.scratch.push_back(irRequest(P.requests[I], B.scratchCalls[I], Ctx.getSourceManager()));
 }
@@ -50,13 +59,7 @@ static void recordPolicy(clang::ASTContext& Ctx, const TracedPolicy& P, ir::Kern
 /// does not give the same constant, so the kernel is compiled for any (a kernel compiled for
 /// one shape cannot run another).
 static void forgetDifferingShape(clang::ASTContext& Ctx, const TracedPolicy& P, ir::Kernel& K) {
-  int TeamSize = 0, VectorLength = 0;
-  const PolicyBuild& B = P.build;
-  if (B.complete && B.construction) {
-    const TeamShape S = shapeOf(B.construction);
-    TeamSize = positiveInt(S.teamSize(Ctx));
-    VectorLength = positiveInt(S.vectorArg ? signedConstant(S.vectorArg, Ctx) : std::nullopt);
-  }
+  const auto [TeamSize, VectorLength] = constantShape(Ctx, P.build);
   if (TeamSize != K.teamSize) K.teamSize = 0;
   if (VectorLength != K.vectorLength) K.vectorLength = 0;
 }

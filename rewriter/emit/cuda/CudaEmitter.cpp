@@ -161,13 +161,21 @@ std::string teamKernels(const ir::Kernel& K, const std::string& args,
          "  const auto kernel = launch.narrow ? narrow : wide;\n";
 }
 
+/// Whether a team kernel compiled for any shape is told its vector length, a constant of its
+/// policy (team_assume_lanes). Only for parallel_for, where it spares a TeamThreadRange scan of
+/// a number its chunked fallback: a team reduction ran 3 to 5 % slower with it (yax, natural and
+/// tuned, on an H200; docs/performance.md).
+bool knownLanes(const ir::Kernel& K) {
+  return !fixedTeamShape(K) && K.vectorLength > 0 && K.pattern == ir::Pattern::For;
+}
+
 /// The first line of a team kernel compiled for one shape, or for one vector length when only
-/// that is a constant (none otherwise).
+/// that is a constant (knownLanes; none otherwise).
 std::string teamAssume(const ir::Kernel& K) {
   if (fixedTeamShape(K))
     return "  hpar::rt::cuda::team_assume_block<" + std::to_string(K.teamSize) + ", " +
            std::to_string(K.vectorLength) + ">();  // the policy's team size and vector length\n";
-  if (K.vectorLength > 0)
+  if (knownLanes(K))
     return "  hpar::rt::cuda::team_assume_lanes<" + std::to_string(K.vectorLength) +
            ">();  // the policy's vector length\n";
   return "";
@@ -178,7 +186,7 @@ std::string teamShapeCheck(const ir::Kernel& K) {
   if (fixedTeamShape(K))
     return "  hpar::rt::cuda::check_team_shape(policy, " + std::to_string(K.teamSize) + ", " +
            std::to_string(K.vectorLength) + ", site);\n";
-  if (K.vectorLength > 0)
+  if (knownLanes(K))
     return "  hpar::rt::cuda::check_team_lanes(policy, " + std::to_string(K.vectorLength) +
            ", site);\n";
   return "";
