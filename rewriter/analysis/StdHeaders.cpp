@@ -28,6 +28,11 @@ void StdHeaderFacts::InclusionDirective(SourceLocation HashLoc, const Token&,
   includes[IncluderEntry->getUniqueID()].push_back(File->getUniqueID());
   const std::string Compat = Paths.apiInclude + "/hpar/compat/";
   const llvm::StringRef Includer = IncluderEntry->getFileEntry().tryGetRealPathName();
+  // A header outside the user's files (a library on a system include path) that includes the
+  // Kokkos API may rely on Kokkos_Core.hpp's standard headers, and analysis does not read it.
+  if (File->getFileEntry().tryGetRealPathName().starts_with(Compat) &&
+      frontend::isLibraryLocation(SM, Paths, HashLoc) && !Includer.starts_with(Paths.apiInclude + "/"))
+    libraryIncludesKokkos = true;
   if (!Includer.starts_with(Compat) || llvm::sys::path::filename(Includer) != "Kokkos_Core.hpp")
     return;
   coreFile = IncluderFile;
@@ -249,7 +254,9 @@ void chooseStdHeaders(ASTContext& Ctx, const frontend::SearchPaths& Paths,
                       const StdHeaderFacts& Facts, ir::TranslationUnit& TU) {
   const SourceManager& SM = Ctx.getSourceManager();
   auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!Main || !Facts.coreId || Facts.coreIncludes.empty() || Facts.testsCompilerMacro) return;
+  if (!Main || !Facts.coreId || Facts.coreIncludes.empty() || Facts.testsCompilerMacro ||
+      Facts.libraryIncludesKokkos)
+    return;
   UseCollector Uses(Ctx, Paths, Facts);
   Uses.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (SourceLocation Definition : Facts.macroDefinitions) Uses.markLocation(Definition);

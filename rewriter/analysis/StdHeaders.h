@@ -64,6 +64,8 @@ public:
   std::vector<clang::SourceLocation> macroDefinitions;
   /// A conditional directive in a user's file tests a reserved name.
   bool testsCompilerMacro = false;
+  /// A header on a system include path, not hpar's, includes one of the Kokkos headers.
+  bool libraryIncludesKokkos = false;
 
 private:
   /// Notes a condition `Text` at `Loc` that names a reserved identifier in a user's file.
@@ -80,7 +82,9 @@ private:
 /// macro it expands, and that the program's other includes (its own, and hpar's API through
 /// Kokkos_Core.hpp) do not reach, the first of those headers that reaches it.
 /// Leaves them unset when the program does not include Kokkos_Core.hpp, when its parse did not
-/// include it itself (a precompiled header), or when its files test the compiler's macros.
+/// include it itself (a precompiled header), when its files test the compiler's macros, or when
+/// a library's header on a system include path includes the Kokkos API (analysis reads only the
+/// user's files, and such a header may rely on the standard headers Kokkos_Core.hpp brings).
 void chooseStdHeaders(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
                       const StdHeaderFacts& Facts, ir::TranslationUnit& TU);
 
