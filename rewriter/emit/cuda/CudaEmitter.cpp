@@ -106,7 +106,7 @@ std::string teamBounds(const ir::Kernel& K) {
 }
 
 /// Whether a team parallel_for reads the Views its lambda only reads (ir::ViewReads) through
-/// rt/cuda/team.cuh's read_only: its kernel is then compiled in a variant for Views whose memory
+/// rt/cuda/read_only.cuh's read_only: its kernel is then compiled in a variant for Views whose memory
 /// is apart from the others' at run time, and one for Views that overlap them.
 bool readsApart(const ir::Kernel& K) {
   return K.policy == ir::PolicyKind::Team && K.pattern == ir::Pattern::For &&

@@ -44,3 +44,4 @@
 #include <hpar/rt/cuda/mdrange.cuh>
 #include <hpar/rt/cuda/mdgrid.cuh>
 #include <hpar/rt/cuda/team.cuh>
+#include <hpar/rt/cuda/read_only.cuh>
