@@ -121,8 +121,7 @@ using if_not_label = std::enable_if_t<!is_label<P>::value>;
 template <class PolicyOrCount>
 auto checked_policy(const char* pattern, const char* label, const PolicyOrCount& p) {
   const auto policy = to_policy(p);
-  const std::string why = policy_problem(policy);
-  if (!why.empty()) {
+  if (const PolicyProblem why = policy_problem(policy)) {
     std::fprintf(stderr, "hpar: error: %s \"%s\": %s\n", pattern, label, why.c_str());
     std::fflush(stderr);
     std::abort();

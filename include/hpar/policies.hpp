@@ -13,6 +13,7 @@
 
 #include <string>
 
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -337,28 +338,49 @@ struct is_mdrange_policy<MDRangePolicy<A...>> : std::true_type {};
 
 namespace impl {
 
-/// Describes what is wrong with a range policy's values, or returns "" when nothing is.
+/// What is wrong with a policy's values (policy_problem), or nothing: true when something is.
+/// Every dispatch checks its policy, so the text is formatted into a buffer as printf formats it;
+/// std::string concatenation would expand inline in every launcher and cost each translated file
+/// host compile time (docs/performance.md, "build time").
+class PolicyProblem {
+ public:
+  PolicyProblem() { text_[0] = 0; }
+  explicit operator bool() const { return text_[0] != 0; }
+  const char* c_str() const { return text_; }
+  __attribute__((format(printf, 2, 3))) void say(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(text_, sizeof text_, format, args);
+    va_end(args);
+  }
+
+ private:
+  char text_[256];
+};
+
+/// Describes what is wrong with a range policy's values.
 template <class... A>
-std::string policy_problem(const RangePolicy<A...>& p) {
+PolicyProblem policy_problem(const RangePolicy<A...>& p) {
+  PolicyProblem why;
   if (int64_t(p.end()) < int64_t(p.begin()))
-    return "RangePolicy begin (" + std::to_string(int64_t(p.begin())) + ") is greater than end (" +
-           std::to_string(int64_t(p.end())) + ")";
-  return "";
+    why.say("RangePolicy begin (%lld) is greater than end (%lld)", (long long)p.begin(),
+            (long long)p.end());
+  return why;
 }
 
-/// Describes what is wrong with an MDRange policy's values, or returns "" when nothing is.
+/// Describes what is wrong with an MDRange policy's values.
 template <class... A>
-std::string policy_problem(const MDRangePolicy<A...>& p) {
-  for (int d = 0; d < MDRangePolicy<A...>::rank; ++d) {
+PolicyProblem policy_problem(const MDRangePolicy<A...>& p) {
+  PolicyProblem why;
+  for (int d = 0; d < MDRangePolicy<A...>::rank && !why; ++d) {
     if (p.upper(d) < p.lower(d))
-      return "MDRangePolicy dimension " + std::to_string(d) + ": lower bound (" +
-             std::to_string(p.lower(d)) + ") is greater than upper bound (" +
-             std::to_string(p.upper(d)) + ")";
-    if (p.tile(d) < 1)
-      return "MDRangePolicy dimension " + std::to_string(d) + ": tile extent " +
-             std::to_string(p.tile(d)) + " is not positive";
+      why.say("MDRangePolicy dimension %d: lower bound (%lld) is greater than upper bound (%lld)",
+              d, (long long)p.lower(d), (long long)p.upper(d));
+    else if (p.tile(d) < 1)
+      why.say("MDRangePolicy dimension %d: tile extent %lld is not positive", d,
+              (long long)p.tile(d));
   }
-  return "";
+  return why;
 }
 
 /// Policy normalisation: an integral count n becomes RangePolicy<>(0, n); policies pass through.

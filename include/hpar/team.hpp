@@ -296,38 +296,40 @@ struct is_team_policy<TeamPolicy<A...>> : std::true_type {};
 
 namespace impl {
 
-/// Describes what is wrong with a team policy's values, or returns "" when nothing is.
+/// Describes what is wrong with a team policy's values.
 template <class... A>
-std::string policy_problem(const TeamPolicy<A...>& p) {
-  if (p.league_size() < 0)
-    return "TeamPolicy league size " + std::to_string(p.league_size()) + " is negative";
+PolicyProblem policy_problem(const TeamPolicy<A...>& p) {
+  PolicyProblem why;
   const int vector = p.impl_requested_vector_length();
-  if (!p.impl_auto_vector_length() && vector < 1)
-    return "TeamPolicy vector length " + std::to_string(vector) + " is not positive";
   const int team = p.impl_requested_team_size();
-  if (!p.impl_auto_team_size() && team < 1)
-    return "TeamPolicy team size " + std::to_string(team) + " is not positive";
-  const int most = TeamPolicy<A...>::team_size_max_for(p.vector_length());
-  if (!p.impl_auto_team_size() && p.team_size() > most)
-    return "TeamPolicy team size " + std::to_string(team) + " with vector length " +
-           std::to_string(p.vector_length()) + " exceeds the maximum team size " +
-           std::to_string(most);
-  if (p.chunk_size() < 1)
-    return "TeamPolicy chunk size " + std::to_string(p.chunk_size()) + " is not positive";
-  if (p.impl_bad_scratch_level() != -1)
-    return "TeamPolicy scratch level " + std::to_string(p.impl_bad_scratch_level()) +
-           " does not exist (levels are 0 and 1)";
-  for (int level = 0; level < 2; ++level) {
-    const int team_size = p.impl_auto_team_size() ? 1 : p.team_size();
-    const size_t asked = p.impl_scratch_bytes(level, team_size);
-    if (asked == 0) continue;  // no device query on the launch path of kernels without scratch
-    const size_t most = size_t(TeamPolicy<A...>::scratch_size_max(level));
-    if (asked > most)
-      return "TeamPolicy scratch level " + std::to_string(level) + " asks for " +
-             std::to_string(asked) + " bytes per team (team size " + std::to_string(team_size) +
-             "); this device allows at most " + std::to_string(most);
+  if (p.league_size() < 0) {
+    why.say("TeamPolicy league size %lld is negative", (long long)p.league_size());
+  } else if (!p.impl_auto_vector_length() && vector < 1) {
+    why.say("TeamPolicy vector length %d is not positive", vector);
+  } else if (!p.impl_auto_team_size() && team < 1) {
+    why.say("TeamPolicy team size %d is not positive", team);
+  } else if (!p.impl_auto_team_size() &&
+             p.team_size() > TeamPolicy<A...>::team_size_max_for(p.vector_length())) {
+    why.say("TeamPolicy team size %d with vector length %d exceeds the maximum team size %d", team,
+            int(p.vector_length()), int(TeamPolicy<A...>::team_size_max_for(p.vector_length())));
+  } else if (p.chunk_size() < 1) {
+    why.say("TeamPolicy chunk size %d is not positive", int(p.chunk_size()));
+  } else if (p.impl_bad_scratch_level() != -1) {
+    why.say("TeamPolicy scratch level %d does not exist (levels are 0 and 1)",
+            int(p.impl_bad_scratch_level()));
+  } else {
+    for (int level = 0; level < 2 && !why; ++level) {
+      const int team_size = p.impl_auto_team_size() ? 1 : p.team_size();
+      const size_t asked = p.impl_scratch_bytes(level, team_size);
+      if (asked == 0) continue;  // no device query on the launch path of kernels without scratch
+      const size_t most = size_t(TeamPolicy<A...>::scratch_size_max(level));
+      if (asked > most)
+        why.say("TeamPolicy scratch level %d asks for %zu bytes per team (team size %d); this "
+                "device allows at most %zu",
+                level, asked, team_size, most);
+    }
   }
-  return "";
+  return why;
 }
 
 }  // namespace impl

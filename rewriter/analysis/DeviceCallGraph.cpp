@@ -39,7 +39,7 @@ public:
     const LambdaExpr* L = lambdaOf(Site.functor);
     RootIsLambda = L != nullptr;
     if (L) {
-      lambdaFunctor(L);
+      lambdaFunctor(L, Site);
       captures(L);
     } else {
       functorMembers(Site);
@@ -68,17 +68,40 @@ private:
 
   /// A lambda functor needs a device execution space on CUDA unless HPAR_LAMBDA gave it one: the
   /// backend adds it after the capture list. A lambda written by another macro cannot be edited.
-  void lambdaFunctor(const LambdaExpr* L) {
+  /// A lambda that only the device calls (ir::TranslationUnit::deviceLambdas) gets the device
+  /// space alone, in place of the macro or after the capture list.
+  void lambdaFunctor(const LambdaExpr* L, const DispatchSite& Site) {
+    const ir::Kernel& K = TU.kernels[Site.kernel];
+    const bool DeviceOnly = isa<LambdaExpr>(strip(Site.functor)) && !K.onHost && !K.alsoOnHost &&
+                            K.pattern != ir::Pattern::Scan;
     SourceLocation Bracket = L->getIntroducerRange().getEnd();
     if (Bracket.isMacroID()) {
       llvm::StringRef Macro = Lexer::getImmediateMacroName(Bracket, SM, Ctx.getLangOpts());
-      if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "KOKKOS_CLASS_LAMBDA")
+      if (Macro != "HPAR_LAMBDA" && Macro != "KOKKOS_LAMBDA" && Macro != "HPAR_CLASS_LAMBDA" &&
+          Macro != "KOKKOS_CLASS_LAMBDA") {
         find(DeviceFinding::Kind::LambdaFromMacro, L->getBeginLoc()).macro = Macro.str();
+        return;
+      }
+      if (!DeviceOnly) return;
+      // The macro the main file spells (KOKKOS_LAMBDA stands for HPAR_LAMBDA).
+      const CharSourceRange Spelled = SM.getExpansionRange(Bracket);
+      const llvm::StringRef Name = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
+      const bool Class = Name == "KOKKOS_CLASS_LAMBDA" || Name == "HPAR_CLASS_LAMBDA";
+      if ((Class || Name == "KOKKOS_LAMBDA" || Name == "HPAR_LAMBDA") &&
+          SM.isInMainFile(Spelled.getBegin())) {
+        const unsigned Begin = SM.getFileOffset(Spelled.getBegin());
+        if (MarkedLambdas.insert(Begin).second)
+          TU.deviceLambdas.push_back({Begin, unsigned(Name.size()), Class ? "[=, *this]" : "[=]"});
+      }
       return;
     }
     unsigned After = SM.getFileOffset(
         Lexer::getLocForEndOfToken(Bracket, 0, SM, Ctx.getLangOpts()));
-    if (MarkedLambdas.insert(After).second) TU.plainLambdas.push_back(After);
+    if (!MarkedLambdas.insert(After).second) return;
+    if (DeviceOnly && SM.isInMainFile(Bracket))
+      TU.deviceLambdas.push_back({After, 0, ""});
+    else
+      TU.plainLambdas.push_back(After);
   }
 
   /// A container captured by copy (also through a reference) is copied into the kernel's

@@ -204,6 +204,7 @@ public:
     if (auto Known = KernelAt.find(Begin); Known != KernelAt.end()) {
       // Another instantiation of the same template: the same kernel, another functor type.
       const DispatchSite& First = Sites[Known->second];
+      if (runsOnHost(Call)) TU.kernels[First.kernel].alsoOnHost = true;
       for (unsigned I = 0; I < First.call->getNumArgs() && I < Call->getNumArgs(); ++I)
         if (First.call->getArg(I) == First.functor) Instances.push_back({Call, Call->getArg(I), First.kernel});
       return true;
@@ -276,6 +277,14 @@ public:
   std::vector<DispatchSite> Instances;  // the other instantiations of Sites' calls
 
 private:
+  /// Whether a dispatch runs on a host execution space (its policy's space).
+  bool runsOnHost(const CallExpr* Call) const {
+    const unsigned Arg = Call->getNumArgs() > 0 && isLabel(Call->getArg(0)) ? 1 : 0;
+    if (Call->getNumArgs() <= Arg) return false;
+    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType());
+    return Facts && Facts->onHost;
+  }
+
   /// A nested pattern (over TeamThreadRange, ThreadVectorRange, TeamVectorRange or their MDRange
   /// forms, and single) stays as it is written: it runs through the team member of the backend
   /// (docs/design.md section 8). Where it may appear (only where a team functor runs it) is the

@@ -41,7 +41,7 @@ std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
          "  using Policy = std::remove_const_t<decltype(policy)>;\n" +
          "  const hpar::rt::KernelSite site{" + label + ", \"" + K.name + "\", \"" + quoted(K.file) +
          "\", " + std::to_string(K.line) + "};\n" +
-         "  if (const std::string why = hpar::impl::policy_problem(policy); !why.empty())\n" +
+         "  if (const hpar::impl::PolicyProblem why = hpar::impl::policy_problem(policy))\n" +
          "    hpar::rt::fail(site, why.c_str());\n";
 }
 

@@ -81,6 +81,8 @@ struct Kernel {
   /// The policy runs on a host execution space (Serial, OpenMP): the call is left as written,
   /// so the header's serial implementation runs it on the host, and the device checks skip it.
   bool onHost = false;
+  /// Another instantiation of the dispatch (in a template) runs on a host execution space.
+  bool alsoOnHost = false;
   ScalarReduce reduceOp = ScalarReduce::Other;  // parallel_reduce with one result
   /// Team kernels: the nested constructs the functor runs, in source order, each with those its
   /// closure runs (written in the functor, in the lambdas it writes, or in the main file's
@@ -130,6 +132,17 @@ struct TranslationUnit {
   std::vector<DeviceFunction> deviceFunctions;
   /// Lambdas written without HPAR_LAMBDA: offsets just past their capture list.
   std::vector<unsigned> plainLambdas;
+  /// The lambdas that only the device calls: each written in the dispatch of a device
+  /// parallel_for or parallel_reduce (in every instantiation), which passes it to the launcher
+  /// and nowhere else. (A parallel_scan's launcher reads the value type from the lambda's call
+  /// operator, so its lambda is left as it is.) CUDA compiles them for the device only, and the
+  /// host compiler then skips their bodies.
+  struct DeviceLambda {
+    unsigned begin = 0;        // the macro that writes the introducer, or just past the captures
+    unsigned macroLength = 0;  // 0 for a lambda written out
+    std::string introducer;    // what the macro stands for ("[=]", "[=, *this]")
+  };
+  std::vector<DeviceLambda> deviceLambdas;
   /// Nested parallel_for calls whose closure is light enough to unroll: the offsets of their
   /// callee expressions, which become hpar::impl::unrolled_parallel_for.
   struct Callee {

@@ -44,7 +44,7 @@ void fill(hpar::View<double****> a, hpar::View<double***> b) {
   });
 }
 // The nested patterns are unchanged in the functor:
-// CHECK-CUDA: hpar_fill_L{{[0-9]+}}_launch("fill", hpar::TeamPolicy<>(n, hpar::AUTO, 8), HPAR_LAMBDA(const member_type& team) {
+// CHECK-CUDA: hpar_fill_L{{[0-9]+}}_launch("fill", hpar::TeamPolicy<>(n, hpar::AUTO, 8), [=] __device__(const member_type& team) {
 // CHECK-CUDA: hpar::parallel_for(hpar::TeamThreadMDRange<hpar::Rank<3>, member_type>(team, n1, n2, n3), [&](int i, int j, int k) { a(l, i, j, k) = i + j + k; });
 // CHECK-CUDA-NEXT: hpar::parallel_for(hpar::TeamVectorMDRange(team, n1, n2), [&](int i, int j) { b(l, i, j) = 2 * i + j; });
 // CHECK-OMP: hpar_fill_L{{[0-9]+}}("fill", hpar::TeamPolicy<>(n, hpar::AUTO, 8), HPAR_LAMBDA(const member_type& team) {
@@ -82,7 +82,7 @@ double total(hpar::View<double****> a) {
   }, sum);
   return sum;
 }
-// CHECK-CUDA: hpar_total_L{{[0-9]+}}_launch("total", hpar::TeamPolicy<>(n, 4, 8), HPAR_LAMBDA(const member_type& team, double& s) {
+// CHECK-CUDA: hpar_total_L{{[0-9]+}}_launch("total", hpar::TeamPolicy<>(n, 4, 8), [=] __device__(const member_type& team, double& s) {
 // CHECK-CUDA: hpar::parallel_reduce(hpar::ThreadVectorMDRange<hpar::Rank<2, hpar::Iterate::Left>, member_type>(team, n2, n3),
 // CHECK-CUDA-NEXT: [&](int j, int k, double& u) { u += a(l, i, j, k); }, row);
 // CHECK-CUDA: hpar::parallel_reduce(hpar::TeamVectorMDRange(team, n1, n2, n3), [&](int i, int j, int k, double& m) {

@@ -62,7 +62,7 @@ void stage(hpar::View<double**> a) {
 // CHECK-CUDA: const Policy policy = Policy(n, hpar::AUTO)
 // CHECK-CUDA-NEXT: .set_scratch_size(0, hpar::PerTeam(ScratchRow::shmem_size(m)))
 // CHECK-CUDA-NEXT: .set_scratch_size(1, hpar::PerThread(64), hpar::PerTeam(1024));
-// CHECK-CUDA: hpar_stage_L{{[0-9]+}}_launch("stage", policy, HPAR_LAMBDA(const member_type& team) {
+// CHECK-CUDA: hpar_stage_L{{[0-9]+}}_launch("stage", policy, [=] __device__(const member_type& team) {
 // CHECK-CUDA: const ScratchRow s(team.team_scratch(0), m);
 // CHECK-CUDA-NEXT: double* mine = static_cast<double*>(team.thread_scratch(1).get_shmem(64));
 // CHECK-OMP: const Policy policy = Policy(n, hpar::AUTO)

@@ -303,6 +303,12 @@ public:
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {
     for (const auto& F : TU.deviceFunctions) Edits.insert(F.declBegin, "__host__ __device__ ");
     for (unsigned Offset : TU.plainLambdas) Edits.insert(Offset, " __host__ __device__");
+    for (const ir::TranslationUnit::DeviceLambda& L : TU.deviceLambdas) {
+      if (L.macroLength == 0)
+        Edits.insert(L.begin, " __device__");
+      else
+        Edits.replace(L.begin, L.macroLength, L.introducer + " __device__");
+    }
   }
 
 private:

@@ -29,7 +29,7 @@
 // CHECK: hpar::rt::cuda::check_launch(site);
 // CHECK: void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
 // CHECK-NEXT: hpar_saxpy_L34_launch("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
-// CHECK-NEXT: HPAR_LAMBDA(int i) { y(i) = a * x(i) + y(i); });
+// CHECK-NEXT: [=] __device__(int i) { y(i) = a * x(i) + y(i); });
 void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
   hpar::parallel_for("saxpy", hpar::RangePolicy<>(0, x.extent(0)),
                      HPAR_LAMBDA(int i) { y(i) = a * x(i) + y(i); });
@@ -42,7 +42,7 @@ void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
 // A tagged policy passes the tag first.
 // CHECK-LABEL: // hpar: parallel_for "tagged" (RangePolicy) from range_for.cpp:50
 // CHECK: f(typename Policy::work_tag(), index_type(i));
-// CHECK: hpar_range_for_L49_launch(v.extent(0), HPAR_LAMBDA
+// CHECK: hpar_range_for_L49_launch(v.extent(0), [=] __device__
 // CHECK-NEXT: hpar_tagged_L50_launch("tagged",
 struct Twice {};
 void fill(hpar::View<int*> v) {

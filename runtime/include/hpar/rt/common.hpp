@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 
+#include <cstdarg>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,19 @@ struct KernelSite {
                site.label ? site.label : "", site.file, site.line, what);
   std::fflush(stderr);
   std::abort();
+}
+
+/// fail() with a message formatted as printf formats it. The runtime's host code builds every
+/// message this way: std::string concatenation expands inline at each message, and that cost each
+/// translated file about 1 s of nvcc's host compilation (docs/performance.md, "build time").
+[[noreturn]] __attribute__((format(printf, 2, 3))) inline void fail_with(const KernelSite& site,
+                                                                       const char* format, ...) {
+  char message[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  fail(site, message);
 }
 
 // The runtime's caches (occupancy answers, device properties, grow-only buffers) are shared by

@@ -13,11 +13,12 @@
 // shape asks for it (up to the device's opt-in limit, 227 KB per block on Hopper).
 #pragma once
 
+#include <cstdarg>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <string>
+#include <cstdio>
 #include <utility>
 #include <vector>
 
@@ -41,8 +42,7 @@ constexpr size_t default_shared_limit = 48 * 1024;
 inline void check_cuda(cudaError_t err, const KernelSite& site, const char* what) {
   if (err == cudaSuccess) return;
   cudaGetLastError();  // clear a non-sticky error so the message is about this one
-  const std::string message = std::string(what) + ": " + cudaGetErrorString(err);
-  fail(site, message.c_str());
+  fail_with(site, "%s: %s", what, cudaGetErrorString(err));
 }
 
 /// The properties of one device that launch shapes depend on.
@@ -136,12 +136,9 @@ inline void reserve_shared(const void* kernel, size_t bytes, const KernelSite& s
   const KernelLimits limits = kernel_limits(kernel, device, site);
   if (bytes <= limits.dynamic_shared_set) return;
   const DeviceLimits dev = device_limits(device, site);
-  if (bytes + limits.static_shared > dev.shared_optin) {
-    const std::string message = "needs " + std::to_string(bytes + limits.static_shared) +
-                                " bytes of shared memory per block; the device allows " +
-                                std::to_string(dev.shared_optin);
-    fail(site, message.c_str());
-  }
+  if (bytes + limits.static_shared > dev.shared_optin)
+    fail_with(site, "needs %zu bytes of shared memory per block; the device allows %zu",
+              bytes + limits.static_shared, dev.shared_optin);
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes),
              site, "cannot raise the kernel's shared memory limit");
   const HostLock lock(kernel_limits_mutex());
@@ -167,13 +164,9 @@ inline int recommended_block(const void* kernel, size_t shared_per_thread, size_
   if (limit < 1) limit = 1;
   const size_t available =
       dev.shared_optin > limits.static_shared ? dev.shared_optin - limits.static_shared : 0;
-  if (shared_fixed + shared_per_thread > available) {
-    const std::string message = "needs at least " +
-                                std::to_string(shared_fixed + shared_per_thread) +
-                                " bytes of shared memory per block; the device allows " +
-                                std::to_string(available);
-    fail(site, message.c_str());
-  }
+  if (shared_fixed + shared_per_thread > available)
+    fail_with(site, "needs at least %zu bytes of shared memory per block; the device allows %zu",
+              shared_fixed + shared_per_thread, available);
   // The occupancy API only counts block sizes whose shared memory the kernel may use: open the
   // whole opt-in range first when the largest block would need it.
   const size_t largest = shared_fixed + shared_per_thread * (size_t)limit;
@@ -213,12 +206,11 @@ inline int64_t resident_blocks(const void* kernel, int block, size_t shared,
   int per_sm = 0;
   check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, shared), site,
              "occupancy query failed");
-  if (per_sm <= 0) {
-    const std::string message = "a block of " + std::to_string(block) + " threads with " +
-                                std::to_string(shared) +
-                                " bytes of shared memory does not fit on one multiprocessor";
-    fail(site, message.c_str());
-  }
+  if (per_sm <= 0)
+    fail_with(site,
+              "a block of %d threads with %zu bytes of shared memory does not fit on one "
+              "multiprocessor",
+              block, shared);
   const int64_t resident = (int64_t)per_sm * device_limits(device, site).sm_count;
   const HostLock lock(mutex);
   cache[key] = resident;
@@ -271,16 +263,26 @@ inline bool explain_launches() {
   return enabled;
 }
 
-/// Prints how the kernel at `site` was launched (`what`) on stderr, once per kernel and text.
-inline void explain_launch(const KernelSite& site, const std::string& what) {
+/// Prints how the kernel at `site` was launched (`format` and the rest, as printf formats them)
+/// on stderr, once per kernel and text. The lines said are remembered by a 64-bit hash of their
+/// text (FNV-1a), so a line is left out only if its hash equals an earlier line's.
+__attribute__((format(printf, 2, 3))) inline void explain_launch(const KernelSite& site,
+                                                                 const char* format, ...) {
   static HostMutex mutex;
-  static SortedTable<std::string, bool> said;
-  const std::string line = std::string("hpar: launch: kernel '") + site.kernel + "' (label \"" +
-                           (site.label ? site.label : "") + "\", " + site.file + ":" +
-                           std::to_string(site.line) + "): " + what;
+  static SortedTable<uint64_t, bool> said;
+  char line[768];
+  const int head = std::snprintf(line, sizeof line, "hpar: launch: kernel '%s' (label \"%s\", %s:%d): ",
+                                 site.kernel, site.label ? site.label : "", site.file, site.line);
+  va_list args;
+  va_start(args, format);
+  if (head >= 0 && size_t(head) < sizeof line)
+    std::vsnprintf(line + head, sizeof line - size_t(head), format, args);
+  va_end(args);
+  uint64_t hash = 14695981039346656037ull;
+  for (const char* c = line; *c; ++c) hash = (hash ^ (unsigned char)*c) * 1099511628211ull;
   const HostLock lock(mutex);
-  bool& told = said[line];
-  if (!told) std::fprintf(stderr, "%s\n", line.c_str());
+  bool& told = said[hash];
+  if (!told) std::fprintf(stderr, "%s\n", line);
   told = true;
 }
 
@@ -304,16 +306,10 @@ LaunchShape range_shape(Kernel kernel, int64_t n, size_t shared_per_thread, cons
 /// `site` through fail(), with CUDA's description of the error.
 inline void check_launch(const KernelSite& site) {
   const cudaError_t launched = cudaGetLastError();
-  if (launched != cudaSuccess) {
-    const std::string message = std::string("launch failed: ") + cudaGetErrorString(launched);
-    fail(site, message.c_str());
-  }
+  if (launched != cudaSuccess) fail_with(site, "launch failed: %s", cudaGetErrorString(launched));
   if (detail::sync_after_launch()) {
     const cudaError_t ran = cudaDeviceSynchronize();
-    if (ran != cudaSuccess) {
-      const std::string message = std::string("kernel failed: ") + cudaGetErrorString(ran);
-      fail(site, message.c_str());
-    }
+    if (ran != cudaSuccess) fail_with(site, "kernel failed: %s", cudaGetErrorString(ran));
   }
 }
 

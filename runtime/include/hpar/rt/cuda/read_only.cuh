@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
 
 #include <hpar/rt/cuda/launch.cuh>
 #include <hpar/rt/cuda/team.cuh>
@@ -79,12 +78,11 @@ bool views_apart(const std::array<MemoryRange, R>& read, const std::array<Memory
 /// only reads (`views`, their names): through the read-only data cache when `apart`.
 inline void explain_read_only(const KernelSite& site, bool apart, const char* views) {
   if (detail::explain_launches())
-    detail::explain_launch(site, std::string(views) + (apart ? " only read, apart from the Views "
-                                                               "it may write: read through the "
-                                                               "read-only data cache"
-                                                             : " only read, but their memory "
-                                                               "overlaps a View it may write: "
-                                                               "read as written"));
+    detail::explain_launch(site, "%s only read, %s", views,
+                           apart ? "apart from the Views it may write: read through the "
+                                   "read-only data cache"
+                                 : "but their memory overlaps a View it may write: read as "
+                                   "written");
 }
 
 }  // namespace cuda

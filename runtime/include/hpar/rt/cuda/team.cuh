@@ -3,10 +3,8 @@
 // Block shape and collectives: team_collectives.cuh; nested range scans: team_scan.cuh.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <cstring>
-#include <string>
 #include <type_traits>
 
 #include <hpar/rt/cuda/team_collectives.cuh>
@@ -406,12 +404,11 @@ __device__ __forceinline__ void team_assume_lanes() {
 /// was compiled for (as check_team_shape, a mismatch is the translator's error).
 template <class Policy>
 void check_team_lanes(const Policy& policy, int vector, const KernelSite& site) {
-  if (policy.vector_length() != impl::resolved_vector_length(vector)) {
-    const std::string message = "internal error: the kernel was compiled for vector length " +
-                                std::to_string(vector) + ", but the policy asks for " +
-                                std::to_string(policy.vector_length());
-    fail(site, message.c_str());
-  }
+  if (policy.vector_length() != impl::resolved_vector_length(vector))
+    fail_with(site,
+              "internal error: the kernel was compiled for vector length %d, but the policy asks "
+              "for %d",
+              vector, int(policy.vector_length()));
 }
 
 /// The launcher's check that a policy read as constants asks for the shape its kernel was
@@ -420,13 +417,11 @@ void check_team_lanes(const Policy& policy, int vector, const KernelSite& site) 
 template <class Policy>
 void check_team_shape(const Policy& policy, int team, int vector, const KernelSite& site) {
   if (policy.impl_auto_team_size() || policy.team_size() != team ||
-      policy.vector_length() != impl::resolved_vector_length(vector)) {
-    const std::string message =
-        "internal error: the kernel was compiled for team size " + std::to_string(team) +
-        " and vector length " + std::to_string(vector) + ", but the policy asks for " +
-        std::to_string(policy.team_size()) + " and " + std::to_string(policy.vector_length());
-    fail(site, message.c_str());
-  }
+      policy.vector_length() != impl::resolved_vector_length(vector))
+    fail_with(site,
+              "internal error: the kernel was compiled for team size %d and vector length %d, "
+              "but the policy asks for %d and %d",
+              team, vector, int(policy.team_size()), int(policy.vector_length()));
 }
 
 /// Waves of resident blocks a team grid may hold: blocks loop over the league beyond that
@@ -532,13 +527,11 @@ inline TeamLaunch plan_team_launch(const void* narrow, const void* wide, const T
   const Kernel kernel = team * vector <= r.narrow_max_threads ? narrow : wide;
   const detail::KernelLimits limits = detail::kernel_limits(kernel, device, site);
   const int threads = team * vector;
-  if (threads > limits.max_threads) {
-    const std::string message = "team size " + std::to_string(team) + " with vector length " +
-                                std::to_string(vector) + " needs " + std::to_string(threads) +
-                                " threads per block; this kernel can launch at most " +
-                                std::to_string(limits.max_threads);
-    fail(site, message.c_str());
-  }
+  if (threads > limits.max_threads)
+    fail_with(site,
+              "team size %d with vector length %d needs %d threads per block; this kernel can "
+              "launch at most %d",
+              team, vector, threads, limits.max_threads);
   TeamScratch scratch;
   scratch.offset0 = detail::align_up(shared_per_thread * size_t(threads), 16);
   scratch.bytes0 = r.scratch_bytes(r.policy, r.functor, 0, team);
@@ -557,14 +550,12 @@ inline TeamLaunch plan_team_launch(const void* narrow, const void* wide, const T
                                                  : impl::scratch_level1_limit(free_bytes));
     const size_t used = level == 0 ? limits.static_shared + scratch.offset0 : 0;
     const size_t most = device_most > used ? device_most - used : 0;
-    if (asked > most) {
-      const std::string message =
-          "team scratch level " + std::to_string(level) + ": " + std::to_string(asked) +
-          " bytes per team asked (team size " + std::to_string(team) + "); the device allows " +
-          std::to_string(most) +
-          (level == 0 ? " (shared memory per block, less what the kernel uses itself)" : "");
-      fail(site, message.c_str());
-    }
+    if (asked > most)
+      fail_with(site,
+                "team scratch level %d: %zu bytes per team asked (team size %d); the device "
+                "allows %zu%s",
+                level, asked, team, most,
+                level == 0 ? " (shared memory per block, less what the kernel uses itself)" : "");
   }
   const size_t shared = scratch.offset0 + scratch.bytes0;
   if (shared > 0) detail::reserve_shared(kernel, shared, site);
@@ -587,13 +578,11 @@ inline TeamLaunch plan_team_launch(const void* narrow, const void* wide, const T
         team_scratch_pool().get(size_t(grid) * scratch.bytes1, fresh, site));
   }
   if (detail::explain_launches())
-    detail::explain_launch(
-        site, "league " + std::to_string(league) + ", team size " + std::to_string(team) +
-                  (r.auto_team ? " (AUTO)" : "") + ", vector length " +
-                  std::to_string(vector) + "; " + std::to_string(grid) + " blocks of " +
-                  std::to_string(vector) + " x " + std::to_string(team) + " threads (" +
-                  std::to_string(resident) + " resident), " + std::to_string(shared) +
-                  " bytes of shared memory per block");
+    detail::explain_launch(site,
+                           "league %lld, team size %d%s, vector length %d; %lld blocks of %d x %d "
+                           "threads (%lld resident), %zu bytes of shared memory per block",
+                           (long long)league, team, r.auto_team ? " (AUTO)" : "", vector,
+                           (long long)grid, vector, team, (long long)resident, shared);
   return TeamLaunch{LaunchShape{dim3((unsigned)grid), dim3((unsigned)vector, (unsigned)team), shared},
                     scratch, kernel == narrow};
 }
