@@ -32,12 +32,14 @@ class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                     const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
-                    std::string File, const analysis::StdHeaderFacts* HeaderFacts)
+                    std::string File, const analysis::StdHeaderFacts* HeaderFacts,
+                    HeaderSearch& Headers, bool& ShortParseHolds)
       : Paths(Paths), Options(Options), B(B), Outputs(Outputs), File(std::move(File)),
-        HeaderFacts(HeaderFacts) {}
+        HeaderFacts(HeaderFacts), Headers(Headers), ShortParseHolds(ShortParseHolds) {}
 
   void HandleTranslationUnit(ASTContext& Ctx) override {
     DiagnosticsEngine& Diags = Ctx.getDiagnostics();
+    ShortParseHolds = HeaderFacts->shortParse && HeaderFacts->shortParseHolds(Headers);
     if (Diags.hasErrorOccurred()) return;
     ir::TranslationUnit TU;
     TU.mainFile = llvm::sys::path::filename(File).str();
@@ -106,20 +108,28 @@ private:
   std::map<std::string, TranslatedFile>& Outputs;
   std::string File;
   const analysis::StdHeaderFacts* HeaderFacts;  // owned by the preprocessor
+  HeaderSearch& Headers;
+  bool& ShortParseHolds;
 };
 
 class TranslateAction : public ASTFrontendAction {
 public:
   TranslateAction(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
-                  const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs)
-      : Paths(Paths), Options(Options), B(B), Outputs(Outputs) {}
+                  const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
+                  bool ShortParse, bool& ShortParseHolds, llvm::raw_ostream* HeldOutput = nullptr)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), ShortParse(ShortParse),
+        ShortParseHolds(ShortParseHolds), HeldOutput(HeldOutput) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& CI, StringRef InFile) override {
-    auto Facts = std::make_unique<analysis::StdHeaderFacts>(CI.getSourceManager(),
-                                                             CI.getLangOpts(), Paths);
+    // The short parse's "N warnings generated" line goes with its held diagnostics.
+    if (HeldOutput) CI.setVerboseOutputStream(*HeldOutput);
+    auto Facts = std::make_unique<analysis::StdHeaderFacts>(CI.getPreprocessor(), Paths,
+                                                             ShortParse);
     const analysis::StdHeaderFacts* HeaderFacts = Facts.get();
     CI.getPreprocessor().addPPCallbacks(std::move(Facts));
     return std::make_unique<TranslateConsumer>(Paths, Options, B, Outputs, InFile.str(),
-                                               HeaderFacts);
+                                               HeaderFacts,
+                                               CI.getPreprocessor().getHeaderSearchInfo(),
+                                               ShortParseHolds);
   }
 
 private:
@@ -127,22 +137,66 @@ private:
   const TranslateOptions& Options;
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
+  const bool ShortParse;
+  bool& ShortParseHolds;
+  llvm::raw_ostream* HeldOutput;
 };
 
+/// Makes the translate action of one parse of one file: the short parse (Kokkos_Core.hpp without
+/// its standard headers, analysis/StdHeaders.h), which tells whether it holds, or the full one.
 class TranslateActionFactory : public tooling::FrontendActionFactory {
 public:
   TranslateActionFactory(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
-                         const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs)
-      : Paths(Paths), Options(Options), B(B), Outputs(Outputs) {}
+                         const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
+                         bool ShortParse)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), ShortParse(ShortParse) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(Paths, Options, B, Outputs);
+    return std::make_unique<TranslateAction>(Paths, Options, B, Outputs, ShortParse,
+                                             ShortParseHolds, HeldOutput);
   }
+  /// After the short parse: whether its reading of the program is the full parse's.
+  bool ShortParseHolds = false;
+  /// Where the short parse's compiler prints its own lines (HeldDiagnostics::stream()).
+  llvm::raw_ostream* HeldOutput = nullptr;
 
 private:
   const frontend::SearchPaths& Paths;
   const TranslateOptions& Options;
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
+  const bool ShortParse;
+};
+
+/// Keeps a parse's diagnostics as clang prints them, and counts them, until it is known whether
+/// they are the ones to show (the short parse's are, when the short parse holds).
+class HeldDiagnostics : public DiagnosticConsumer {
+public:
+  void BeginSourceFile(const LangOptions& LO, const Preprocessor* PP) override {
+    if (PP)
+      Printer = std::make_unique<TextDiagnosticPrinter>(
+          Stream, &PP->getDiagnostics().getDiagnosticOptions());
+    if (Printer) Printer->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    if (Printer) Printer->EndSourceFile();
+    Printer.reset();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic& Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);  // counts
+    // (Before any file, the driver's: an error there makes the full parse run and report it.)
+    if (Printer) Printer->HandleDiagnostic(Level, Info);
+  }
+  llvm::raw_ostream& stream() { return Stream; }
+  /// The diagnostics, as clang prints them.
+  const std::string& text() {
+    Stream.flush();
+    return Text;
+  }
+
+private:
+  std::string Text;
+  llvm::raw_string_ostream Stream{Text};
+  std::unique_ptr<TextDiagnosticPrinter> Printer;
 };
 
 /// Prints diagnostics as clang does and counts the errors, including the compiler driver's own
@@ -193,19 +247,42 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
   std::vector<std::string> Absolute;
   for (const std::string& F : files) Absolute.push_back(realPath(F));
   CountingDiagnostics Diagnostics;
-  TranslateActionFactory Factory(paths, options, *B, outputs);
+  TranslateActionFactory Factory(paths, options, *B, outputs, /*ShortParse=*/false);
   int rc = 0;
   // One file at a time, each under crash recovery: a crash of clang or of the translator while
   // processing a file (clang 19 has crashes of its own on some invalid input) becomes an
   // internal error naming the file, after the usual stack dump, and no output is written.
   for (const std::string& F : Absolute) {
+    // First the short parse, without Kokkos_Core.hpp's standard headers; where it has an error or
+    // may read the program differently, its diagnostics and output are dropped and the full
+    // parse runs (analysis/StdHeaders.h).
+    auto ShortParse = [&]() -> int {
+      std::map<std::string, TranslatedFile> Short;
+      TranslateActionFactory ShortFactory(paths, options, *B, Short, /*ShortParse=*/true);
+      HeldDiagnostics Held;
+      ShortFactory.HeldOutput = &Held.stream();
+      tooling::ClangTool Tool(db, {F});
+      Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths, options.backend->name));
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          "-DHPAR_IMPL_CHOSEN_STD_HEADERS=1", tooling::ArgumentInsertPosition::END));
+      Tool.setDiagnosticConsumer(&Held);
+      Tool.setPrintErrorMessage(false);  // (its "Error while processing" line)
+      const int ShortRc = Tool.run(&ShortFactory);
+      if (ShortRc != 0 || Held.getNumErrors() > 0 || !ShortFactory.ShortParseHolds) return -1;
+      llvm::errs() << Held.text();
+      for (auto& [Key, Out] : Short) outputs[Key] = std::move(Out);
+      return 0;
+    };
     tooling::ClangTool Tool(db, {F});
     Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths, options.backend->name));
     Tool.setDiagnosticConsumer(&Diagnostics);
     llvm::CrashRecoveryContext Recovery;
     Recovery.DumpStackAndCleanupOnFailure = true;
     int FileRc = 0;
-    if (!Recovery.RunSafely([&] { FileRc = Tool.run(&Factory); })) {
+    if (!Recovery.RunSafely([&] {
+          FileRc = ShortParse();
+          if (FileRc != 0) FileRc = Tool.run(&Factory);
+        })) {
       llvm::errs() << "hpar-translate: internal error while processing " << F << "\n";
       FileRc = 1;
     }
@@ -345,7 +422,10 @@ TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOpti
   std::unique_ptr<emit::Backend>& Emitter = impl->backends[options.backend->name].emitter;
   if (!Emitter) Emitter = options.backend->make();
   std::map<std::string, TranslatedFile> Outputs;
-  TranslateAction Action(impl->paths, options, *Emitter, Outputs);
+  // One parse, the full one (the fuzz target, its one caller, precompiles the headers).
+  bool ShortParseHolds = false;
+  TranslateAction Action(impl->paths, options, *Emitter, Outputs, /*ShortParse=*/false,
+                         ShortParseHolds);
   if (!runOnText(source, impl->fileName, *Base, *impl->files, *impl->moduleCache, Action,
                  Result.diagnostics))
     Outputs.clear();

@@ -16,11 +16,17 @@ using namespace clang;
 namespace hpar {
 namespace analysis {
 
+StdHeaderFacts::StdHeaderFacts(const Preprocessor& PP, const frontend::SearchPaths& Paths,
+                               bool ShortParse)
+    : shortParse(ShortParse), PP(PP), SM(PP.getSourceManager()), LangOpts(PP.getLangOpts()),
+      Paths(Paths) {}
+
 void StdHeaderFacts::InclusionDirective(SourceLocation HashLoc, const Token&,
                                         llvm::StringRef FileName, bool IsAngled,
                                         CharSourceRange, OptionalFileEntryRef File,
                                         llvm::StringRef, llvm::StringRef, const Module*, bool,
                                         SrcMgr::CharacteristicKind) {
+  if (IsAngled && FileName == "complex") includesComplex = true;
   if (!File || Paths.apiInclude.empty()) return;
   const FileID IncluderFile = SM.getFileID(SM.getExpansionLoc(HashLoc));
   auto IncluderEntry = SM.getFileEntryRefForID(IncluderFile);
@@ -58,8 +64,23 @@ void StdHeaderFacts::MacroExpands(const Token& MacroNameTok, const MacroDefiniti
   macroDefinitions.push_back(Info->getDefinitionLoc());
 }
 
-void StdHeaderFacts::noteCondition(SourceLocation Loc, llvm::StringRef Text) {
-  if (testsCompilerMacro || frontend::isLibraryLocation(SM, Paths, Loc)) return;
+bool StdHeaderFacts::isDefined(llvm::StringRef Name, bool Expands, int Depth) const {
+  const MacroInfo* Info = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+  if (!Info) return false;
+  if (!Expands) return true;
+  if (Depth > 16) return false;  // deeper than any real program goes: treated as unknown
+  for (const Token& T : Info->tokens()) {
+    const IdentifierInfo* II = T.getIdentifierInfo();
+    if (!II || !T.is(tok::identifier) || II->getName() == "defined") continue;
+    if (llvm::is_contained(Info->params(), II)) continue;
+    if (!isDefined(II->getName(), true, Depth + 1)) return false;
+  }
+  return true;
+}
+
+void StdHeaderFacts::noteCondition(SourceLocation Loc, llvm::StringRef Text, bool Expands) {
+  if (frontend::isLibraryLocation(SM, Paths, Loc)) return;
+  const FileID In = SM.getFileID(SM.getExpansionLoc(Loc));
   auto identifierChar = [](char C) { return C == '_' || std::isalnum((unsigned char)C); };
   for (size_t I = 0; I < Text.size();) {
     if (!identifierChar(Text[I]) || std::isdigit((unsigned char)Text[I])) {
@@ -69,6 +90,7 @@ void StdHeaderFacts::noteCondition(SourceLocation Loc, llvm::StringRef Text) {
     size_t End = I;
     while (End < Text.size() && identifierChar(Text[End])) ++End;
     const llvm::StringRef Name = Text.slice(I, End);
+    if (Name != "defined" && !isDefined(Name, Expands)) undefinedTests.emplace_back(In, Name.str());
     if (Name.size() > 1 && Name[0] == '_' && (Name[1] == '_' || std::isupper((unsigned char)Name[1])))
       testsCompilerMacro = true;
     I = End;
@@ -77,20 +99,22 @@ void StdHeaderFacts::noteCondition(SourceLocation Loc, llvm::StringRef Text) {
 
 void StdHeaderFacts::If(SourceLocation Loc, SourceRange ConditionRange, ConditionValueKind) {
   noteCondition(Loc, Lexer::getSourceText(CharSourceRange::getTokenRange(ConditionRange), SM,
-                                          LangOpts));
+                                          LangOpts),
+                /*Expands=*/true);
 }
 void StdHeaderFacts::Elif(SourceLocation Loc, SourceRange ConditionRange, ConditionValueKind,
                           SourceLocation) {
   noteCondition(Loc, Lexer::getSourceText(CharSourceRange::getTokenRange(ConditionRange), SM,
-                                          LangOpts));
+                                          LangOpts),
+                /*Expands=*/true);
 }
 void StdHeaderFacts::Ifdef(SourceLocation Loc, const Token& MacroNameTok, const MacroDefinition&) {
   if (const IdentifierInfo* Name = MacroNameTok.getIdentifierInfo())
-    noteCondition(Loc, Name->getName());
+    noteCondition(Loc, Name->getName(), /*Expands=*/false);
 }
 void StdHeaderFacts::Ifndef(SourceLocation Loc, const Token& MacroNameTok, const MacroDefinition&) {
   if (const IdentifierInfo* Name = MacroNameTok.getIdentifierInfo())
-    noteCondition(Loc, Name->getName());
+    noteCondition(Loc, Name->getName(), /*Expands=*/false);
 }
 
 namespace {
@@ -250,9 +274,25 @@ reachable(const std::map<llvm::sys::fs::UniqueID, std::vector<llvm::sys::fs::Uni
   return Seen;
 }
 
+bool StdHeaderFacts::shortParseHolds(HeaderSearch& HS) const {
+  if (testsCompilerMacro || libraryIncludesKokkos || includesComplex) return false;
+  for (const auto& [In, Name] : undefinedTests) {
+    auto Entry = SM.getFileEntryRefForID(In);
+    if (In == SM.getMainFileID() || !Entry) return false;
+    const IdentifierInfo* Guard = HS.getFileInfo(*Entry).getControllingMacro(nullptr);
+    if (!Guard || Guard->getName() != Name) return false;
+  }
+  return true;
+}
+
 void chooseStdHeaders(ASTContext& Ctx, const frontend::SearchPaths& Paths,
                       const StdHeaderFacts& Facts, ir::TranslationUnit& TU) {
   const SourceManager& SM = Ctx.getSourceManager();
+  if (Facts.shortParse) {
+    TU.stdHeadersChosen = Facts.coreId.has_value();
+    TU.stdHeaders.clear();
+    return;
+  }
   auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
   if (!Main || !Facts.coreId || Facts.coreIncludes.empty() || Facts.testsCompilerMacro ||
       Facts.libraryIncludesKokkos)

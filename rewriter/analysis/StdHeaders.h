@@ -7,12 +7,21 @@
 // 1 s of a translated file's build. The translator parses the program with all of them, so it
 // knows which ones the user's code reaches; the output then includes only those
 // (HPAR_IMPL_CHOSEN_STD_HEADERS, compat/Kokkos_Core.hpp).
+//
+// Parsing them costs the translator most of its own time too (about 0.8 s of 1.1 s for
+// bench/compile/nine_kernels.cpp), so it first parses without them: the short parse
+// (HPAR_IMPL_CHOSEN_STD_HEADERS defined on its command line). When that parse has no error, and
+// nothing in it could read differently with those headers there (StdHeaderFacts::shortParseHolds),
+// the program needs none of them, and its output is the short parse's. Otherwise the translator
+// parses again with all of them (Translate.cpp).
 #pragma once
 
 #include "frontend/Frontend.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
 #include <map>
 #include <optional>
@@ -30,9 +39,19 @@ namespace analysis {
 /// its output may see differently.
 class StdHeaderFacts : public clang::PPCallbacks {
 public:
-  StdHeaderFacts(const clang::SourceManager& SM, const clang::LangOptions& LangOpts,
-                 const frontend::SearchPaths& Paths)
-      : SM(SM), LangOpts(LangOpts), Paths(Paths) {}
+  StdHeaderFacts(const clang::Preprocessor& PP, const frontend::SearchPaths& Paths,
+                 bool ShortParse);
+
+  /// Whether the short parse (Kokkos_Core.hpp without its standard headers) reads the program
+  /// as the full one would, given that it had no error: every name the conditional directives of
+  /// the user's files test is a macro there (and for #if, so is every name its expansion reaches),
+  /// apart from a file's include guard (a name undefined there may be a macro of those headers);
+  /// none is a compiler's; no library header includes the Kokkos API; and nothing includes
+  /// <complex> (with it, the full parse has complex_std.hpp's conversions).
+  bool shortParseHolds(clang::HeaderSearch& HS) const;
+
+  /// This is the short parse.
+  const bool shortParse;
 
   void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token& IncludeTok,
                           llvm::StringRef FileName, bool IsAngled,
@@ -66,11 +85,21 @@ public:
   bool testsCompilerMacro = false;
   /// A header on a system include path, not hpar's, includes one of the Kokkos headers.
   bool libraryIncludesKokkos = false;
+  /// The identifiers that conditional directives of the user's files test where they are not
+  /// macros, with their file.
+  std::vector<std::pair<clang::FileID, std::string>> undefinedTests;
+  /// Some file includes <complex>.
+  bool includesComplex = false;
 
 private:
-  /// Notes a condition `Text` at `Loc` that names a reserved identifier in a user's file.
-  void noteCondition(clang::SourceLocation Loc, llvm::StringRef Text);
+  /// Notes the names that a condition `Text` at `Loc` in a user's file tests: whether one is
+  /// reserved, and those that are not macros there (`Expands`: also those the expansion of its
+  /// macros reaches, as #if and #elif expand them).
+  void noteCondition(clang::SourceLocation Loc, llvm::StringRef Text, bool Expands);
+  /// Whether `Name` is a macro here (with `Expands`, and every name its definition reaches).
+  bool isDefined(llvm::StringRef Name, bool Expands, int Depth = 0) const;
 
+  const clang::Preprocessor& PP;
   const clang::SourceManager& SM;
   const clang::LangOptions& LangOpts;
   const frontend::SearchPaths& Paths;
@@ -81,6 +110,7 @@ private:
 /// types, members, constructors, the types of its expressions, each one's redeclarations) or a
 /// macro it expands, and that the program's other includes (its own, and hpar's API through
 /// Kokkos_Core.hpp) do not reach, the first of those headers that reaches it.
+/// In the short parse, which has none of those headers, the list is empty.
 /// Leaves them unset when the program does not include Kokkos_Core.hpp, when its parse did not
 /// include it itself (a precompiled header), when its files test the compiler's macros, or when
 /// a library's header on a system include path includes the Kokkos API (analysis reads only the
