@@ -65,7 +65,12 @@ void StdHeaderFacts::MacroExpands(const Token& MacroNameTok, const MacroDefiniti
 }
 
 bool StdHeaderFacts::isDefined(llvm::StringRef Name, bool Expands, int Depth) const {
-  const MacroInfo* Info = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+  // Looked up, not added: a name the parse has not seen is no macro. (Adding identifiers from
+  // here would also mix the fuzz target's instrumented allocations into clang's identifier table,
+  // which AddressSanitizer then reports.)
+  const auto Found = PP.getIdentifierTable().find(Name);
+  if (Found == PP.getIdentifierTable().end()) return false;
+  const MacroInfo* Info = PP.getMacroInfo(Found->getValue());
   if (!Info) return false;
   if (!Expands) return true;
   if (Depth > 16) return false;  // deeper than any real program goes: treated as unknown
