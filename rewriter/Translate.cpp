@@ -33,13 +33,13 @@ public:
   TranslateConsumer(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                     const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
                     std::string File, const analysis::StdHeaderFacts* HeaderFacts,
-                    HeaderSearch& Headers, bool& ShortParseHolds)
+                    bool& ShortParseHolds)
       : Paths(Paths), Options(Options), B(B), Outputs(Outputs), File(std::move(File)),
-        HeaderFacts(HeaderFacts), Headers(Headers), ShortParseHolds(ShortParseHolds) {}
+        HeaderFacts(HeaderFacts), ShortParseHolds(ShortParseHolds) {}
 
   void HandleTranslationUnit(ASTContext& Ctx) override {
     DiagnosticsEngine& Diags = Ctx.getDiagnostics();
-    ShortParseHolds = HeaderFacts->shortParse && HeaderFacts->shortParseHolds(Headers);
+    ShortParseHolds = HeaderFacts->shortParse && HeaderFacts->shortParseHolds();
     if (Diags.hasErrorOccurred()) return;
     ir::TranslationUnit TU;
     TU.mainFile = llvm::sys::path::filename(File).str();
@@ -108,7 +108,6 @@ private:
   std::map<std::string, TranslatedFile>& Outputs;
   std::string File;
   const analysis::StdHeaderFacts* HeaderFacts;  // owned by the preprocessor
-  HeaderSearch& Headers;
   bool& ShortParseHolds;
 };
 
@@ -116,20 +115,18 @@ class TranslateAction : public ASTFrontendAction {
 public:
   TranslateAction(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                   const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
-                  bool ShortParse, bool& ShortParseHolds, llvm::raw_ostream* HeldOutput = nullptr)
-      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), ShortParse(ShortParse),
-        ShortParseHolds(ShortParseHolds), HeldOutput(HeldOutput) {}
+                  bool& ShortParseHolds, llvm::raw_ostream* HeldOutput)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), ShortParseHolds(ShortParseHolds),
+        HeldOutput(HeldOutput) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& CI, StringRef InFile) override {
     // The short parse's "N warnings generated" line goes with its held diagnostics.
     if (HeldOutput) CI.setVerboseOutputStream(*HeldOutput);
     auto Facts = std::make_unique<analysis::StdHeaderFacts>(CI.getPreprocessor(), Paths,
-                                                             ShortParse);
+                                                             /*ShortParse=*/HeldOutput != nullptr);
     const analysis::StdHeaderFacts* HeaderFacts = Facts.get();
     CI.getPreprocessor().addPPCallbacks(std::move(Facts));
     return std::make_unique<TranslateConsumer>(Paths, Options, B, Outputs, InFile.str(),
-                                               HeaderFacts,
-                                               CI.getPreprocessor().getHeaderSearchInfo(),
-                                               ShortParseHolds);
+                                               HeaderFacts, ShortParseHolds);
   }
 
 private:
@@ -137,9 +134,8 @@ private:
   const TranslateOptions& Options;
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
-  const bool ShortParse;
   bool& ShortParseHolds;
-  llvm::raw_ostream* HeldOutput;
+  llvm::raw_ostream* HeldOutput;  // the short parse's (HeldDiagnostics::stream()); null: the full
 };
 
 /// Makes the translate action of one parse of one file: the short parse (Kokkos_Core.hpp without
@@ -148,23 +144,22 @@ class TranslateActionFactory : public tooling::FrontendActionFactory {
 public:
   TranslateActionFactory(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                          const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
-                         bool ShortParse)
-      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), ShortParse(ShortParse) {}
+                         llvm::raw_ostream* HeldOutput)
+      : Paths(Paths), Options(Options), B(B), Outputs(Outputs), HeldOutput(HeldOutput) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(Paths, Options, B, Outputs, ShortParse,
-                                             ShortParseHolds, HeldOutput);
+    return std::make_unique<TranslateAction>(Paths, Options, B, Outputs, ShortParseHolds,
+                                             HeldOutput);
   }
   /// After the short parse: whether its reading of the program is the full parse's.
   bool ShortParseHolds = false;
-  /// Where the short parse's compiler prints its own lines (HeldDiagnostics::stream()).
-  llvm::raw_ostream* HeldOutput = nullptr;
 
 private:
   const frontend::SearchPaths& Paths;
   const TranslateOptions& Options;
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
-  const bool ShortParse;
+  /// Where the short parse's compiler prints its own lines; null for the full parse.
+  llvm::raw_ostream* const HeldOutput;
 };
 
 /// Keeps a parse's diagnostics as clang prints them, and counts them, until it is known whether
@@ -247,7 +242,7 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
   std::vector<std::string> Absolute;
   for (const std::string& F : files) Absolute.push_back(realPath(F));
   CountingDiagnostics Diagnostics;
-  TranslateActionFactory Factory(paths, options, *B, outputs, /*ShortParse=*/false);
+  TranslateActionFactory Factory(paths, options, *B, outputs, /*HeldOutput=*/nullptr);
   int rc = 0;
   // One file at a time, each under crash recovery: a crash of clang or of the translator while
   // processing a file (clang 19 has crashes of its own on some invalid input) becomes an
@@ -258,9 +253,8 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
     // parse runs (analysis/StdHeaders.h).
     auto ShortParse = [&]() -> int {
       std::map<std::string, TranslatedFile> Short;
-      TranslateActionFactory ShortFactory(paths, options, *B, Short, /*ShortParse=*/true);
       HeldDiagnostics Held;
-      ShortFactory.HeldOutput = &Held.stream();
+      TranslateActionFactory ShortFactory(paths, options, *B, Short, &Held.stream());
       tooling::ClangTool Tool(db, {F});
       Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths, options.backend->name));
       Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
@@ -424,8 +418,8 @@ TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOpti
   std::map<std::string, TranslatedFile> Outputs;
   // One parse, the full one (the fuzz target, its one caller, precompiles the headers).
   bool ShortParseHolds = false;
-  TranslateAction Action(impl->paths, options, *Emitter, Outputs, /*ShortParse=*/false,
-                         ShortParseHolds);
+  TranslateAction Action(impl->paths, options, *Emitter, Outputs, ShortParseHolds,
+                         /*HeldOutput=*/nullptr);
   if (!runOnText(source, impl->fileName, *Base, *impl->files, *impl->moduleCache, Action,
                  Result.diagnostics))
     Outputs.clear();

@@ -2,6 +2,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/DenseSet.h"
@@ -279,7 +280,8 @@ reachable(const std::map<llvm::sys::fs::UniqueID, std::vector<llvm::sys::fs::Uni
   return Seen;
 }
 
-bool StdHeaderFacts::shortParseHolds(HeaderSearch& HS) const {
+bool StdHeaderFacts::shortParseHolds() const {
+  HeaderSearch& HS = PP.getHeaderSearchInfo();
   if (testsCompilerMacro || libraryIncludesKokkos || includesComplex) return false;
   for (const auto& [In, Name] : undefinedTests) {
     auto Entry = SM.getFileEntryRefForID(In);

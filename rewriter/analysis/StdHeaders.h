@@ -19,7 +19,6 @@
 #include "frontend/Frontend.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
@@ -48,7 +47,7 @@ public:
   /// apart from a file's include guard (a name undefined there may be a macro of those headers);
   /// none is a compiler's; no library header includes the Kokkos API; and nothing includes
   /// <complex> (with it, the full parse has complex_std.hpp's conversions).
-  bool shortParseHolds(clang::HeaderSearch& HS) const;
+  bool shortParseHolds() const;
 
   /// This is the short parse.
   const bool shortParse;
