@@ -135,7 +135,7 @@ private:
   const emit::Backend& B;
   std::map<std::string, TranslatedFile>& Outputs;
   bool& ShortParseHolds;
-  llvm::raw_ostream* HeldOutput;  // the short parse's (HeldDiagnostics::stream()); null: the full
+  llvm::raw_ostream* HeldOutput;  // the short parse's held output; null: the full
 };
 
 /// Makes the translate action of one parse of one file: the short parse (Kokkos_Core.hpp without
@@ -162,50 +162,20 @@ private:
   llvm::raw_ostream* const HeldOutput;
 };
 
-/// Keeps a parse's diagnostics as clang prints them, and counts them, until it is known whether
-/// they are the ones to show (the short parse's are, when the short parse holds).
-class HeldDiagnostics : public DiagnosticConsumer {
-public:
-  void BeginSourceFile(const LangOptions& LO, const Preprocessor* PP) override {
-    if (PP)
-      Printer = std::make_unique<TextDiagnosticPrinter>(
-          Stream, &PP->getDiagnostics().getDiagnosticOptions());
-    if (Printer) Printer->BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override {
-    if (Printer) Printer->EndSourceFile();
-    Printer.reset();
-  }
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic& Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);  // counts
-    // (Before any file, the driver's: an error there makes the full parse run and report it.)
-    if (Printer) Printer->HandleDiagnostic(Level, Info);
-  }
-  llvm::raw_ostream& stream() { return Stream; }
-  /// The diagnostics, as clang prints them.
-  const std::string& text() {
-    Stream.flush();
-    return Text;
-  }
-
-private:
-  std::string Text;
-  llvm::raw_string_ostream Stream{Text};
-  std::unique_ptr<TextDiagnosticPrinter> Printer;
-};
-
 /// Prints diagnostics as clang does and counts the errors, including the compiler driver's own
 /// (an unknown flag after `--`), which do not stop the parse and would otherwise go unnoticed.
 /// A file's diagnostics are printed with the options of its compile command (e.g.
 /// -fdiagnostics-parseable-fixits); the driver's, which come before any file, with the defaults.
+/// They go to stderr, or to `Out` (the short parse's, held until it is known whether they are the
+/// ones to show).
 class CountingDiagnostics : public DiagnosticConsumer {
 public:
-  CountingDiagnostics()
-      : DriverOptions(new DiagnosticOptions()), DriverPrinter(llvm::errs(), &*DriverOptions) {}
+  explicit CountingDiagnostics(llvm::raw_ostream& Out = llvm::errs())
+      : Out(Out), DriverOptions(new DiagnosticOptions()), DriverPrinter(Out, &*DriverOptions) {}
   void BeginSourceFile(const LangOptions& LO, const Preprocessor* PP) override {
     if (PP)
       FilePrinter = std::make_unique<TextDiagnosticPrinter>(
-          llvm::errs(), &PP->getDiagnostics().getDiagnosticOptions());
+          Out, &PP->getDiagnostics().getDiagnosticOptions());
     printer().BeginSourceFile(LO, PP);
   }
   void EndSourceFile() override {
@@ -220,6 +190,7 @@ public:
 private:
   DiagnosticConsumer& printer() { return FilePrinter ? *FilePrinter : DriverPrinter; }
 
+  llvm::raw_ostream& Out;
   IntrusiveRefCntPtr<DiagnosticOptions> DriverOptions;
   TextDiagnosticPrinter DriverPrinter;
   std::unique_ptr<TextDiagnosticPrinter> FilePrinter;
@@ -253,8 +224,10 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
     // parse runs (analysis/StdHeaders.h).
     auto ShortParse = [&]() -> int {
       std::map<std::string, TranslatedFile> Short;
-      HeldDiagnostics Held;
-      TranslateActionFactory ShortFactory(paths, options, *B, Short, &Held.stream());
+      std::string HeldText;
+      llvm::raw_string_ostream HeldOut(HeldText);
+      CountingDiagnostics Held(HeldOut);
+      TranslateActionFactory ShortFactory(paths, options, *B, Short, &HeldOut);
       tooling::ClangTool Tool(db, {F});
       Tool.appendArgumentsAdjuster(frontend::makeArgumentsAdjuster(paths, options.backend->name));
       Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
@@ -263,7 +236,7 @@ int translate(const tooling::CompilationDatabase& db, const std::vector<std::str
       Tool.setPrintErrorMessage(false);  // (its "Error while processing" line)
       const int ShortRc = Tool.run(&ShortFactory);
       if (ShortRc != 0 || Held.getNumErrors() > 0 || !ShortFactory.ShortParseHolds) return -1;
-      llvm::errs() << Held.text();
+      llvm::errs() << HeldOut.str();
       for (auto& [Key, Out] : Short) outputs[Key] = std::move(Out);
       return 0;
     };
