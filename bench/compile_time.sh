@@ -3,7 +3,7 @@
 # nvcc -c with the flags of bench/build.sh, REPS times each (default 3), and prints the best of
 # each and nvcc's phases (nvcc --time) of the best run.
 #   bench/compile_time.sh [FILE...]     (default: bench/compile/nine_kernels.cpp)
-# With KOKKOS_HEADERS=DIR (made by bench/compile/kokkos3_headers.sh: Kokkos 3.4.1's headers as
+# With KOKKOS_HEADERS=DIR (made by bench/compile/kokkos_headers.sh: a Kokkos's headers as
 # a CUDA build installs them), it also times the same file compiled through Kokkos as its
 # nvcc_wrapper does (`nvcc -x cu` with the same flags), alternating with hpar's build.
 # Environment: HPAR_TRANSLATE (default build/bin/hpar-translate), NVCC (default
@@ -25,7 +25,7 @@ for f in "${files[@]}"; do
     if [ -n "${KOKKOS_HEADERS:-}" ] && [ "$best_k" != none ]; then
       t0=$(now)
       if "$nvcc" -x cu "${flags[@]}" -I"$KOKKOS_HEADERS/config" \
-           -I"$KOKKOS_HEADERS/deb/usr/include/trilinos" -c "$f" -o "$work/kokkos.o" \
+           -I"$KOKKOS_HEADERS/include" -c "$f" -o "$work/kokkos.o" \
            >"$work/kokkos.log" 2>&1; then
         kt=$(echo "$(now) - $t0" | bc)
         (( $(echo "$kt < $best_k" | bc) )) && best_k=$kt
