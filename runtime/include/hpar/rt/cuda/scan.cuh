@@ -42,16 +42,19 @@ namespace cuda {
 
 /// Tile shape of a scan over values of type T: BLOCK_THREADS x ITEMS consecutive indices. Each
 /// tile costs one look-back, so tiles are as large as registers allow: for 8-byte values 16 items
-/// per thread, compiled for four blocks of 256 per multiprocessor (min_blocks: 55 registers; 67
-/// without the bound, three blocks), ran the 2^28-element scan benchmark in 1.280 ms on an H200,
-/// 12 items in 1.306 ms, 8 items 1.41 ms (CUB's device scan: 1.230 ms). The kernel is compiled
-/// with __launch_bounds__(block_threads, min_blocks).
+/// per thread. With blocks of 256 compiled for four per multiprocessor (55 registers) the
+/// 2^28-element scan benchmark ran in 1.280 ms on an H200 (12 items 1.306 ms, 8 items 1.41 ms;
+/// CUB's device scan 1.230 ms) and 1.626 ms on an H100; blocks of 128 compiled for eight (54
+/// registers), whose warps wait for a look-back in smaller groups, 1.590 ms on the H100 (CUB
+/// 1.580 ms; 24 items in blocks of 128, 1.585-1.617 ms; 20 items in blocks of 256, 1.648 ms;
+/// docs/performance.md). The kernel is compiled with __launch_bounds__(block_threads,
+/// min_blocks).
 template <class T>
 struct ScanTiling {
-  static constexpr int block_threads = sizeof(T) <= 16 ? 256 : 128;
+  static constexpr int block_threads = sizeof(T) <= 8 ? 128 : sizeof(T) <= 16 ? 256 : 128;
   static constexpr int items = sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 6 : 3;
   static constexpr int tile = block_threads * items;
-  static constexpr int min_blocks = sizeof(T) <= 8 ? 4 : 0;
+  static constexpr int min_blocks = sizeof(T) <= 8 ? 8 : 0;
 };
 
 namespace detail {
