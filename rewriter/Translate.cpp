@@ -2,6 +2,7 @@
 #include "analysis/Analysis.h"
 #include "checks/Checks.h"
 #include "emit/Backend.h"
+#include "frontend/Includes.h"
 #include "ir/Naming.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -27,52 +29,194 @@ namespace hpar {
 
 namespace {
 
-/// Runs analysis, checks and emission once the main file is parsed.
+/// A file the translation rewrites: the translated source, or a header of the user's (a copy of
+/// it, `copy` its path under the output's folder of headers) with dispatches or with an
+/// #include of such a header.
+struct RewrittenFile {
+  FileID id;
+  std::string realPath;
+  output::EditList edits;
+  std::string copy;  // "" for the translated source
+};
+
+/// The path of `to` as written from the folder `from` (both relative paths, with '/').
+static std::string relativeTo(llvm::StringRef from, llvm::StringRef to) {
+  llvm::SmallVector<llvm::StringRef, 8> From, To;
+  from.split(From, '/', -1, /*KeepEmpty=*/false);
+  to.split(To, '/', -1, /*KeepEmpty=*/false);
+  size_t Common = 0;
+  while (Common < From.size() && Common + 1 < To.size() && From[Common] == To[Common]) ++Common;
+  std::string Out;
+  for (size_t I = Common; I < From.size(); ++I) Out += "../";
+  for (size_t I = Common; I < To.size(); ++I) Out += To[I].str() + (I + 1 < To.size() ? "/" : "");
+  return Out;
+}
+
+/// Where the copy of the header `header` goes under the output's folder of headers: its path
+/// from the translated source's folder, each ".." written "__" (kernels.hpp, __/include/k.hpp).
+static std::string copyPathOf(llvm::StringRef sourceDir, llvm::StringRef header) {
+  std::string Out = relativeTo(sourceDir, header);
+  for (size_t At = 0; Out.compare(At, 3, "../") == 0; At += 3) Out.replace(At, 2, "__");
+  return Out;
+}
+
+/// Runs analysis, checks and emission once the main file is parsed: for the translated source,
+/// then for each of the user's headers with dispatches (docs/design.md section 1, "Dispatches
+/// in the user's headers"). Each header is analysed as the main file in turn: analysis and the checks
+/// look at what is written in the SourceManager's main file, so that file is set to the header
+/// for its pass and set back after.
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                     const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
                     std::string File, const analysis::StdHeaderFacts* HeaderFacts,
-                    bool& ShortParseHolds)
+                    const frontend::IncludeRecorder* Includes, bool& ShortParseHolds)
       : Paths(Paths), Options(Options), B(B), Outputs(Outputs), File(std::move(File)),
-        HeaderFacts(HeaderFacts), ShortParseHolds(ShortParseHolds) {}
+        HeaderFacts(HeaderFacts), Includes(Includes), ShortParseHolds(ShortParseHolds) {}
 
   void HandleTranslationUnit(ASTContext& Ctx) override {
     DiagnosticsEngine& Diags = Ctx.getDiagnostics();
     ShortParseHolds = HeaderFacts->shortParse && HeaderFacts->shortParseHolds();
     if (Diags.hasErrorOccurred()) return;
-    ir::TranslationUnit TU;
-    TU.mainFile = llvm::sys::path::filename(File).str();
-    diag::Reporter Report(Diags, Options.diagnostics);
-    const analysis::Analysis Found = analysis::analyse(Ctx, Paths, Report, TU, HeaderFacts);
-    if (Diags.hasErrorOccurred()) return;
-    checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
-                                Found.teamPolicies, TU, Found.device, Report,
-                                Options.backend->traits};
-    checks::runChecks(Checks);
-    if (Diags.hasErrorOccurred()) return;
-    const SourceManager& SM = Ctx.getSourceManager();
-    if (Options.explainLaunch) explain(Diags, SM, TU);
+    SourceManager& SM = Ctx.getSourceManager();
+    const FileID Main = SM.getMainFileID();
+    std::vector<RewrittenFile> Files;
+    std::vector<FileID> Headers;
+    bool Ok = rewrite(Ctx, Main, Files, &Headers);
+    for (size_t I = 0; Ok && I < Headers.size(); ++I) {
+      SM.setMainFileID(Headers[I]);
+      Ok = rewrite(Ctx, Headers[I], Files, nullptr);
+    }
+    SM.setMainFileID(Main);
+    if (!Ok) return;
     if (Options.checkOnly) {
       Outputs[keyOf(SM)];
       return;
     }
-    std::string Source = SM.getBufferData(SM.getMainFileID()).str();
-    std::string Result;
-    if (!emit::lower(B, TU).apply(Source, Result)) {
-      Diags.Report(SM.getLocForStartOfFile(SM.getMainFileID()),
-                   Diags.getCustomDiagID(DiagnosticsEngine::Error,
-                                         "internal error: overlapping rewrites of this file"));
-      return;
+    copyIncluders(SM, Files);
+    redirectIncludes(SM, Files);
+    TranslatedFile Out;
+    for (const RewrittenFile& F : Files) {
+      std::string Text;
+      if (!F.edits.apply(SM.getBufferData(F.id).str(), Text)) {
+        Diags.Report(SM.getLocForStartOfFile(F.id),
+                     Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                           "internal error: overlapping rewrites of this file"));
+        return;
+      }
+      if (F.copy.empty()) Out.text = std::move(Text);
+      else Out.headers.push_back({headerFolder() + "/" + F.copy, std::move(Text)});
     }
-    TranslatedFile& Out = Outputs[keyOf(SM)];
-    Out.text = std::move(Result);
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.dependencies.push_back(It->first.getName().str());
     std::sort(Out.dependencies.begin(), Out.dependencies.end());
+    Outputs[keyOf(SM)] = std::move(Out);
   }
 
 private:
+  /// Analyses, checks and lowers the file `Id`, the SourceManager's main file; on success adds
+  /// it to `Files` (and, for the translated source, lists the headers with dispatches in
+  /// `Headers`). With --check there is nothing to lower.
+  bool rewrite(ASTContext& Ctx, FileID Id, std::vector<RewrittenFile>& Files,
+               std::vector<FileID>* Headers) {
+    DiagnosticsEngine& Diags = Ctx.getDiagnostics();
+    const SourceManager& SM = Ctx.getSourceManager();
+    ir::TranslationUnit TU;
+    TU.header = Headers == nullptr;
+    TU.mainFile = llvm::sys::path::filename(TU.header ? realPathOf(SM, Id) : File).str();
+    diag::Reporter Report(Diags, Options.diagnostics);
+    const analysis::Analysis Found =
+        analysis::analyse(Ctx, Paths, Report, TU, TU.header ? nullptr : HeaderFacts);
+    if (Diags.hasErrorOccurred()) return false;
+    if (Headers) *Headers = Found.dispatches.otherFiles;
+    checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
+                                Found.teamPolicies, TU, Found.device, Report,
+                                Options.backend->traits};
+    checks::runChecks(Checks);
+    if (Diags.hasErrorOccurred()) return false;
+    if (Options.explainLaunch) explain(Diags, SM, TU);
+    if (Options.checkOnly) return true;
+    RewrittenFile R;
+    R.id = Id;
+    R.realPath = realPathOf(SM, Id);
+    R.edits = emit::lower(B, TU);
+    Files.push_back(std::move(R));
+    return true;
+  }
+
+  /// The folder, next to the output, that holds the copies of the rewritten headers:
+  /// <source stem>.hpar-headers.
+  std::string headerFolder() const {
+    return llvm::sys::path::stem(File).str() + ".hpar-headers";
+  }
+
+  static std::string realPathOf(const SourceManager& SM, FileID Id) {
+    if (auto Entry = SM.getFileEntryRefForID(Id)) {
+      llvm::StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+      return Real.empty() ? Entry->getName().str() : Real.str();
+    }
+    return "";
+  }
+
+  /// Adds to `Files` every header of the user's that includes one of them, until none is left:
+  /// the program must reach each rewritten header through copies. The copies get their paths.
+  void copyIncluders(const SourceManager& SM, std::vector<RewrittenFile>& Files) const {
+    std::set<std::string> Rewritten;
+    for (const RewrittenFile& F : Files) Rewritten.insert(F.realPath);
+    for (bool Added = true; Added;) {
+      Added = false;
+      for (const frontend::IncludeDirective& D : Includes->directives()) {
+        if (!Rewritten.count(D.resolved)) continue;
+        const std::string Includer = realPathOf(SM, D.in);
+        if (Includer.empty() || Rewritten.count(Includer) ||
+            frontend::isLibraryLocation(SM, Paths, SM.getLocForStartOfFile(D.in)))
+          continue;
+        RewrittenFile R;
+        R.id = D.in;
+        R.realPath = Includer;
+        Files.push_back(std::move(R));
+        Rewritten.insert(Includer);
+        Added = true;
+      }
+    }
+    const std::string SourceDir = llvm::sys::path::parent_path(Files.front().realPath).str();
+    for (size_t I = 1; I < Files.size(); ++I) Files[I].copy = copyPathOf(SourceDir, Files[I].realPath);
+  }
+
+  /// Points the #include directives of the rewritten files at the copies: a directive that
+  /// names a rewritten header gets the copy's path from the including file's place in the
+  /// output; a quoted directive of a copy that names another of the user's files gets that
+  /// file's absolute path, since the copy no longer sits beside it.
+  void redirectIncludes(const SourceManager& SM, std::vector<RewrittenFile>& Files) const {
+    std::map<std::string, const RewrittenFile*> ByPath;
+    for (const RewrittenFile& F : Files) ByPath[F.realPath] = &F;
+    for (RewrittenFile& F : Files) {
+      const std::string Here =
+          F.copy.empty() ? "" : headerFolder() + "/" + llvm::sys::path::parent_path(F.copy).str();
+      std::set<unsigned> Done;  // a file included more than once has one FileID per inclusion
+      for (const frontend::IncludeDirective& D : Includes->directives()) {
+        if (realPathOf(SM, D.in) != F.realPath || !Done.insert(D.nameBegin).second) continue;
+        std::string Name;
+        if (auto It = ByPath.find(D.resolved); It != ByPath.end() && !It->second->copy.empty())
+          Name = relativeTo(Here, headerFolder() + "/" + It->second->copy);
+        else if (!F.copy.empty() && !D.angled && ByPath.find(D.resolved) == ByPath.end() &&
+                 !isLibraryFile(SM, D.resolved))
+          Name = D.resolved;
+        if (!Name.empty()) F.edits.replace(D.nameBegin, D.nameLength, "\"" + Name + "\"");
+      }
+    }
+  }
+
+  /// Whether a file the parse read is one of the system's or hpar's own headers.
+  bool isLibraryFile(const SourceManager& SM, const std::string& RealPath) const {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (It->first.getFileEntry().tryGetRealPathName() == RealPath) {
+        const FileID Id = SM.translateFile(It->first);
+        return Id.isValid() && frontend::isLibraryLocation(SM, Paths, SM.getLocForStartOfFile(Id));
+      }
+    return false;
+  }
+
   /// --explain-launch: a remark at each kernel's dispatch on how it is launched, and one at each
   /// nested MDRange whose walking direction the output turns.
   void explain(DiagnosticsEngine& Diags, const SourceManager& SM, const ir::TranslationUnit& TU) {
@@ -108,6 +252,7 @@ private:
   std::map<std::string, TranslatedFile>& Outputs;
   std::string File;
   const analysis::StdHeaderFacts* HeaderFacts;  // owned by the preprocessor
+  const frontend::IncludeRecorder* Includes;    // owned by the preprocessor
   bool& ShortParseHolds;
 };
 
@@ -125,8 +270,11 @@ public:
                                                              /*ShortParse=*/HeldOutput != nullptr);
     const analysis::StdHeaderFacts* HeaderFacts = Facts.get();
     CI.getPreprocessor().addPPCallbacks(std::move(Facts));
+    auto Recorder = std::make_unique<frontend::IncludeRecorder>(CI.getSourceManager());
+    const frontend::IncludeRecorder* Includes = Recorder.get();
+    CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
     return std::make_unique<TranslateConsumer>(Paths, Options, B, Outputs, InFile.str(),
-                                               HeaderFacts, ShortParseHolds);
+                                               HeaderFacts, Includes, ShortParseHolds);
   }
 
 private:

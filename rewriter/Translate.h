@@ -27,6 +27,14 @@ struct TranslateOptions {
 struct TranslatedFile {
   std::string text;
   std::vector<std::string> dependencies;
+  /// The translated copies of the user's headers the output includes instead of the headers
+  /// (those with dispatches, and those that include one of them): each path is relative to the
+  /// output's folder, under <source stem>.hpar-headers/.
+  struct Header {
+    std::string path;
+    std::string text;
+  };
+  std::vector<Header> headers;
 };
 
 /// The real path of a file (absolute, links resolved): how `translate` keys its outputs.

@@ -47,7 +47,8 @@ static std::pair<int, int> constantShape(clang::ASTContext& Ctx, const PolicyBui
 /// (PolicyTracer::trace): its constant team size and vector length, and its scratch requests.
 static void recordPolicy(clang::ASTContext& Ctx, const TracedPolicy& P, ir::Kernel& K) {
   const PolicyBuild& B = P.build;
-  if (!B.complete || !B.construction) return;
+  // A header's template is compiled for whatever policy another file's instantiation builds.
+  if (!B.complete || !B.construction || K.inHeaderTemplate) return;
   K.policyTraced = true;
   std::tie(K.teamSize, K.vectorLength) = constantShape(Ctx, B);
   for (size_t I = 0; I < P.requests.size(); ++I)

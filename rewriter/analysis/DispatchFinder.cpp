@@ -11,6 +11,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -160,6 +161,17 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
+  /// Keeps InInstantiation: whether the walk is inside an instantiated template.
+  bool TraverseDecl(Decl* D) {
+    const bool Outer = InInstantiation;
+    if (const auto* F = dyn_cast_or_null<FunctionDecl>(D))
+      InInstantiation = InInstantiation || F->isTemplateInstantiation();
+    if (isa_and_nonnull<ClassTemplateSpecializationDecl>(D)) InInstantiation = true;
+    const bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    InInstantiation = Outer;
+    return Result;
+  }
+
   void run() {
     // The declarations parsed from the text, not those a precompiled header holds (its
     // declarations are the API's, and reading them back only to skip them cost the in-memory
@@ -167,12 +179,10 @@ public:
     // precompiled header or modules the two lists are the same.
     for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls()) {
       if (D->getBeginLoc().isValid() && frontend::isLibraryLocation(SM, Paths, D->getBeginLoc())) continue;
-      if (!SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc()))) {
-        // Declarations from user headers: dispatches there cannot be rewritten.
-        TopLevel = nullptr;
-      } else {
-        TopLevel = D;
-      }
+      // Declarations of the user's headers are the headers' own translation (Translate.cpp);
+      // here they are walked to find which headers have dispatches.
+      TopLevelFile = SM.getFileID(SM.getExpansionLoc(D->getBeginLoc()));
+      TopLevel = TopLevelFile == SM.getMainFileID() ? D : nullptr;
       TraverseDecl(D);
     }
   }
@@ -189,9 +199,18 @@ public:
 
     SourceLocation Loc = Call->getBeginLoc();
     if (frontend::isLibraryLocation(SM, Paths, Loc)) return true;  // hpar's own headers and system headers
-    if (!TopLevel || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) {
-      error(diag::CheckId::DispatchInHeader, Loc, "hpar dispatch in a header cannot be translated: only the file given to "
-                      "hpar-translate is rewritten; move the dispatch into it");
+    const FileID CallFile = SM.getFileID(SM.getExpansionLoc(Loc));
+    if (CallFile != TopLevelFile) {
+      // The kernel goes before the enclosing file-scope declaration, which another file holds.
+      error(diag::CheckId::DispatchInIncludedCode, Loc,
+            "hpar dispatch in a file included inside a declaration cannot be translated: the "
+            "kernel would go before that declaration, in another file; include the file at file "
+            "scope, or move the dispatch into the including file");
+      return true;
+    }
+    if (!TopLevel) {  // in a user header: translated in the header's own pass
+      if (std::find(OtherFiles.begin(), OtherFiles.end(), CallFile) == OtherFiles.end())
+        OtherFiles.push_back(CallFile);
       return true;
     }
     const Expr* CalleeExpr = Call->getCallee()->IgnoreImplicit();
@@ -261,6 +280,9 @@ public:
     K.file = llvm::sys::path::filename(P.getFilename()).str();
     K.line = P.getLine();
     K.column = P.getColumn();
+    K.inHeader = TU.header;
+    K.inHeaderTemplate = TU.header && InInstantiation;
+    if (K.inHeaderTemplate) K.alsoOnHost = true;  // another file may run it on the host
     K.name = ir::kernelName(K, Names);
     K.calleeBegin = Begin;
     K.calleeEnd = endOffset(CalleeRange);
@@ -275,6 +297,7 @@ public:
 
   std::vector<DispatchSite> Sites;
   std::vector<DispatchSite> Instances;  // the other instantiations of Sites' calls
+  std::vector<FileID> OtherFiles;       // the user's headers with dispatches, in order found
 
 private:
   /// Whether a dispatch runs on a host execution space (its policy's space).
@@ -351,7 +374,9 @@ private:
   const frontend::SearchPaths& Paths;
   diag::Reporter& Report;
   ir::TranslationUnit& TU;
-  Decl* TopLevel = nullptr;
+  Decl* TopLevel = nullptr;  // the file-scope declaration being walked, when the main file's
+  FileID TopLevelFile;       // the file that declaration is written in
+  bool InInstantiation = false;
   llvm::DenseMap<unsigned, size_t> KernelAt;  // callee offset of a recorded dispatch -> its kernel
   llvm::DenseSet<unsigned> Seen;  // callee offsets of the unrolled fors already recorded
   std::set<std::string> Names;
@@ -368,6 +393,7 @@ Dispatches findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
   Found.instances = F.Sites;
   Found.instances.insert(Found.instances.end(), F.Instances.begin(), F.Instances.end());
   Found.sites = std::move(F.Sites);
+  Found.otherFiles = std::move(F.OtherFiles);
   return Found;
 }
 

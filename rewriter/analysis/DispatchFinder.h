@@ -1,7 +1,9 @@
 // Recognises the top-level dispatches (parallel_for / parallel_reduce / parallel_scan) of the
-// main file and records each as an ir::Kernel. Reports, as errors, dispatches it cannot
-// translate: nested in another dispatch's functor, inside a macro, in a user header, over a
-// policy this version does not lower.
+// main file and records each as an ir::Kernel; notes which of the user's headers have
+// dispatches of their own (each is then analysed as the main file in turn: Translate.cpp).
+// Reports, as errors, dispatches it cannot translate: nested in another dispatch's functor,
+// inside a macro, in a file included inside a declaration, over a policy this version does not
+// lower.
 #pragma once
 
 #include "diag/Diagnostics.h"
@@ -28,6 +30,9 @@ struct Dispatches {
   /// dispatches written in templates, whose functors may call other functions and nest other
   /// ranges.
   std::vector<DispatchSite> instances;
+  /// The user's headers (files outside the system and hpar's own headers) with dispatches
+  /// written in them, in the order they were found.
+  std::vector<clang::FileID> otherFiles;
 };
 
 /// Finds the dispatches; fills `tu.kernels`. Reports what it cannot translate through `report`.

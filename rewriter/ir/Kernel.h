@@ -103,8 +103,13 @@ struct Kernel {
   /// and plain values only and at least one View is only read (empty `readOnly` otherwise).
   ViewReads viewReads;
 
-  std::string name;             // hpar_<label>_L<line>
+  std::string name;             // hpar_<label>_L<line> (in a header: ir/Naming.h)
   std::string file;             // file name as the user wrote it (for comments and messages)
+  bool inHeader = false;        // written in a header of the user's (TranslationUnit::header)
+  /// Written in a template of a header: other files that include the header may instantiate it
+  /// differently, and its translation must be theirs too, so nothing is taken from this file's
+  /// instantiations (constant team shapes, device-only lambdas).
+  bool inHeaderTemplate = false;
   unsigned line = 0, column = 0;
 
   unsigned calleeBegin = 0, calleeEnd = 0;  // offsets of the callee expression to replace
@@ -119,7 +124,10 @@ struct Insertion {
 
 /// Everything the emitters need for one translation unit.
 struct TranslationUnit {
+  /// The file this IR rewrites: the translated source, or one of the user's headers with
+  /// dispatches (`header`), which is rewritten into a copy that the output includes instead.
   std::string mainFile;
+  bool header = false;
   std::vector<Kernel> kernels;
   /// Functions (offsets of their declarations) that must become device-callable.
   struct DeviceFunction {

@@ -1,7 +1,7 @@
 // The names the IR gives things, shared by analysis (which names each kernel), checks (which quote
 // names in messages) and the emitters (which write them). Kernel names: hpar_<label>_L<line>, or
 // hpar_<file stem>_L<line> without a literal label; a second kernel of the same name gets
-// _C<column>.
+// _C<column>; a kernel of a header ends in the header's name (hpar_axpy_L12_kernels_hpp).
 #pragma once
 
 #include "ir/Kernel.h"

@@ -237,6 +237,17 @@ int main(int argc, const char** argv) {
   for (size_t i = 0; i < files.size(); ++i) {
     const hpar::TranslatedFile& result = outputs[hpar::realPath(files[i])];
     writes.push_back({outPaths[i], result.text});
+    // The copies of the user's headers, under <stem>.hpar-headers/ beside the output.
+    for (const hpar::TranslatedFile::Header& h : result.headers) {
+      SmallString<256> p(sys::path::parent_path(outPaths[i]));
+      sys::path::append(p, h.path);
+      if (std::string why = outputProblem("header copy", std::string(p), files); !why.empty())
+        return fail(why + "; no output written");
+      if (std::error_code ec = sys::fs::create_directories(sys::path::parent_path(p)))
+        return fail("cannot create directory '" + sys::path::parent_path(p).str() +
+                    "': " + ec.message() + "; no output written");
+      writes.push_back({std::string(p), h.text});
+    }
     if (!DepFile.empty()) {
       std::string deps = outPaths[i] + ":";
       for (const std::string& d : result.dependencies) {
