@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # clang-tools-19 holds clang-offload-packager, which clang's OpenMP offload driver runs;
 # clang-19 only recommends it, and recommends are not installed here. libclang-rt-19-dev holds
 # libFuzzer and the sanitizers' runtimes, for the fuzz target (scripts/fuzz.sh, test/fuzz).
-packages=(cmake ninja-build g++ python3 clang-19 clang-tools-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev libclang-rt-19-dev)
+packages=(cmake ninja-build make g++ python3 clang-19 clang-tools-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev libclang-rt-19-dev)
 if [ "${1:-}" = "--list-packages" ]; then
   printf '%s\n' "${packages[@]}"
   exit 0

@@ -2,7 +2,7 @@
 #
 # Features (REQUIRES:): clang-openmp, gcc-openmp (host OpenMP builds), nvcc (CUDA compiler
 # present), gpu (an NVIDIA GPU is usable: set HPAR_TEST_GPU=1 or have nvidia-smi succeed),
-# libfuzzer (clang-19's libFuzzer runtime is installed: libclang-rt-19-dev).
+# libfuzzer (clang-19's libFuzzer runtime is installed: libclang-rt-19-dev), make.
 import os
 import shutil
 import subprocess
@@ -72,6 +72,8 @@ if not gpu and shutil.which("nvidia-smi"):
     gpu = subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
 if gpu:
     config.available_features.add("gpu")
+if shutil.which("make"):
+    config.available_features.add("make")
 if shutil.which("dpkg-query"):
     config.available_features.add("dpkg")
 
@@ -87,6 +89,7 @@ config.hpar_tools = {
     "src_root": config.hpar_src_root,
 }
 config.substitutions.append(("%hpar-translate", config.hpar_tools["translate"]))
+config.substitutions.append(("%hpar-cxx", os.path.join(config.hpar_obj_root, "bin", "hpar-c++")))
 config.substitutions.append(("%FileCheck", config.hpar_tools["filecheck"]))
 config.substitutions.append(("%hpar-inc", inc))
 config.substitutions.append(("%clangxx-omp", clang_omp + " " + inc))
