@@ -316,12 +316,11 @@ int main(int argc, const char** argv) {
   if (!cl::ExpandResponseFiles(saver, cl::TokenizeGNUCommandLine, expanded))
     return fail("cannot read a response file");
   Args args(expanded.begin(), expanded.end());
-  for (const std::string& a : args)
-    if (a == "--version" || a == "-v" || a == "--help") {
-      outs() << "hpar-c++ (hpar " HPAR_VERSION "): translates C++ sources with hpar-translate "
-                "and compiles them for --hpar-backend=cuda|openmp|serial (or HPAR_BACKEND)\n";
-      return 0;
-    }
+  if (args.size() == 1 && (args[0] == "--version" || args[0] == "--help")) {
+    outs() << "hpar-c++ (hpar " HPAR_VERSION "): translates C++ sources with hpar-translate "
+              "and compiles them for --hpar-backend=cuda|openmp|serial (or HPAR_BACKEND)\n";
+    return 0;
+  }
   Invocation inv;
   if (std::string why = parse(args, inv); !why.empty()) return fail(why);
   const Paths paths = findPaths(argv[0]);
