@@ -350,8 +350,23 @@ int main(int argc, const char** argv) {
     objects.push_back(object);
   }
   if (inv.compileOnly) {
-    if (!inv.others.empty())
-      return fail("'" + inv.others.front() + "' is not a C++ source; compile it with its own compiler");
+    // Other sources (C, assembly) go to the backend's compiler as they are.
+    for (const std::string& other : inv.others) {
+      Args cmd = compilerFor(inv.backend);
+      addCompileFlags(inv.backend, inv.compile, cmd);
+      for (const std::string& p : inv.preprocessor)  // (a C++ standard means nothing to C)
+        if (!StringRef(p).starts_with("-std=c++") && !StringRef(p).starts_with("-std=gnu++"))
+          cmd.push_back(p);
+      if (inv.depfile) {
+        cmd.push_back("-MD");
+        if (!inv.depOutput.empty()) cmd.insert(cmd.end(), {"-MF", inv.depOutput});
+        if (!inv.depTarget.empty()) cmd.insert(cmd.end(), {"-MT", inv.depTarget});
+      }
+      if (sys::path::extension(other) == ".c") cmd.insert(cmd.end(), {"-x", "c"});
+      cmd.insert(cmd.end(), {"-c", other, "-o",
+                             inv.output.empty() ? (sys::path::stem(other) + ".o").str() : inv.output});
+      if (int rc = run(cmd)) return rc;
+    }
     return 0;
   }
   Args link = compilerFor(inv.backend);

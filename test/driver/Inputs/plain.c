@@ -1,0 +1,2 @@
+/* A C source given to hpar-c++: compiled as C, untranslated. */
+int c_answer(void) { return 42; }
