@@ -25,11 +25,12 @@ void row_sums(const MatrixView& A, const VectorView& y) {
                        });
 }
 
-inline double total(const Kokkos::View<double*>& y) {
-  double sum = 0;
+inline double largest(const Kokkos::View<double*>& y) {
+  double most = 0;
   Kokkos::parallel_reduce(
-      "total", y.extent(0), KOKKOS_LAMBDA(const int i, double& partial) { partial += y(i); }, sum);
-  return sum;
+      "largest", y.extent(0),
+      KOKKOS_LAMBDA(const int i, double& m) { m = y(i) > m ? y(i) : m; }, Kokkos::Max<double>(most));
+  return most;
 }
 
 #endif
