@@ -98,7 +98,7 @@ public:
     TranslatedFile Out;
     for (const RewrittenFile& F : Files) {
       std::string Text;
-      if (!F.edits.apply(SM.getBufferData(F.id).str(), Text)) {
+      if (!F.edits.apply(SM.getBufferData(F.id).str(), Text, F.realPath)) {
         Diags.Report(SM.getLocForStartOfFile(F.id),
                      Diags.getCustomDiagID(DiagnosticsEngine::Error,
                                            "internal error: overlapping rewrites of this file"));

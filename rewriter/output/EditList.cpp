@@ -8,7 +8,18 @@
 namespace hpar {
 namespace output {
 
-bool EditList::apply(const std::string& source, std::string& result) const {
+/// `path` as the text of a string literal.
+static std::string literal(const std::string& path) {
+  std::string out;
+  for (char c : path) {
+    if (c == '\\' || c == '"') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+bool EditList::apply(const std::string& source, std::string& result,
+                     const std::string& lineFile) const {
   std::vector<const Edit*> order;
   for (const Edit& E : edits) order.push_back(&E);
   // Insertions at an offset go before a replacement starting there.
@@ -17,17 +28,43 @@ bool EditList::apply(const std::string& source, std::string& result) const {
     return A->length < B->length;
   });
   result.clear();
-  unsigned pos = 0;
+  unsigned pos = 0, line = 1, counted = 0;  // `line`: the source's line at offset `counted`
+  bool resync = false;  // edits added or removed lines: the source's next line needs its number
+  auto appendSource = [&](unsigned from, unsigned to) {
+    if (from >= to) return;
+    if (!resync || lineFile.empty()) {
+      result.append(source, from, to - from);
+      return;
+    }
+    unsigned at = from;
+    if (!result.empty() && result.back() != '\n') {  // mid-line: mark the next line
+      const size_t end = source.find('\n', from);
+      if (end == std::string::npos || end + 1 >= to) {
+        result.append(source, from, to - from);
+        return;
+      }
+      result.append(source, from, end + 1 - from);
+      at = unsigned(end + 1);
+    }
+    line += unsigned(std::count(source.begin() + counted, source.begin() + at, '\n'));
+    counted = at;
+    result += "#line " + std::to_string(line) + " \"" + literal(lineFile) + "\"\n";
+    resync = false;
+    result.append(source, at, to - at);
+  };
   for (const Edit* E : order) {
     if (E->offset < pos || E->offset + E->length > source.size()) {
       result.clear();
       return false;
     }
-    result.append(source, pos, E->offset - pos);
+    appendSource(pos, E->offset);
     result += E->text;
+    if (std::count(E->text.begin(), E->text.end(), '\n') !=
+        std::count(source.begin() + E->offset, source.begin() + E->offset + E->length, '\n'))
+      resync = true;
     pos = E->offset + E->length;
   }
-  result.append(source, pos, std::string::npos);
+  appendSource(pos, unsigned(source.size()));
   return true;
 }
 

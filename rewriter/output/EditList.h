@@ -16,8 +16,11 @@ public:
     edits.push_back({offset, length, std::move(text)});
   }
   /// Applies the edits to `source`; returns false (and leaves `result` empty) when two
-  /// replacements overlap.
-  bool apply(const std::string& source, std::string& result) const;
+  /// replacements overlap. With `lineFile` (the source's path), wherever edits that end a line
+  /// added or removed lines, the source's text that follows is marked `#line N "lineFile"`, so
+  /// that the compiler's diagnostics, __LINE__ and debug information name the user's lines.
+  bool apply(const std::string& source, std::string& result,
+             const std::string& lineFile = "") const;
 
 private:
   struct Edit {

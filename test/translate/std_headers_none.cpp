@@ -15,6 +15,7 @@
 // CHECK-NONE: // Of the standard headers Kokkos_Core.hpp includes, this program needs none beyond its own
 // CHECK-NONE-NEXT: // includes (each costs the compiler its parse).
 // CHECK-NONE-NEXT: #define HPAR_IMPL_CHOSEN_STD_HEADERS 1
+// CHECK-NONE-NEXT: #line 1 "{{.*}}std_headers_none.cpp"
 // CHECK-NONE-NEXT: // A program that needs none
 // CHECK-MACRO-NOT: HPAR_IMPL_CHOSEN_STD_HEADERS
 #include <Kokkos_Core.hpp>

@@ -9,13 +9,14 @@
 // CHECK: #include <hpar/rt/openmp.hpp>
 
 // CHECK: #pragma omp declare target
+// CHECK-NEXT: #line [[#@LINE+3]] "{{.*}}range_for.cpp"
 // CHECK-NEXT: double twice(double v) { return 2 * v; }
 // CHECK-NEXT: #pragma omp end declare target
 double twice(double v) { return 2 * v; }
 
-// CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:28
+// CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:29
 // CHECK-NEXT: template <class Label, class PolicyOrCount, class Functor>
-// CHECK-NEXT: void hpar_scale_L28(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// CHECK-NEXT: void hpar_scale_L29(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
 // CHECK: const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);
 // CHECK-NEXT: const int64_t begin = policy.begin(), end = policy.end();
 // CHECK-NEXT: #pragma omp target teams distribute parallel for device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)])
@@ -23,7 +24,7 @@ double twice(double v) { return 2 * v; }
 // CHECK-NEXT: const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);
 // CHECK-NEXT: fn(index_type(i));
 // CHECK-NEXT: }
-// CHECK: hpar_scale_L28("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
+// CHECK: hpar_scale_L29("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
 void scale(hpar::View<double*> x) {
   hpar::parallel_for("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
 }
