@@ -242,6 +242,14 @@ void addCompileFlags(const std::string& backend, const Args& flags, Args& cmd) {
   }
 }
 
+/// -MD, -MF, -MT as given, for a compile the compiler's own dependency file describes.
+void addDepfileFlags(const Invocation& inv, Args& cmd) {
+  if (!inv.depfile) return;
+  cmd.push_back("-MD");
+  if (!inv.depOutput.empty()) cmd.insert(cmd.end(), {"-MF", inv.depOutput});
+  if (!inv.depTarget.empty()) cmd.insert(cmd.end(), {"-MT", inv.depTarget});
+}
+
 /// Rewrites hpar-translate's depfile (target: the translation) as the compiler's would be:
 /// the object (or -MT's target) depends on every file the translation read.
 int writeDepfile(const std::string& from, const std::string& to, const std::string& target) {
@@ -267,11 +275,7 @@ int compileSource(const Paths& paths, const Invocation& inv, const std::string& 
     addCompileFlags(inv.backend, inv.compile, cmd);
     cmd.insert(cmd.end(), inv.preprocessor.begin(), inv.preprocessor.end());
     cmd.insert(cmd.end(), paths.includes.begin(), paths.includes.end());
-    if (inv.depfile) {
-      cmd.push_back("-MD");
-      if (!inv.depOutput.empty()) cmd.insert(cmd.end(), {"-MF", inv.depOutput});
-      if (!inv.depTarget.empty()) cmd.insert(cmd.end(), {"-MT", inv.depTarget});
-    }
+    addDepfileFlags(inv, cmd);
     cmd.insert(cmd.end(), {"-c", source, "-o", object});
     return run(cmd);
   }
@@ -357,11 +361,7 @@ int main(int argc, const char** argv) {
       for (const std::string& p : inv.preprocessor)  // (a C++ standard means nothing to C)
         if (!StringRef(p).starts_with("-std=c++") && !StringRef(p).starts_with("-std=gnu++"))
           cmd.push_back(p);
-      if (inv.depfile) {
-        cmd.push_back("-MD");
-        if (!inv.depOutput.empty()) cmd.insert(cmd.end(), {"-MF", inv.depOutput});
-        if (!inv.depTarget.empty()) cmd.insert(cmd.end(), {"-MT", inv.depTarget});
-      }
+      addDepfileFlags(inv, cmd);
       if (sys::path::extension(other) == ".c") cmd.insert(cmd.end(), {"-x", "c"});
       cmd.insert(cmd.end(), {"-c", other, "-o",
                              inv.output.empty() ? (sys::path::stem(other) + ".o").str() : inv.output});
