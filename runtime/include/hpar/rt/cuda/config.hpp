@@ -14,6 +14,10 @@
 // device memory (included by hpar/memory.hpp).
 #define HPAR_IMPL_BACKEND_SPACES <hpar/rt/cuda/spaces.hpp>
 #define HPAR_IMPL_BACKEND_MEMORY <hpar/rt/cuda/memory.hpp>
+// The loops of hpar's own library code (include/hpar/impl/library_for.hpp) and its sort
+// (include/hpar/sort.hpp).
+#define HPAR_IMPL_BACKEND_LIBRARY_FOR <hpar/rt/cuda/library_for.cuh>
+#define HPAR_IMPL_BACKEND_SORT <hpar/rt/cuda/sort.cuh>
 
 // What a Kokkos program tests (the same in the translator's parse and in the build of its output).
 #define KOKKOS_ENABLE_CUDA 1

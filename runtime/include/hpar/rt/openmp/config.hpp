@@ -15,6 +15,9 @@
 // device memory (included by hpar/memory.hpp).
 #define HPAR_IMPL_BACKEND_SPACES <hpar/rt/openmp/spaces.hpp>
 #define HPAR_IMPL_BACKEND_MEMORY <hpar/rt/openmp/memory.hpp>
+// The loops of hpar's own library code (include/hpar/impl/library_for.hpp). Its sort has no part
+// here: include/hpar/sort.hpp sorts a copy on the host, as Kokkos does for OpenMPTarget.
+#define HPAR_IMPL_BACKEND_LIBRARY_FOR <hpar/rt/openmp/library_for.hpp>
 
 // What a Kokkos program tests (the same in the translator's parse and in the build of its output).
 // As in Kokkos with OpenMPTarget, there is no SharedSpace.
@@ -36,4 +39,7 @@
 #define HPAR_IMPL_NO_STDERR 1
 /// Whether the code runs on the host (a target region may run on the device or as host fallback).
 #define HPAR_IMPL_ON_HOST() omp_is_initial_device()
+/// The calling thread's number among those running one target region (impl/thread_slots.hpp).
+#define HPAR_IMPL_THREAD_HINT() \
+  (size_t(omp_get_team_num()) * size_t(omp_get_num_threads()) + size_t(omp_get_thread_num()))
 #endif

@@ -1,0 +1,47 @@
+// hpar: the parallel loops that hpar's own library code runs where a space's memory lives (the
+// containers' and algorithms' fills, merges of duplicates, rehashes; docs/design.md section 10).
+// They are not the user's dispatches: hpar-translate never sees them, so each backend provides
+// them ready-made.
+//
+//   library_for<ExecSpace>(label, n, f)   calls f(i) for every i in [0, n), in any order and
+//                                         concurrently; returns when all calls are done.
+// f is an HPAR_HD functor of hpar's headers whose bytes may be copied to the device (it holds
+// Views and values). Over a host execution space, and in the serial build, this is a plain loop
+// on the calling thread. Over a backend's device space it is the backend's library_for part
+// (HPAR_IMPL_BACKEND_LIBRARY_FOR, named by the backend's config.hpp): a grid-stride CUDA kernel,
+// an OpenMP `target teams distribute parallel for`. A failure there names the label.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "../memory.hpp"
+#include "../spaces.hpp"
+
+#if defined(HPAR_IMPL_DEVICE) && defined(HPAR_IMPL_BACKEND_LIBRARY_FOR)
+#include HPAR_IMPL_BACKEND_LIBRARY_FOR
+#endif
+
+namespace hpar {
+namespace impl {
+
+/// Whether ExecSpace runs on the host (its memory is host memory).
+template <class ExecSpace>
+constexpr bool is_host_execution_space() {
+  return ExecSpace::memory_space::impl_space == Space::host;
+}
+
+template <class ExecSpace, class F>
+void library_for(const char* label, size_t n, const F& f) {
+#if defined(HPAR_IMPL_DEVICE)
+  if constexpr (!is_host_execution_space<ExecSpace>()) {
+    backend_library_for(label, n, f);
+    return;
+  }
+#endif
+  (void)label;
+  for (size_t i = 0; i < n; ++i) f(i);
+}
+
+}  // namespace impl
+}  // namespace hpar

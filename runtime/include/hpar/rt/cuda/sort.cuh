@@ -1,0 +1,39 @@
+// hpar, CUDA backend: the sort of include/hpar/sort.hpp on the GPU, the backend's part named by
+// HPAR_IMPL_BACKEND_SORT in hpar/rt/cuda/config.hpp. thrust::sort on the default stream, in place:
+// thrust picks a radix sort for arithmetic values with the ascending order and a merge sort with
+// any other comparator (which must be callable on the device: KOKKOS_INLINE_FUNCTION or a
+// KOKKOS_LAMBDA). Synchronous; a failure names the View's label.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+
+#include <thrust/execution_policy.h>
+#include <thrust/functional.h>
+#include <thrust/sort.h>
+
+namespace hpar {
+namespace impl {
+
+struct sort_ascending;
+
+template <class T, class Compare>
+void backend_sort(T* first, size_t n, const Compare& comp, const char* label) {
+  if constexpr (std::is_same<Compare, sort_ascending>::value)
+    thrust::sort(thrust::cuda::par, first, first + n, thrust::less<T>());
+  else
+    thrust::sort(thrust::cuda::par, first, first + n, comp);
+  cudaError_t err = cudaGetLastError();
+  if (err == cudaSuccess) err = cudaDeviceSynchronize();
+  if (err != cudaSuccess) {
+    std::fprintf(stderr, "hpar: error: Kokkos::sort of \"%s\" failed: %s\n", label,
+                 cudaGetErrorString(err));
+    std::fflush(stderr);
+    std::abort();
+  }
+}
+
+}  // namespace impl
+}  // namespace hpar
