@@ -29,3 +29,4 @@
 #include "nested.hpp"
 #include "nested_mdrange.hpp"
 #include "dispatch.hpp"
+#include "unique_token.hpp"

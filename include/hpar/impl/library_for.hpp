@@ -1,5 +1,5 @@
 // hpar: the parallel loops that hpar's own library code runs where a space's memory lives (the
-// containers' and algorithms' fills, merges of duplicates, rehashes; docs/design.md section 10).
+// containers' and algorithms' fills, merges of duplicates, rehashes; docs/design.md section 13).
 // They are not the user's dispatches: hpar-translate never sees them, so each backend provides
 // them ready-made.
 //

@@ -1,5 +1,5 @@
 // hpar: slots that concurrent threads take and give back: the building block of UniqueToken and
-// of the random-number pools' states (docs/design.md section 10).
+// of the random-number pools' states (docs/design.md section 13).
 //
 //   thread_hint()                 a number for the calling thread, distinct among the threads that
 //                                 run one kernel at once where the build can tell (CUDA: the
@@ -50,9 +50,31 @@ HPAR_HD inline void slot_fence() {
 }
 
 /// Takes a free slot of `locks[0, n)`, n > 0 (see the top of this file).
+/// On the CUDA device a slot is tried with a compare-and-swap only when a (volatile) read finds it
+/// free, so that waiting threads read the lock words instead of writing them, and a thread that
+/// went once round all n slots pauses (32 ns, doubling to 1 us) before the next round: under heavy
+/// contention for a few slots this lets the holders' releases through. Elsewhere every try is a
+/// compare-and-swap: with GCC's nvptx offload a relaxed atomic load before it made waiting threads
+/// spin for ever on a GPU (exec/kokkos_unique_token.cpp hung), as if the load never saw the slot
+/// freed; a compare-and-swap always reads the current value.
 HPAR_HD inline int acquire_slot(int* locks, int n, size_t hint) {
   int i = int(hint % size_t(n));
-  while (atomic_compare_exchange(&locks[i], 0, 1) != 0) i = i + 1 < n ? i + 1 : 0;
+#if defined(__CUDA_ARCH__)
+  int tried = 0;
+  unsigned pause = 32;
+  while (atomic_load(&locks[i]) != 0 || atomic_compare_exchange(&locks[i], 0, 1) != 0) {
+#else
+  while (atomic_compare_exchange(&locks[i], 0, 1) != 0) {
+#endif
+    i = i + 1 < n ? i + 1 : 0;
+#if defined(__CUDA_ARCH__)
+    if (++tried == n) {
+      tried = 0;
+      __nanosleep(pause);
+      if (pause < 1024) pause *= 2;
+    }
+#endif
+  }
   slot_fence();
   return i;
 }

@@ -43,6 +43,9 @@ struct HPAR_ANNOTATE("hpar::space::host") OpenMP : impl::ExecutionSpaceBase<Open
   static int impl_thread_pool_size() { return 1; }
   static int impl_thread_pool_rank() { return 0; }
   static int impl_max_hardware_threads() { return 1; }
+  /// Kokkos runs this space on many host threads, so its defaults are those of a parallel host
+  /// space (ScatterView duplicates by default; include/hpar/scatter_view.hpp).
+  static constexpr bool impl_is_host_parallel = true;
   void fence() const {}
   void fence(const std::string&) const {}
 };
