@@ -19,6 +19,18 @@ __global__ void hpar_library_for_kernel(size_t n, F f) {
     f(i);
 }
 
+/// Waits for the GPU after a launch of hpar's library code; a failure prints `what` and `name`
+/// and ends the program.
+inline void library_launch_done(const char* what, const char* name) {
+  cudaError_t err = cudaGetLastError();
+  if (err == cudaSuccess) err = cudaDeviceSynchronize();
+  if (err != cudaSuccess) {
+    std::fprintf(stderr, "hpar: error: %s '%s' failed: %s\n", what, name, cudaGetErrorString(err));
+    std::fflush(stderr);
+    std::abort();
+  }
+}
+
 template <class F>
 void backend_library_for(const char* label, size_t n, const F& f) {
   if (n == 0) return;
@@ -34,14 +46,7 @@ void backend_library_for(const char* label, size_t n, const F& f) {
   const size_t wanted = (n + threads - 1) / threads;
   const int blocks = wanted < size_t(most_blocks) ? int(wanted) : most_blocks;
   hpar_library_for_kernel<<<blocks, threads>>>(n, f);
-  cudaError_t err = cudaGetLastError();
-  if (err == cudaSuccess) err = cudaDeviceSynchronize();
-  if (err != cudaSuccess) {
-    std::fprintf(stderr, "hpar: error: kernel '%s' (hpar library loop) failed: %s\n", label,
-                 cudaGetErrorString(err));
-    std::fflush(stderr);
-    std::abort();
-  }
+  library_launch_done("hpar library loop", label);
 }
 
 }  // namespace impl

@@ -6,13 +6,13 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdio>
-#include <cstdlib>
-#include <functional>
+#include <type_traits>
 
 #include <thrust/execution_policy.h>
 #include <thrust/functional.h>
 #include <thrust/sort.h>
+
+#include "library_for.cuh"
 
 namespace hpar {
 namespace impl {
@@ -25,14 +25,7 @@ void backend_sort(T* first, size_t n, const Compare& comp, const char* label) {
     thrust::sort(thrust::cuda::par, first, first + n, thrust::less<T>());
   else
     thrust::sort(thrust::cuda::par, first, first + n, comp);
-  cudaError_t err = cudaGetLastError();
-  if (err == cudaSuccess) err = cudaDeviceSynchronize();
-  if (err != cudaSuccess) {
-    std::fprintf(stderr, "hpar: error: Kokkos::sort of \"%s\" failed: %s\n", label,
-                 cudaGetErrorString(err));
-    std::fflush(stderr);
-    std::abort();
-  }
+  library_launch_done("Kokkos::sort of the View", label);
 }
 
 }  // namespace impl
