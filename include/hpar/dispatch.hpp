@@ -129,12 +129,28 @@ auto checked_policy(const char* pattern, const char* label, const PolicyOrCount&
   return policy;
 }
 
-/// Whether a dispatch over this policy (or integral count) runs on the host: its execution space
-/// keeps its data in host memory (Serial, OpenMP, DefaultHostExecutionSpace).
-template <class PolicyOrCount>
+/// The execution space a functor declares (`using execution_space = ...`), or void.
+template <class F, class = void>
+struct functor_execution_space {
+  using type = void;
+};
+template <class F>
+struct functor_execution_space<F, std::void_t<typename F::execution_space>> {
+  using type = typename F::execution_space;
+};
+
+/// Whether a dispatch of Functor over this policy (or integral count) runs on the host: its
+/// execution space keeps its data in host memory (Serial, OpenMP, DefaultHostExecutionSpace). A
+/// count runs in the functor's execution space when it declares one, as in Kokkos.
+template <class PolicyOrCount, class Functor = void>
 constexpr bool runs_on_host() {
-  using Policy = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
-  return Policy::execution_space::memory_space::impl_space == Space::host;
+  using Declared = typename functor_execution_space<Functor>::type;
+  if constexpr (std::is_integral<PolicyOrCount>::value && !std::is_void<Declared>::value) {
+    return Declared::memory_space::impl_space == Space::host;
+  } else {
+    using Policy = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
+    return Policy::execution_space::memory_space::impl_space == Space::host;
+  }
 }
 
 // In a CUDA or OpenMP build every dispatch over the device must have been rewritten by
@@ -142,7 +158,7 @@ constexpr bool runs_on_host() {
 // A dispatch over a host execution space is not rewritten: these functions run it.
 #if defined(HPAR_IMPL_DEVICE)
 #define HPAR_IMPL_REQUIRE_TRANSLATED(P, F)                                                       \
-  static_assert(impl::runs_on_host<P>() || sizeof(F) == 0,                                       \
+  static_assert(impl::runs_on_host<P, F>() || sizeof(F) == 0,                                       \
                 "hpar: this dispatch was not translated; run hpar-translate on the file that "   \
                 "contains it (a dispatch must be written in the translated file)")
 #else

@@ -49,9 +49,20 @@ class DualView {
   using t_dev = View<DataType, Properties...>;
   using t_host = typename t_dev::HostMirror;
   using traits = typename t_dev::traits;
+  // The View traits Kokkos' DualView inherits from ViewTraits; a scalar array type differs from
+  // the data type only for Kokkos' specialised value types (Sacado), which hpar does not have.
   using data_type = typename t_dev::data_type;
+  using const_data_type = typename t_dev::const_data_type;
+  using non_const_data_type = typename t_dev::non_const_data_type;
+  using scalar_array_type = data_type;
+  using const_scalar_array_type = const_data_type;
+  using non_const_scalar_array_type = non_const_data_type;
   using value_type = typename t_dev::value_type;
+  using const_value_type = typename t_dev::const_value_type;
+  using non_const_value_type = typename t_dev::non_const_value_type;
   using array_layout = typename t_dev::array_layout;
+  using layout_type = array_layout;  // the name Kokkos 5 gives array_layout
+  using memory_traits = typename t_dev::memory_traits;
   using memory_space = typename t_dev::memory_space;
   using execution_space = typename t_dev::execution_space;
   using device_type = typename t_dev::device_type;

@@ -249,7 +249,8 @@ public:
       error(diag::CheckId::DispatchArguments, Loc, "hpar dispatch needs a policy and a functor");
       return true;
     }
-    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType());
+    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType(),
+                                strip(Call->getArg(Arg + 1))->getType());
     if (!Facts) {
       error(diag::CheckId::UnsupportedPolicy, Call->getArg(Arg)->getBeginLoc(), "unsupported execution policy type '" +
                                                        Call->getArg(Arg)->getType().getAsString() + "'");
@@ -300,11 +301,13 @@ public:
   std::vector<FileID> OtherFiles;       // the user's headers with dispatches, in order found
 
 private:
-  /// Whether a dispatch runs on a host execution space (its policy's space).
+  /// Whether a dispatch runs on a host execution space (its policy's space, or for a count its
+  /// functor's).
   bool runsOnHost(const CallExpr* Call) const {
     const unsigned Arg = Call->getNumArgs() > 0 && isLabel(Call->getArg(0)) ? 1 : 0;
-    if (Call->getNumArgs() <= Arg) return false;
-    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType());
+    if (Call->getNumArgs() <= Arg + 1) return false;
+    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType(),
+                                strip(Call->getArg(Arg + 1))->getType());
     return Facts && Facts->onHost;
   }
 

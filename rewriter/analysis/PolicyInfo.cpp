@@ -21,10 +21,21 @@ static const NamedDecl* member(const CXXRecordDecl* RD, llvm::StringRef name) {
   return Result.empty() ? nullptr : Result.front();
 }
 
-std::optional<PolicyFacts> describePolicy(QualType T) {
+/// Whether a type names a host execution space (its annotation, spaces.hpp).
+static bool isHostSpace(QualType Space) {
+  return annotationOf(recordOf(Space)) == "hpar::space::host";
+}
+
+std::optional<PolicyFacts> describePolicy(QualType T, QualType functorType) {
   PolicyFacts Facts;
   QualType Canon = T.getNonReferenceType().getCanonicalType();
-  if (Canon->isIntegralOrEnumerationType()) return Facts;
+  if (Canon->isIntegralOrEnumerationType()) {
+    if (!functorType.isNull())
+      if (const auto* Space =
+              dyn_cast_or_null<TypedefNameDecl>(member(recordOf(functorType), "execution_space")))
+        Facts.onHost = isHostSpace(Space->getUnderlyingType());
+    return Facts;
+  }
   const CXXRecordDecl* RD = recordOf(Canon);
   llvm::StringRef A = annotationOf(RD);
   if (A == "hpar::policy::range") {
@@ -49,7 +60,7 @@ std::optional<PolicyFacts> describePolicy(QualType T) {
   if (const auto* Tag = dyn_cast_or_null<TypedefNameDecl>(member(RD, "work_tag")))
     Facts.hasWorkTag = !Tag->getUnderlyingType().getCanonicalType()->isVoidType();
   if (const auto* Space = dyn_cast_or_null<TypedefNameDecl>(member(RD, "execution_space")))
-    Facts.onHost = annotationOf(recordOf(Space->getUnderlyingType())) == "hpar::space::host";
+    Facts.onHost = isHostSpace(Space->getUnderlyingType());
   return Facts;
 }
 

@@ -17,8 +17,10 @@ struct PolicyFacts {
 };
 
 /// Describes the policy argument of a dispatch, or nothing when its type is not a policy or
-/// an integral count.
-std::optional<PolicyFacts> describePolicy(clang::QualType T);
+/// an integral count. A count runs where the functor's own `execution_space` says, when it
+/// declares one (Kokkos' parallel_for(N, functor)); give `functorType` for that.
+std::optional<PolicyFacts> describePolicy(clang::QualType T,
+                                          clang::QualType functorType = clang::QualType());
 
 /// The operation of a one-result reduction: Sum for an arithmetic scalar result, the reducer's for
 /// a built-in reducer over an arithmetic type, Other when the functor defines value_type or

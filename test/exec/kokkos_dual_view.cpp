@@ -1,4 +1,4 @@
-// Checks Kokkos::DualView as Kokkos programs use it: fill on the host, modify_host / sync_device, kernels on view_device() and d_view (also captured with the DualView), modify_device / need_sync_host / sync_host, the templated modify<Space> / sync<Space> / view<Space> of the Kokkos tutorial's functor, resize keeping the last-modified side, realloc, a 2-D LayoutRight DualView and its subview, deep_copy between DualViews, clear_sync_state.
+// Checks Kokkos::DualView as Kokkos programs use it: fill on the host, modify_host / sync_device, kernels on view_device() and d_view (also captured with the DualView), modify_device / need_sync_host / sync_host, the templated modify<Space> / sync<Space> / view<Space> of the Kokkos tutorial's functor (dispatched over a count, so it runs in its own execution_space), resize keeping the last-modified side, realloc, a 2-D LayoutRight DualView and its subview, deep_copy between DualViews, clear_sync_state.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include <Kokkos_DualView.hpp>
@@ -18,6 +18,7 @@ constexpr bool two_sides =
 // sides for that space, syncs what it reads and marks what it writes.
 template <class ExecutionSpace>
 struct LocalSum {
+  using execution_space = ExecutionSpace;
   using memory_space = typename ExecutionSpace::memory_space;
   Kokkos::View<const int**, Kokkos::LayoutRight, memory_space> idx;
   Kokkos::View<double*, memory_space> dest;
@@ -103,10 +104,9 @@ void tutorial(const int n, const int k) {
   }
   check_eq("tutorial functor on the device", bad, 0);
 
-  // The same functor on the host: its syncs bring nothing back (host data is current).
-  Kokkos::parallel_for("local_sum_host",
-                       Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n),
-                       LocalSum<Kokkos::DefaultHostExecutionSpace>(idx, dest, src));
+  // The same functor on the host, dispatched over a count as the Kokkos tutorial does: it runs
+  // in the functor's execution_space. Its syncs bring nothing back (host data is current).
+  Kokkos::parallel_for("local_sum_host", n, LocalSum<Kokkos::DefaultHostExecutionSpace>(idx, dest, src));
   dest.sync<Kokkos::DefaultExecutionSpace>();
   auto back = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dest.d_view);
   bad = 0;

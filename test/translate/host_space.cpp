@@ -1,6 +1,8 @@
 // A dispatch over a host execution space is not rewritten: the header runs it on the host in
 // every build, so its functor may capture by reference and use host-only code. The spaces and
-// KOKKOS_ENABLE_* macros of the backend exist while the translator parses.
+// KOKKOS_ENABLE_* macros of the backend exist while the translator parses. A dispatch over a
+// count runs where its functor's own `execution_space` says, as in Kokkos (the DualView
+// tutorial's functor templated on the space).
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s --check-prefix=CHECK
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
@@ -25,4 +27,21 @@ void run(std::vector<int>& seen) {
   Kokkos::parallel_for("device", Kokkos::RangePolicy<>(0, 8), KOKKOS_LAMBDA(int i) { d(i) = i; });
   // CHECK: hpar_device_L[[@LINE-1]]{{(_launch)?}}("device",
 }
+
+template <class ExecutionSpace>
+struct Fill {
+  using execution_space = ExecutionSpace;
+  Kokkos::View<int*, typename ExecutionSpace::memory_space> v;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { v(i) = i; }
+};
+
+void counts() {
+  Kokkos::View<int*, Kokkos::HostSpace> h("h", 8);
+  Kokkos::parallel_for("host_functor", 8, Fill<Kokkos::DefaultHostExecutionSpace>{h});
+  // CHECK: Kokkos::parallel_for("host_functor", 8, Fill<Kokkos::DefaultHostExecutionSpace>{h});
+  Kokkos::View<int*> d("d", 8);
+  Kokkos::parallel_for("device_functor", 8, Fill<Kokkos::DefaultExecutionSpace>{d});
+  // CHECK: hpar_device_functor_L[[@LINE-1]]{{(_launch)?}}("device_functor", 8,
+}
+// CHECK-NOT: hpar_host_functor_L
 // CHECK-NOT: hpar_host_L
