@@ -46,19 +46,14 @@ struct sort_ascending {
 template <class T, class Compare>
 void sort_contiguous(Space where, T* first, size_t n, const Compare& comp, const char* label) {
   if (n < 2) return;
-  if (where == Space::host) {
-    std::sort(first, first + n, comp);
-    return;
-  }
 #if defined(HPAR_IMPL_DEVICE) && defined(HPAR_IMPL_BACKEND_SORT)
-  backend_sort(first, n, comp, label);
-#else
-  T* host = static_cast<T*>(host_allocate(n * sizeof(T), label));
-  copy_bytes(host, Space::host, first, where, n * sizeof(T));
-  std::sort(host, host + n, comp);
-  copy_bytes(first, where, host, Space::host, n * sizeof(T));
-  host_deallocate(host);
+  if (where != Space::host) return backend_sort(first, n, comp, label);
 #endif
+  (void)label;
+  // Host memory is sorted in place (the staging is the memory itself); device memory in a copy.
+  HostStaging<T> host(first, where, n, true);
+  std::sort(host.data(), host.data() + n, comp);
+  host.push();
 }
 
 template <class V, class Compare>
