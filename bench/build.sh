@@ -3,12 +3,15 @@
 # only an NVIDIA driver (see bench/README.md):
 #
 #   <bench>-hpar-cuda      hpar source -> hpar-translate --backend=cuda   -> nvcc (cudart static)
-#   <bench>-hpar-openmp    hpar source -> hpar-translate --backend=openmp -> g++-12 nvptx offload
+#   <bench>-hpar-omp-clang hpar source -> hpar-translate --backend=openmp -> clang++-19 offload
+#                          to sm_90 (scripts/setup-clang-offload.sh)
+#   <bench>-hpar-omp-gcc   hpar source -> hpar-translate --backend=openmp -> g++-12 nvptx offload
 #   <bench>-cuda-baseline  bench/baselines/<bench>.cu -> nvcc (cudart static)
-#   <bench>-hpar-cuda-tuned, <bench>-hpar-openmp-tuned
+#   <bench>-hpar-cuda-tuned, <bench>-hpar-omp-clang-tuned, <bench>-hpar-omp-gcc-tuned
 #                          the same from bench/tuned/<bench>.cpp (team benchmarks: the launch
 #                          shape picked by hand)
-#   libgomp.so.1, libgomp-plugin-nvptx.so.1 (for the OpenMP binaries), run.sh
+#   libgomp.so.1, libgomp-plugin-nvptx.so.1 (for the GCC binaries), clang-rt.tar.xz (LLVM 19's
+#   offload runtime, for the clang binaries; run.sh unpacks it), run.sh
 #
 # The translated sources are kept in bench/out/gen/, the compiler output in bench/out/logs/.
 # A failed build is reported with the end of its log and the others go on; the exit status is
@@ -16,7 +19,10 @@
 #
 # Environment: HPAR_TRANSLATE (translator, default build/bin/hpar-translate), NVCC (default
 # /usr/local/cuda/bin/nvcc), OFFLOAD_CXX (default g++-12), BENCH_JOBS (parallel builds, default
-# the number of processors).
+# the number of processors), BENCH_IMPLS (the builds to make, default
+# "cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc"), BENCH_CUDA_THERE=1 (the CUDA builds are
+# translated here and compiled by run.sh on the GPU machine, with its nvcc on all its cores:
+# bench/out/cuda-builds.txt holds their commands, bench/out/src the headers they need).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,6 +42,14 @@ hpar_nvcc_flags=("${nvcc_flags[@]}" --extended-lambda --expt-relaxed-constexpr)
 offload_flags=(-O3 -std=c++17 -fopenmp -foffload=nvptx-none
                -foffload-options=nvptx-none=-misa=sm_80 -fcf-protection=none -fno-stack-protector
                -fno-exceptions)
+impls=${BENCH_IMPLS:-cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc}
+wants() { [[ " $impls " == *" $1 "* ]]; }
+clang_flags=()
+if wants hpar-omp-clang; then
+  clang_dir=$(scripts/setup-clang-offload.sh --pack) || { echo "build: clang offload set-up failed" >&2; exit 1; }
+  read -r -a clang_flags <<< "$(scripts/setup-clang-offload.sh --flags)"
+  clang_flags=(-O3 -std=c++17 "${clang_flags[@]}")
+fi
 
 mkdir -p "$gen" "$logs"
 
@@ -46,14 +60,15 @@ if [ ! -x "$translate" ]; then
 fi
 
 offload_ok=1
-if ! dpkg-query -W -f='${Status}' gcc-12-offload-nvptx 2>/dev/null | grep -q "install ok installed"; then
+wants hpar-omp-gcc || offload_ok=0
+if [ "$offload_ok" = 1 ] && ! dpkg-query -W -f='${Status}' gcc-12-offload-nvptx 2>/dev/null | grep -q "install ok installed"; then
   echo "build: installing gcc-12-offload-nvptx (GCC's nvptx offload compiler)"
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   if ! { $sudo apt-get update -qq &&
          DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
            gcc-12-offload-nvptx; } > "$logs/install-offload.log" 2>&1; then
     echo "build: could not install gcc-12-offload-nvptx (see $logs/install-offload.log);" \
-         "skipping the hpar-openmp builds"
+         "skipping the hpar-omp-gcc builds"
     offload_ok=0
   fi
 fi
@@ -69,39 +84,73 @@ step() {
   fi
 }
 
+cuda_there=${BENCH_CUDA_THERE:-0}
+# nvcc_build SOURCE OUTPUT FLAGS...: runs nvcc here, or with BENCH_CUDA_THERE=1 writes the
+# command, relative to $out, into $out/cuda-builds.txt for run.sh.
+nvcc_build() {
+  local src=$1 exe=$2; shift 2
+  if [ "$cuda_there" = 1 ]; then
+    local rel=${src#"$out"/}
+    [ "$rel" = "$src" ] && rel=src/$src
+    echo "nvcc $* -I src/include -I src/include/hpar/compat -I src/runtime/include -I src/bench $rel -o ${exe#"$out"/}" \
+      >> "$out/cuda-builds.txt"
+  else
+    "$nvcc" "$@" "${includes[@]}" "$src" -o "$exe"
+  fi
+}
+
 # build_hpar_cuda NAME [tuned]: bench/NAME.cpp (or bench/tuned/NAME.cpp) through the CUDA output.
 build_hpar_cuda() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${2:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
   "$translate" --backend=cuda "$src" -o "$gen/$b$suffix.hpar.cu" -- -std=c++17 -I bench &&
-    "$nvcc" "${hpar_nvcc_flags[@]}" "${includes[@]}" "$gen/$b$suffix.hpar.cu" \
-      -o "$out/$b-hpar-cuda$suffix"
+    nvcc_build "$gen/$b$suffix.hpar.cu" "$out/$b-hpar-cuda$suffix" "${hpar_nvcc_flags[@]}"
 }
 
-build_hpar_openmp() {
+# translate_openmp NAME TAG [tuned]: the OpenMP output, $gen/NAME[-tuned].TAG.hpar.cpp (one per
+# compiler, since the two builds of a benchmark run at the same time).
+translate_openmp() {
   local b=$1 src=bench/$1.cpp suffix=""
-  [ "${2:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
-  "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.hpar.cpp" -- -std=c++17 -I bench &&
-    "$offload_cxx" "${offload_flags[@]}" "${includes[@]}" "$gen/$b$suffix.hpar.cpp" \
-      -o "$out/$b-hpar-openmp$suffix"
+  [ "${3:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
+  "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.$2.hpar.cpp" -- -std=c++17 -I bench
+}
+build_hpar_omp_clang() {
+  local suffix=""; [ "${2:-}" = tuned ] && suffix=-tuned
+  translate_openmp "$1" clang "${2:-}" &&
+    clang++-19 "${clang_flags[@]}" "${includes[@]}" "$gen/$1$suffix.clang.hpar.cpp" -o "$out/$1-hpar-omp-clang$suffix"
+}
+build_hpar_omp_gcc() {
+  local suffix=""; [ "${2:-}" = tuned ] && suffix=-tuned
+  translate_openmp "$1" gcc "${2:-}" &&
+    "$offload_cxx" "${offload_flags[@]}" "${includes[@]}" "$gen/$1$suffix.gcc.hpar.cpp" -o "$out/$1-hpar-omp-gcc$suffix"
 }
 
 build_baseline() {
   local b=$1
-  "$nvcc" "${nvcc_flags[@]}" "${includes[@]}" "bench/baselines/$b.cu" -o "$out/$b-cuda-baseline"
+  nvcc_build "bench/baselines/$b.cu" "$out/$b-cuda-baseline" "${nvcc_flags[@]}"
 }
 
 targets=()
 for b in "${benchmarks[@]}"; do
-  targets+=("$b-cuda-baseline:build_baseline" "$b-hpar-cuda:build_hpar_cuda")
-  [ "$offload_ok" = 1 ] && targets+=("$b-hpar-openmp:build_hpar_openmp")
+  wants cuda-baseline && targets+=("$b-cuda-baseline:build_baseline")
+  wants hpar-cuda && targets+=("$b-hpar-cuda:build_hpar_cuda")
+  wants hpar-omp-clang && targets+=("$b-hpar-omp-clang:build_hpar_omp_clang")
+  [ "$offload_ok" = 1 ] && targets+=("$b-hpar-omp-gcc:build_hpar_omp_gcc")
 done
 for b in "${tuned[@]}"; do
-  targets+=("$b-hpar-cuda-tuned:build_hpar_cuda:tuned")
-  [ "$offload_ok" = 1 ] && targets+=("$b-hpar-openmp-tuned:build_hpar_openmp:tuned")
+  wants hpar-cuda && targets+=("$b-hpar-cuda-tuned:build_hpar_cuda:tuned")
+  wants hpar-omp-clang && targets+=("$b-hpar-omp-clang-tuned:build_hpar_omp_clang:tuned")
+  [ "$offload_ok" = 1 ] && targets+=("$b-hpar-omp-gcc-tuned:build_hpar_omp_gcc:tuned")
 done
 
-rm -f "$logs"/*.status
+rm -f "$logs"/*.status "$out/cuda-builds.txt"
+if [ "$cuda_there" = 1 ]; then
+  rm -rf "$out/src"
+  mkdir -p "$out/src/include" "$out/src/runtime" "$out/src/bench"
+  cp -r include/. "$out/src/include/"
+  cp -r runtime/include "$out/src/runtime/"
+  cp -r bench/*.hpp bench/baselines "$out/src/bench/"
+fi
 running=0
 for t in "${targets[@]}"; do
   name=${t%%:*}; rest=${t#*:}; fn=${rest%%:*}; variant=""
@@ -115,6 +164,9 @@ done
 wait
 
 # ---- runtime libraries and the run script ------------------------------------------------------
+if wants hpar-omp-clang; then
+  cp "$clang_dir/runtime.tar.xz" "$out/clang-rt.tar.xz"
+fi
 if [ "$offload_ok" = 1 ]; then
   for lib in libgomp.so.1 libgomp-plugin-nvptx.so.1; do
     if [ -e "/usr/lib/x86_64-linux-gnu/$lib" ]; then
@@ -145,6 +197,6 @@ for t in "${targets[@]}"; do
     fi | sed 's/^/    /'
   fi
 done
-[ "$offload_ok" = 1 ] || { echo "  hpar-openmp builds skipped: no gcc-12-offload-nvptx"; failed=1; }
+wants hpar-omp-gcc && [ "$offload_ok" = 0 ] && { echo "  hpar-omp-gcc builds skipped: no gcc-12-offload-nvptx"; failed=1; }
 echo "  size: $(du -sh --exclude=gen --exclude=logs "$out" | cut -f1) (without gen/ and logs/)"
 exit $failed

@@ -8,17 +8,30 @@
 #   copy_GB/s           device-to-device copy bandwidth measured in the same process
 #   of_copy             GB/s / copy_GB/s
 #   vs_baseline         best time / best time of cuda-baseline (above 1: slower than it)
+#   of_hpar_cuda        best time of the hpar CUDA output of the same source (hpar-cuda, or
+#                       hpar-cuda-tuned for a tuned build) / best time (1: as fast as it)
 # Every output line of the binaries is kept in logs/<binary>.log, the RESULT lines of all of them
 # in logs/results.txt. The OpenMP binaries run with OMP_TARGET_OFFLOAD=MANDATORY unless the
-# environment sets it, so they fail instead of quietly running on the host.
+# environment sets it, so they fail instead of quietly running on the host. BENCH_IMPLS and
+# BENCH_NAMES choose the builds and the benchmarks to run (default: all).
 #
 # Exit status: non-zero when a binary failed, printed no result, or a check failed.
 set -u
 cd "$(dirname "$0")"
-export LD_LIBRARY_PATH="$PWD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+base_ld_path=${LD_LIBRARY_PATH:-}
+# The clang builds load LLVM 19's offload runtime, carried along packed (bench/build.sh).
+if [ -f clang-rt.tar.xz ] && [ ! -f clang-rt/libomptarget.so.19.1 ]; then
+  mkdir -p clang-rt && tar -xJf clang-rt.tar.xz -C clang-rt
+fi
 
-benchmarks="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange"
-impls="cuda-baseline hpar-cuda hpar-openmp hpar-cuda-tuned hpar-openmp-tuned"
+# CUDA builds left to this machine (bench/build.sh with BENCH_CUDA_THERE=1).
+if [ -f cuda-builds.txt ]; then
+  nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+  sed "s|^nvcc |$nvcc |" cuda-builds.txt | xargs -P "$(nproc)" -I{} sh -c '{} > /dev/null 2>&1 || echo "run: build failed: {}" >&2'
+fi
+
+benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange}
+impls=${BENCH_IMPLS:-cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc hpar-cuda-tuned hpar-omp-clang-tuned hpar-omp-gcc-tuned}
 limit=${BENCH_TIMEOUT:-900}
 mkdir -p logs
 results=logs/results.txt
@@ -32,7 +45,11 @@ for b in $benchmarks; do
       continue
     fi
     echo "run: ./$exe $*" >&2
-    if [ "${impl#hpar-openmp}" != "$impl" ]; then
+    case "$impl" in
+      hpar-omp-clang*) export LD_LIBRARY_PATH="$PWD/clang-rt${base_ld_path:+:$base_ld_path}" ;;
+      *) export LD_LIBRARY_PATH="$PWD${base_ld_path:+:$base_ld_path}" ;;
+    esac
+    if [ "${impl#hpar-omp}" != "$impl" ]; then
       OMP_TARGET_OFFLOAD=${OMP_TARGET_OFFLOAD:-MANDATORY} timeout "$limit" "./$exe" "$@" \
         > "logs/$exe.log" 2>&1
     else
@@ -74,21 +91,23 @@ END {
     b = B[x]; base = b "-cuda-baseline"; size = ""
     for (y = 1; y <= ni; ++y) if (have[b "-" I[y]]) { size = "n=" n[b "-" I[y]] "  reps=" reps[b "-" I[y]] "  bytes/run=" bytes[b "-" I[y]]; break }
     printf "\n== %s  %s\n", b, size
-    printf "%-14s %10s %10s %9s %10s %8s %12s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "check"
+    printf "%-20s %10s %10s %9s %10s %8s %12s %12s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "of_hpar_cuda", "check"
     for (y = 1; y <= ni; ++y) {
       r = b "-" I[y]
-      if (rc[r] == "missing") { printf "%-14s %s\n", I[y], "(not built)"; continue }
+      if (rc[r] == "missing") { printf "%-20s %s\n", I[y], "(not built)"; continue }
       if (!have[r]) {
-        printf "%-14s FAILED: exit status %s, no RESULT line (see logs/%s.log)\n", I[y], rc[r], r
+        printf "%-20s FAILED: exit status %s, no RESULT line (see logs/%s.log)\n", I[y], rc[r], r
         ++failures; continue
       }
       ofc = (copy[r] > 0) ? sprintf("%.3f", gbps[r] / copy[r]) : "-"
       vs = (have[base] && best[base] > 0) ? sprintf("%.3f", best[r] / best[base]) : "-"
+      hc = b "-hpar-cuda" (I[y] ~ /-tuned$/ ? "-tuned" : "")
+      ofh = (have[hc] && best[r] > 0) ? sprintf("%.3f", best[hc] / best[r]) : "-"
       status = check[r]
       if (rc[r] != 0) status = status " (exit status " rc[r] ")"
       if (bad[r] != "") status = status " (" substr(bad[r], 2) ")"
       if (rc[r] != 0 || bad[r] != "") ++failures
-      printf "%-14s %10.3f %10.3f %9.1f %10s %8s %12s  %s\n", I[y], best[r], median[r], gbps[r], (copy[r] != "" ? copy[r] : "-"), ofc, vs, status
+      printf "%-20s %10.3f %10.3f %9.1f %10s %8s %12s %12s  %s\n", I[y], best[r], median[r], gbps[r], (copy[r] != "" ? copy[r] : "-"), ofc, vs, ofh, status
     }
   }
   printf "\n%s\n", failures ? failures " run(s) FAILED" : "all checks passed"

@@ -1,26 +1,65 @@
-# hpar_add_executable(NAME BACKEND cuda|openmp|serial
+# hpar_add_executable(NAME BACKEND cuda|openmp|serial [OFFLOAD host|nvptx]
 #                     [CUDA_ARCHITECTURES 90 ...] [TRANSLATE_ARGS ...] SOURCES src...)
 #
 # Translates each source with hpar-translate at build time (again whenever the source or any
 # header it includes changes, through the translator's depfile), compiles the output with the
 # backend's compiler and flags, and links what the runtime needs.
 #   cuda    the project must enable the CUDA language; outputs are .hpar.cu files.
-#   openmp  OpenMP offload through the C++ compiler; HPAR_OPENMP_FLAGS holds the offload flags
-#           (default: host fallback, `-fopenmp-targets=x86_64-pc-linux-gnu` for clang,
-#           `-foffload=disable` for GCC).
+#   openmp  OpenMP offload through the project's C++ compiler, clang (19) or GCC (12). OFFLOAD
+#           (default: the cache variable HPAR_OPENMP_OFFLOAD, itself "host") chooses the target:
+#             host   the host fallback: `-fopenmp-targets=x86_64-pc-linux-gnu` for clang,
+#                    `-foffload=disable` for GCC;
+#             nvptx  NVIDIA GPUs of the first of CUDA_ARCHITECTURES (default 90). clang needs a
+#                    CUDA 11.8 folder, HPAR_OPENMP_CUDA_PATH (scripts/setup-clang-offload.sh
+#                    makes one: DIR/cuda); GCC needs gcc-12-offload-nvptx and takes sm_80 code.
+#           Without OFFLOAD, a non-empty HPAR_OPENMP_FLAGS replaces the computed flags.
 #   serial  no translation: the reference semantics.
 
 if(NOT DEFINED HPAR_TRANSLATE)
   set(HPAR_TRANSLATE hpar-translate)
 endif()
 
-if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-  set(_hpar_default_omp_flags "-fopenmp;-fopenmp-targets=x86_64-pc-linux-gnu;-Wno-openmp-mapping")
-else()
-  set(_hpar_default_omp_flags "-fopenmp;-foffload=disable")
-endif()
-set(HPAR_OPENMP_FLAGS "${_hpar_default_omp_flags}" CACHE STRING
-    "Compiler and linker flags for hpar's OpenMP backend (a list)")
+set(HPAR_OPENMP_OFFLOAD "host" CACHE STRING
+    "Target of hpar's OpenMP backend when hpar_add_executable names none: host or nvptx")
+set(HPAR_OPENMP_CUDA_PATH "" CACHE PATH
+    "CUDA 11.8 folder for clang's OpenMP offload to nvptx (scripts/setup-clang-offload.sh: DIR/cuda)")
+set(HPAR_OPENMP_FLAGS "" CACHE STRING
+    "Compiler and linker flags for hpar's OpenMP backend (a list), replacing the computed ones")
+
+# _hpar_openmp_flags(OUT OFFLOAD ARCH): the compile and link flags of an OpenMP target.
+function(_hpar_openmp_flags out offload arch)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    if(offload STREQUAL "host")
+      set(flags -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wno-openmp-mapping)
+    else()
+      if(NOT HPAR_OPENMP_CUDA_PATH OR NOT EXISTS "${HPAR_OPENMP_CUDA_PATH}/bin/ptxas")
+        message(FATAL_ERROR "hpar: clang's OpenMP offload to nvptx needs CUDA 11.8's tools: run "
+                "scripts/setup-clang-offload.sh DIR and configure with "
+                "-DHPAR_OPENMP_CUDA_PATH=DIR/cuda (HPAR_OPENMP_CUDA_PATH is "
+                "'${HPAR_OPENMP_CUDA_PATH}')")
+      endif()
+      execute_process(COMMAND "${CMAKE_CXX_COMPILER}" -print-file-name=libomptarget-nvptx-sm_${arch}.bc
+                      OUTPUT_VARIABLE bc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+      # -fopenmp-cuda-mode: see scripts/setup-clang-offload.sh.
+      set(flags -fopenmp -fopenmp-cuda-mode --offload-arch=sm_${arch}
+                "--cuda-path=${HPAR_OPENMP_CUDA_PATH}" "--libomptarget-nvptx-bc-path=${bc}"
+                -Wno-openmp-mapping)
+    endif()
+  elseif(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    if(offload STREQUAL "host")
+      set(flags -fopenmp -foffload=disable)
+    else()
+      # GCC 12 emits PTX for at most sm_80, which newer GPUs run. Its nvptx code has no
+      # exceptions, stack protector or CET.
+      set(flags -fopenmp -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm"
+                -fno-exceptions -fno-stack-protector -fcf-protection=none)
+    endif()
+  else()
+    message(FATAL_ERROR "hpar: the OpenMP backend is built with clang or GCC, not "
+            "${CMAKE_CXX_COMPILER_ID}")
+  endif()
+  set(${out} "${flags}" PARENT_SCOPE)
+endfunction()
 
 # clang links OpenMP offload programs against libomptarget, which lives in LLVM's own library
 # folder, off the loader's search path: the programs get an rpath to it, so that they start
@@ -36,9 +75,19 @@ if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
 endif()
 
 function(hpar_add_executable name)
-  cmake_parse_arguments(H "" "BACKEND" "SOURCES;CUDA_ARCHITECTURES;TRANSLATE_ARGS" ${ARGN})
+  cmake_parse_arguments(H "" "BACKEND;OFFLOAD" "SOURCES;CUDA_ARCHITECTURES;TRANSLATE_ARGS" ${ARGN})
   if(NOT H_BACKEND MATCHES "^(cuda|openmp|serial)$")
     message(FATAL_ERROR "hpar_add_executable(${name}): BACKEND must be cuda, openmp or serial")
+  endif()
+  if(H_OFFLOAD AND NOT H_BACKEND STREQUAL "openmp")
+    message(FATAL_ERROR "hpar_add_executable(${name}): OFFLOAD is for BACKEND openmp")
+  endif()
+  set(_offload "${H_OFFLOAD}")
+  if(NOT _offload)
+    set(_offload "${HPAR_OPENMP_OFFLOAD}")
+  endif()
+  if(H_BACKEND STREQUAL "openmp" AND NOT _offload MATCHES "^(host|nvptx)$")
+    message(FATAL_ERROR "hpar_add_executable(${name}): OFFLOAD must be host or nvptx, not '${_offload}'")
   endif()
   if(NOT H_SOURCES)
     message(FATAL_ERROR "hpar_add_executable(${name}): no SOURCES")
@@ -107,8 +156,16 @@ function(hpar_add_executable name)
     endif()
     set_target_properties(${name} PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
   elseif(H_BACKEND STREQUAL "openmp")
-    target_compile_options(${name} PRIVATE ${HPAR_OPENMP_FLAGS})
-    target_link_options(${name} PRIVATE ${HPAR_OPENMP_FLAGS})
+    set(_arch 90)
+    if(H_CUDA_ARCHITECTURES)
+      list(GET H_CUDA_ARCHITECTURES 0 _arch)
+    endif()
+    _hpar_openmp_flags(_flags "${_offload}" "${_arch}")
+    if(HPAR_OPENMP_FLAGS AND NOT H_OFFLOAD)
+      set(_flags "${HPAR_OPENMP_FLAGS}")
+    endif()
+    target_compile_options(${name} PRIVATE ${_flags})
+    target_link_options(${name} PRIVATE ${_flags})
     if(_hpar_openmp_rpath)
       set_property(TARGET ${name} APPEND PROPERTY BUILD_RPATH "${_hpar_openmp_rpath}")
       set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH "${_hpar_openmp_rpath}")

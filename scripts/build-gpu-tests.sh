@@ -1,54 +1,96 @@
 #!/usr/bin/env bash
-# Builds every execution test (test/exec) for a machine with an NVIDIA GPU, into one directory
-# that can be copied there and run with scripts/run-gpu-tests.sh:
-#   <name>.cuda        hpar-translate --backend=cuda, nvcc -cudart static (sm_90)
-#   <name>.omp-gcc     hpar-translate --backend=openmp, g++-12 with nvptx offload
-# plus the libgomp runtime and its nvptx plugin for the OpenMP binaries.
-# Usage: scripts/build-gpu-tests.sh OUTDIR
-#        scripts/build-gpu-tests.sh --cuda-sources OUTDIR
-#   The second form only translates the CUDA programs (OUTDIR/src/*.hpar.cu) and copies the
-#   headers they need (OUTDIR/include); run-gpu-tests.sh then compiles them with the GPU
-#   machine's nvcc, on all its cores, before running them.
+# Builds the execution tests (test/exec) for a machine with an NVIDIA GPU, into one directory
+# that can be copied there and run with its run-gpu-tests.sh. Each program is built for the
+# backends its HPAR-EXEC line names, among the builds asked for:
+#   cuda-src   hpar-translate --backend=cuda: OUTDIR/src/<name>.hpar.cu and the headers
+#              (OUTDIR/include); run-gpu-tests.sh compiles them there with nvcc on all its cores
+#   cuda       the same, compiled here: OUTDIR/<name>.cuda (nvcc -cudart static, sm_90)
+#   omp-clang  hpar-translate --backend=openmp, clang++-19 offload to sm_90:
+#              OUTDIR/<name>.omp-clang, and OUTDIR/clang-rt.tar.xz, the offload runtime it loads
+#              there (scripts/setup-clang-offload.sh)
+#   omp-gcc    the same output, g++-12 with nvptx offload: OUTDIR/<name>.omp-gcc, and the libgomp
+#              runtime with its nvptx plugin
+# Usage: scripts/build-gpu-tests.sh [--builds LIST] [--only NAME,...] OUTDIR
+#   LIST is comma-separated (default: cuda-src,omp-clang,omp-gcc); --only builds just the named
+#   programs. --cuda-sources OUTDIR is --builds cuda-src OUTDIR.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-if [ "${1:-}" = "--cuda-sources" ]; then
-  out=${2:?usage: build-gpu-tests.sh --cuda-sources OUTDIR}
-  mkdir -p "$out/src" "$out/include" "$out/exec"
-  cp -r include/. runtime/include/. "$out/include/"
-  cp test/exec/*.hpp "$out/exec/"
-  for src in test/exec/*.cpp; do
-    grep -q 'HPAR-EXEC:.*cuda' "$src" || continue
-    name=$(basename "$src" .cpp)
-    build/bin/hpar-translate --backend=cuda "$src" -o "$out/src/$name.hpar.cu" ||
-      echo "BUILD-FAILED $name.cuda (translation)" | tee -a "$out/build.log"
-  done
-  cp scripts/run-gpu-tests.sh scripts/sanitize-gpu-tests.sh "$out/"
-  exit 0
-fi
-out=${1:?usage: build-gpu-tests.sh OUTDIR}
+builds=cuda-src,omp-clang,omp-gcc
+only=""
+while [ $# -gt 1 ]; do
+  case "$1" in
+    --builds) builds=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
+    --cuda-sources) builds=cuda-src; shift ;;
+    *) break ;;
+  esac
+done
+out=${1:?usage: build-gpu-tests.sh [--builds LIST] [--only NAME,...] OUTDIR}
+wants() { [[ ",$builds," == *",$1,"* ]]; }
 mkdir -p "$out/src"
+: > "$out/build.log"
 inc="-Iinclude -Iinclude/hpar/compat -Iruntime/include -Itest/exec"
 nvcc=${HPAR_NVCC:-/usr/local/cuda/bin/nvcc}
-if ! dpkg-query -W -f='${Status}' gcc-12-offload-nvptx 2>/dev/null | grep -q "install ok installed"; then
-  apt-get install -y -qq gcc-12-offload-nvptx >/dev/null
+
+if wants cuda-src; then
+  mkdir -p "$out/include" "$out/exec"
+  cp -r include/. runtime/include/. "$out/include/"
+  cp test/exec/*.hpp "$out/exec/"
 fi
+clang_flags=""
+if wants omp-clang; then
+  clang_dir=$(scripts/setup-clang-offload.sh --pack) || exit 1
+  clang_flags=$(scripts/setup-clang-offload.sh --flags)
+  cp "$clang_dir/runtime.tar.xz" "$out/clang-rt.tar.xz"
+fi
+if wants omp-gcc; then
+  if ! dpkg-query -W -f='${Status}' gcc-12-offload-nvptx 2>/dev/null | grep -q "install ok installed"; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc-12-offload-nvptx >/dev/null
+  fi
+  cp /usr/lib/x86_64-linux-gnu/libgomp.so.1 /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1 "$out/"
+fi
+
 build_one() {
   local src=$1 name
   name=$(basename "$src" .cpp)
-  grep -q 'HPAR-EXEC:.*cuda' "$src" && {
-    build/bin/hpar-translate --backend=cuda "$src" -o "$out/src/$name.hpar.cu" &&
-    "$nvcc" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -cudart static \
-      $inc "$out/src/$name.hpar.cu" -o "$out/$name.cuda" || echo "BUILD-FAILED $name.cuda"
-  }
-  grep -q 'HPAR-EXEC:.*omp-gcc' "$src" && {
-    build/bin/hpar-translate --backend=openmp "$src" -o "$out/src/$name.hpar.cpp" &&
+  local backends
+  backends=$(sed -n 's|^// HPAR-EXEC:||p' "$src" | head -n 1)
+  has() { [[ " $backends " == *" $1 "* ]]; }
+  if has cuda && { wants cuda-src || wants cuda; }; then
+    build/bin/hpar-translate --backend=cuda "$src" -o "$out/src/$name.hpar.cu" ||
+      echo "BUILD-FAILED $name.cuda (translation)"
+    if wants cuda && [ -f "$out/src/$name.hpar.cu" ]; then
+      "$nvcc" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -cudart static \
+        $inc "$out/src/$name.hpar.cu" -o "$out/$name.cuda" > "$out/$name.cuda.build.log" 2>&1 ||
+        echo "BUILD-FAILED $name.cuda"
+    fi
+  fi
+  if { has omp-clang && wants omp-clang; } || { has omp-gcc && wants omp-gcc; }; then
+    build/bin/hpar-translate --backend=openmp "$src" -o "$out/src/$name.hpar.cpp" ||
+      echo "BUILD-FAILED $name.omp (translation)"
+  fi
+  if has omp-clang && wants omp-clang && [ -f "$out/src/$name.hpar.cpp" ]; then
+    clang++-19 -std=c++17 -O2 $clang_flags $inc "$out/src/$name.hpar.cpp" -o "$out/$name.omp-clang" \
+      > "$out/$name.omp-clang.build.log" 2>&1 || echo "BUILD-FAILED $name.omp-clang"
+  fi
+  if has omp-gcc && wants omp-gcc && [ -f "$out/src/$name.hpar.cpp" ]; then
     g++-12 -std=c++17 -O2 -fopenmp -fno-exceptions -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm" \
       -fcf-protection=none -fno-stack-protector $inc "$out/src/$name.hpar.cpp" -o "$out/$name.omp-gcc" \
-      || echo "BUILD-FAILED $name.omp-gcc"
-  }
+      > "$out/$name.omp-gcc.build.log" 2>&1 || echo "BUILD-FAILED $name.omp-gcc"
+  fi
+  return 0
 }
-export -f build_one; export out inc nvcc
-ls test/exec/*.cpp | xargs -P "$(nproc)" -I{} bash -c 'build_one {}' 2>&1 | tee "$out/build.log"
-cp /usr/lib/x86_64-linux-gnu/libgomp.so.1 "$out/"
-cp /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1 "$out/" 2>/dev/null || true
-cp scripts/run-gpu-tests.sh "$out/"
+export -f build_one wants; export out inc nvcc builds clang_flags
+for src in test/exec/*.cpp; do
+  name=$(basename "$src" .cpp)
+  [ -z "$only" ] || [[ ",$only," == *",$name,"* ]] || continue
+  echo "$src"
+done | xargs -P "$(nproc)" -I{} bash -c 'build_one {}' 2>&1 | tee -a "$out/build.log"
+# The build logs of programs that built are of no use there.
+for log in "$out"/*.build.log; do
+  [ -e "$log" ] || continue
+  grep -q "BUILD-FAILED $(basename "$log" .build.log)\$" "$out/build.log" || rm -f "$log"
+done
+cp scripts/run-gpu-tests.sh scripts/sanitize-gpu-tests.sh "$out/"
+echo "build-gpu-tests: $(grep -c BUILD-FAILED "$out/build.log") build failures; $(du -sh "$out" | cut -f1) in $out"

@@ -8,13 +8,22 @@ if [ -d include ] && ls src/*.hpar.cu >/dev/null 2>&1; then
   ls src/*.hpar.cu | xargs -P "$(nproc)" -I{} sh -c '
     name=$(basename {} .hpar.cu)
     [ -x "$name.cuda" ] || "$0" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr \
-      -Iinclude -Iinclude/hpar/compat -Iexec {} -o "$name.cuda" > "$name.build.log" 2>&1 || echo "BUILD-FAILED $name.cuda" >> build.log' "$nvcc"
+      -Iinclude -Iinclude/hpar/compat -Iexec {} -o "$name.cuda" > "$name.cuda.build.log" 2>&1 || echo "BUILD-FAILED $name.cuda" >> build.log' "$nvcc"
 fi
-export LD_LIBRARY_PATH=$PWD:${LD_LIBRARY_PATH:-}
+# The clang offload programs load LLVM 19's offload runtime, carried along packed.
+if [ -f clang-rt.tar.xz ] && [ ! -f clang-rt/libomptarget.so.19.1 ]; then
+  mkdir -p clang-rt && tar -xJf clang-rt.tar.xz -C clang-rt
+fi
 export OMP_TARGET_OFFLOAD=MANDATORY   # the OpenMP binaries must really run on the GPU
 pass=0; fail=0
-for exe in *.cuda *.omp-gcc; do
+# HPAR_GPU_TESTS: the builds to run (default: all of them).
+for exe in ${HPAR_GPU_TESTS:-*.cuda *.omp-clang *.omp-gcc}; do
   [ -x "$exe" ] || continue
+  # libgomp and its plugin lie beside the programs; clang's runtime in clang-rt/.
+  case "$exe" in
+    *.omp-clang) export LD_LIBRARY_PATH=$PWD/clang-rt ;;
+    *) export LD_LIBRARY_PATH=$PWD ;;
+  esac
   # A program with an HPAR-EXEC-FAILS line must stop with that message, naming its kernel.
   expected=$(sed -n 's|^// HPAR-EXEC-FAILS: *||p' "src/${exe%.*}.hpar."* 2>/dev/null | head -n 1)
   output=$(timeout 300 "./$exe" 2>&1); status=$?
@@ -31,7 +40,7 @@ done
 build_failures=$(grep -c BUILD-FAILED build.log 2>/dev/null)
 grep BUILD-FAILED build.log 2>/dev/null | while read -r _ exe _; do
   echo "FAIL (build) $exe"
-  head -n 20 "${exe%.*}.build.log" 2>/dev/null | sed 's/^/    /'
+  grep -m 20 -E "error|BUILD" "$exe.build.log" 2>/dev/null | sed 's/^/    /'
 done
 fail=$((fail + ${build_failures:-0}))
 echo "$pass passed, $fail failed"

@@ -4,6 +4,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/bootstrap.sh || exit 1
+# CUDA 11.8's tools for clang's OpenMP offload to NVIDIA GPUs (the clang-nvptx tests).
+./scripts/setup-clang-offload.sh > /dev/null ||
+  echo "test: scripts/setup-clang-offload.sh failed; the clang-nvptx tests will be skipped" >&2
 jobs=${HPAR_TEST_JOBS:-$(nproc)}
 # Debian's python3 (bootstrap.sh installs it), not whichever python3 comes first on PATH.
 /usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j "$jobs" build/test "$@" 2>&1 | tee build/lit.log

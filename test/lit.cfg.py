@@ -63,6 +63,18 @@ def have_libfuzzer(cxx):
                             "x86_64-pc-linux-gnu/libclang_rt.fuzzer.a"))
 
 
+# OpenMP offload to NVIDIA GPUs, built here (and run where a GPU is present): clang with the
+# CUDA 11.8 folder of scripts/setup-clang-offload.sh (test.sh makes it in build/clang-nvptx),
+# GCC with its nvptx offload compiler.
+clang_nvptx_cuda = os.path.join(config.hpar_obj_root, "clang-nvptx", "cuda")
+if have(clangxx) and have(os.path.join(clang_nvptx_cuda, "bin", "ptxas")):
+    config.available_features.add("clang-nvptx")
+if shutil.which("dpkg-query") and gxx and subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", "gcc-12-offload-nvptx"],
+        capture_output=True, text=True).stdout.startswith("install ok installed"):
+    config.available_features.add("gcc-nvptx")
+config.substitutions.append(("%clang-nvptx-cuda", clang_nvptx_cuda))
+
 if have_libfuzzer(clangxx):
     config.available_features.add("libfuzzer")
 if have(nvcc):

@@ -2,7 +2,7 @@
 //
 // Every operation is relaxed (no ordering beyond the location itself), as in Kokkos.
 // Implementation per compile:
-//   CUDA device pass (__CUDA_ARCH__): CUDA atomics on 4- and 8-byte values, a compare-and-swap
+//   CUDA device pass (HPAR_IMPL_CUDA_DEVICE): CUDA atomics on 4- and 8-byte values, a compare-and-swap
 //     loop where CUDA has no native operation (floating min/max, multiply, divide);
 //   everywhere else (host, OpenMP target regions with clang or gcc): GCC __atomic builtins, a
 //     compare-and-swap loop for floating-point arithmetic.
@@ -37,7 +37,7 @@ using atomic_bits_t =
 /// Stores desired into *dest when *dest equals expected bitwise; returns the old value.
 template <class T>
 HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = atomic_bits_t<T>;
   static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
   return bit_cast<T>(atomicCAS(reinterpret_cast<B*>(dest), bit_cast<B>(expected),
@@ -51,7 +51,7 @@ HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
 
 template <class T>
 HPAR_HD inline T atomic_load_value(T* src) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = atomic_bits_t<T>;
   static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
   const B bits = *reinterpret_cast<volatile B*>(src);
@@ -106,7 +106,7 @@ struct op_xor { T v; HPAR_HD T operator()(T x) const { return x ^ v; } };
 template <class T>
 constexpr bool native_int = std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8);
 
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
 /// CUDA's signed or unsigned integer type as wide as T.
 template <class T>
 using cuda_int_t = std::conditional_t<
@@ -120,7 +120,7 @@ using cuda_int_t = std::conditional_t<
 
 template <class T>
 HPAR_HD inline T atomic_fetch_add(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   if constexpr (impl::native_int<T>) {
     using B = impl::atomic_bits_t<T>;
     return T(atomicAdd(reinterpret_cast<B*>(dest), B(val)));
@@ -139,7 +139,7 @@ HPAR_HD inline T atomic_fetch_add(T* dest, typename impl::identity<T>::type val)
 
 template <class T>
 HPAR_HD inline T atomic_fetch_sub(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   if constexpr (impl::native_int<T>) {
     using B = impl::atomic_bits_t<T>;
     return T(atomicAdd(reinterpret_cast<B*>(dest), B(0) - B(val)));
@@ -158,7 +158,7 @@ HPAR_HD inline T atomic_fetch_sub(T* dest, typename impl::identity<T>::type val)
 
 template <class T>
 HPAR_HD inline T atomic_fetch_min(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   if constexpr (impl::native_int<T>) {
     using C = impl::cuda_int_t<T>;
     return T(atomicMin(reinterpret_cast<C*>(dest), C(val)));
@@ -172,7 +172,7 @@ HPAR_HD inline T atomic_fetch_min(T* dest, typename impl::identity<T>::type val)
 
 template <class T>
 HPAR_HD inline T atomic_fetch_max(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   if constexpr (impl::native_int<T>) {
     using C = impl::cuda_int_t<T>;
     return T(atomicMax(reinterpret_cast<C*>(dest), C(val)));
@@ -196,7 +196,7 @@ HPAR_HD inline T atomic_fetch_div(T* dest, typename impl::identity<T>::type val)
 
 template <class T>
 HPAR_HD inline T atomic_fetch_and(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = impl::atomic_bits_t<T>;
   return T(atomicAnd(reinterpret_cast<B*>(dest), B(val)));
 #else
@@ -206,7 +206,7 @@ HPAR_HD inline T atomic_fetch_and(T* dest, typename impl::identity<T>::type val)
 
 template <class T>
 HPAR_HD inline T atomic_fetch_or(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = impl::atomic_bits_t<T>;
   return T(atomicOr(reinterpret_cast<B*>(dest), B(val)));
 #else
@@ -216,7 +216,7 @@ HPAR_HD inline T atomic_fetch_or(T* dest, typename impl::identity<T>::type val) 
 
 template <class T>
 HPAR_HD inline T atomic_fetch_xor(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = impl::atomic_bits_t<T>;
   return T(atomicXor(reinterpret_cast<B*>(dest), B(val)));
 #else
@@ -313,7 +313,7 @@ HPAR_HD inline T atomic_fetch_dec(T* dest) {
 /// Stores val; returns the old value.
 template <class T>
 HPAR_HD inline T atomic_exchange(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = impl::atomic_bits_t<T>;
   static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
   return impl::bit_cast<T>(atomicExch(reinterpret_cast<B*>(dest), impl::bit_cast<B>(val)));
@@ -348,7 +348,7 @@ HPAR_HD inline T atomic_load(T* src) {
 
 template <class T>
 HPAR_HD inline void atomic_store(T* dest, typename impl::identity<T>::type val) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = impl::atomic_bits_t<T>;
   static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
   *reinterpret_cast<volatile B*>(dest) = impl::bit_cast<B>(val);

@@ -127,7 +127,7 @@ namespace Experimental {
 namespace impl_bit {
 template <class T>
 HPAR_HD inline int clz_wide(T x) noexcept {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   return sizeof(T) <= 4 ? __clz(static_cast<int>(static_cast<unsigned int>(x)))
                         : __clzll(static_cast<long long>(static_cast<unsigned long long>(x)));
 #else
@@ -138,7 +138,7 @@ HPAR_HD inline int clz_wide(T x) noexcept {
 template <class T>
 HPAR_HD inline int ctz(T x) noexcept {
   if (x == 0) return int(sizeof(T) * CHAR_BIT);
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   return sizeof(T) <= 4 ? __ffs(static_cast<int>(static_cast<unsigned int>(x))) - 1
                         : __ffsll(static_cast<long long>(static_cast<unsigned long long>(x))) - 1;
 #else
@@ -166,7 +166,7 @@ HPAR_HD inline int countr_one_builtin(T x) noexcept {
 }
 template <class T, impl::if_unsigned_t<T> = 0>
 HPAR_HD inline int popcount_builtin(T x) noexcept {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   return sizeof(T) <= 4 ? __popc(static_cast<unsigned int>(x))
                         : __popcll(static_cast<unsigned long long>(x));
 #else

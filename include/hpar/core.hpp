@@ -8,6 +8,7 @@
 #include <string>
 #include <time.h>
 
+#include "macros.hpp"
 #include "memory.hpp"
 #include "spaces.hpp"
 
@@ -87,9 +88,9 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 /// Prints the message and ends the program (device code: traps the kernel).
 HPAR_HD inline void abort(const char* message) {
-#if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
+#if defined(HPAR_IMPL_CUDA_DEVICE) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
   printf("hpar::abort: %s\n", message);
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   __trap();
 #else
   __builtin_trap();

@@ -15,6 +15,13 @@
 #include HPAR_BACKEND_CONFIG
 #endif
 
+// HPAR_IMPL_CUDA_DEVICE: the device pass of a CUDA compile (nvcc, or clang in CUDA mode), where
+// CUDA's built-in variables and intrinsics exist. Not __CUDA_ARCH__ alone: clang defines it in the
+// device pass of OpenMP offload to NVIDIA GPUs too, which has neither.
+#if defined(__CUDA_ARCH__) && (defined(__CUDACC__) || defined(__CUDA__))
+#define HPAR_IMPL_CUDA_DEVICE 1
+#endif
+
 // HPAR_IMPL_TARGET: the build is a backend's (also while translating for it): its device and
 // execution spaces exist. HPAR_IMPL_DEVICE (set by the backend's configuration, never while
 // translating): kernels run on the backend's device, with memory of its own.

@@ -13,7 +13,7 @@
 //                            an integer or a double gives double, anything with long double gives
 //                            long double (host only).
 // What the float and double overloads call:
-//   CUDA device pass (__CUDA_ARCH__): CUDA's device math library by its C name (::sqrtf, ::sqrt),
+//   CUDA device pass (HPAR_IMPL_CUDA_DEVICE): CUDA's device math library by its C name (::sqrtf, ::sqrt),
 //     because the std:: overloads of the host's standard library are host functions there;
 //   everywhere else: std::, which clang and gcc also compile for OpenMP target regions.
 //
@@ -42,7 +42,7 @@
 #define HPAR_IMPL_DEVICE_CONSTANT inline constexpr
 #endif
 
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
 #define HPAR_IMPL_MATH_FLOAT(name) ::name##f
 #define HPAR_IMPL_MATH_DOUBLE(name) ::name
 #else
@@ -124,7 +124,7 @@ using math_long_promoted_t = std::enable_if_t<
     return std::name(x);                                                              \
   }
 // CUDA declares the classification functions for both float and double under their C names.
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
 #define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(::name(x))
 #else
 #define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(std::name(x))
@@ -208,7 +208,7 @@ HPAR_HD inline std::enable_if_t<std::is_arithmetic<T>::value, float> fmaf(T x, U
 template <class T, class U, class V>
 HPAR_HD inline impl::math_device_promoted_t<T, U, V> hypot(T x, U y, V z) {
   using R = impl::math_promoted_t<T, U, V>;
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   if constexpr (std::is_same<R, float>::value)
     return ::norm3df(x, y, z);
   else
@@ -218,14 +218,25 @@ HPAR_HD inline impl::math_device_promoted_t<T, U, V> hypot(T x, U y, V z) {
 #endif
 }
 
-/// A quiet NaN (the argument selects its payload, as in C).
+/// A quiet NaN (the argument selects its payload, as in C). clang's OpenMP offload to NVIDIA GPUs
+/// has no device nan() (libdevice lacks it): there the payload is the default one.
 template <class C>
 HPAR_HD inline std::enable_if_t<std::is_same<C, char>::value, double> nan(const C* arg) {
+#if defined(__NVPTX__) && defined(__clang__) && !defined(HPAR_IMPL_CUDA_DEVICE)
+  (void)arg;
+  return __builtin_nan("");
+#else
   return ::nan(arg);
+#endif
 }
 template <class C>
 HPAR_HD inline std::enable_if_t<std::is_same<C, char>::value, float> nanf(const C* arg) {
+#if defined(__NVPTX__) && defined(__clang__) && !defined(HPAR_IMPL_CUDA_DEVICE)
+  (void)arg;
+  return __builtin_nanf("");
+#else
   return ::nanf(arg);
+#endif
 }
 
 // ---- min, max, minmax, clamp (constexpr, as std::min, std::max, std::minmax, std::clamp) ------

@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "macros.hpp"
 #include "nested.hpp"
 #include "policies.hpp"
 #include "reduce_spec.hpp"
@@ -192,7 +193,7 @@ struct MDReduceVisit {
 /// Jam of md_walk for a parallel_for: 8 in CUDA device code, where the loads of one participant
 /// are what limits an element-wise nest; 1 elsewhere (the host builds and reductions gain little
 /// and would compile eight copies of the closure).
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
 constexpr int md_for_jam = 8;
 #else
 constexpr int md_for_jam = 1;

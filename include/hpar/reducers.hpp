@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "macros.hpp"
 #include "view.hpp"
 
 namespace hpar {
@@ -25,7 +26,7 @@ template <class T>
 HPAR_HD constexpr T largest_value() {
   if constexpr (std::is_same<T, float>::value) return __FLT_MAX__;
   else if constexpr (std::is_same<T, double>::value) return __DBL_MAX__;
-#if !defined(__CUDA_ARCH__)
+#if !defined(HPAR_IMPL_CUDA_DEVICE)
   else if constexpr (std::is_same<T, long double>::value) return __LDBL_MAX__;
 #endif
   else if constexpr (std::is_same<T, bool>::value) return true;

@@ -103,13 +103,18 @@ HPAR_HD inline uint32_t murmur3_32(const void* key, int len, uint32_t seed) {
 
 /// Reads a slot's state word with acquire order (see the top of this file).
 HPAR_HD inline uint32_t umap_load_acquire(uint32_t* p) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+#if defined(HPAR_IMPL_CUDA_DEVICE) && __CUDA_ARCH__ >= 700
   uint32_t v;
   asm volatile("ld.acquire.gpu.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
   return v;
-#elif defined(__CUDA_ARCH__)
+#elif defined(HPAR_IMPL_CUDA_DEVICE)
   const uint32_t v = *reinterpret_cast<volatile uint32_t*>(p);
   __threadfence();
+  return v;
+#elif defined(__NVPTX__) && defined(__clang__)
+  // clang 19's NVPTX backend selects neither acquire loads nor fence instructions.
+  const uint32_t v = *reinterpret_cast<volatile uint32_t*>(p);
+  __nvvm_membar_gl();
   return v;
 #else
   return __atomic_load_n(p, __ATOMIC_ACQUIRE);
@@ -118,10 +123,13 @@ HPAR_HD inline uint32_t umap_load_acquire(uint32_t* p) {
 
 /// Writes a slot's state word with release order.
 HPAR_HD inline void umap_store_release(uint32_t* p, uint32_t v) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+#if defined(HPAR_IMPL_CUDA_DEVICE) && __CUDA_ARCH__ >= 700
   asm volatile("st.release.gpu.b32 [%0], %1;" : : "l"(p), "r"(v) : "memory");
-#elif defined(__CUDA_ARCH__)
+#elif defined(HPAR_IMPL_CUDA_DEVICE)
   __threadfence();
+  *reinterpret_cast<volatile uint32_t*>(p) = v;
+#elif defined(__NVPTX__) && defined(__clang__)
+  __nvvm_membar_gl();
   *reinterpret_cast<volatile uint32_t*>(p) = v;
 #else
   __atomic_store_n(p, v, __ATOMIC_RELEASE);

@@ -5,7 +5,7 @@
 // SharedAllocation that owns the memory (null for unmanaged views). Copies and subviews
 // (subview.hpp) share the allocation; the last host copy frees it.
 // Invariants:
-//   - a copy made on the device never touches the count (CUDA: __CUDA_ARCH__; OpenMP:
+//   - a copy made on the device never touches the count (CUDA: HPAR_IMPL_CUDA_DEVICE; OpenMP:
 //     omp_is_initial_device()), so a closure's bitwise copy on the device is harmless;
 //   - a View that owns its allocation is contiguous (span() == size()): LayoutRight gives the
 //     last index stride 1, LayoutLeft index 0 (docs/design.md section 5), LayoutStride the strides
@@ -22,6 +22,7 @@
 #include <string>
 #include <type_traits>
 
+#include "macros.hpp"
 #include "core.hpp"
 #include "impl/view_atomic.hpp"
 #include "impl/view_mapping.hpp"
@@ -94,9 +95,9 @@ constexpr bool is_view_v = is_view<T>::value;
 namespace impl {
 /// Reports a malformed View construction and ends the program.
 HPAR_HD inline void view_error(const char* label, const char* what) {
-#if defined(__CUDA_ARCH__) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
+#if defined(HPAR_IMPL_CUDA_DEVICE) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
   printf("hpar: error: View \"%s\": %s\n", label, what);
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   __trap();
 #else
   __builtin_trap();
@@ -118,7 +119,7 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 /// Reads *p through the read-only data cache on CUDA devices when the type allows it.
 template <class T>
 HPAR_HD inline T read_only_load(const T* p) {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   // The types __ldg has an overload for: the integers but bool and the wide characters, float and
   // double (long double, twice as large, is not named: device code warns where it is).
   if constexpr ((std::is_integral<T>::value && !std::is_same<T, bool>::value &&
@@ -132,7 +133,7 @@ HPAR_HD inline T read_only_load(const T* p) {
 
 /// Whether this code runs where View reference counts may be touched (the host).
 HPAR_HD inline bool may_touch_count() {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   return false;
 #elif defined(HPAR_IMPL_ON_HOST)
   return HPAR_IMPL_ON_HOST();
@@ -226,12 +227,12 @@ class HPAR_ANNOTATE("hpar::view") View
   impl::SharedAllocation* m_record = nullptr;
 
   HPAR_HD void retain() const {
-#if !defined(__CUDA_ARCH__)
+#if !defined(HPAR_IMPL_CUDA_DEVICE)
     if (m_record && impl::may_touch_count()) __atomic_add_fetch(&m_record->count, 1, __ATOMIC_RELAXED);
 #endif
   }
   HPAR_HD void release() {
-#if !defined(__CUDA_ARCH__)
+#if !defined(HPAR_IMPL_CUDA_DEVICE)
     if (m_record && impl::may_touch_count() &&
         __atomic_sub_fetch(&m_record->count, 1, __ATOMIC_ACQ_REL) == 0)
       m_record->release(m_record);
@@ -586,7 +587,7 @@ class HPAR_ANNOTATE("hpar::view") View
     const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
     for (int r = 0; r < int(R); ++r)
       if (idx[r] >= m_map.m_extent[r]) {
-#if defined(__CUDA_ARCH__) || defined(HPAR_IMPL_NO_STDERR)
+#if defined(HPAR_IMPL_CUDA_DEVICE) || defined(HPAR_IMPL_NO_STDERR)
         printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
                m_map.m_extent[r], r);
 #else

@@ -29,7 +29,7 @@ namespace impl {
 
 /// The calling thread's number (see the top of this file).
 HPAR_HD inline size_t thread_hint() {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   const size_t block = (size_t(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
   const size_t in_block = (size_t(threadIdx.z) * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
   return block * (size_t(blockDim.x) * blockDim.y * blockDim.z) + in_block;
@@ -42,8 +42,10 @@ HPAR_HD inline size_t thread_hint() {
 
 /// Orders this thread's memory accesses before and after it for every other thread of the device.
 HPAR_HD inline void slot_fence() {
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   __threadfence();
+#elif defined(__NVPTX__) && defined(__clang__)
+  __nvvm_membar_gl();  // clang 19's NVPTX backend cannot select a fence instruction
 #else
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
@@ -59,7 +61,7 @@ HPAR_HD inline void slot_fence() {
 /// freed; a compare-and-swap always reads the current value.
 HPAR_HD inline int acquire_slot(int* locks, int n, size_t hint) {
   int i = int(hint % size_t(n));
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
   int tried = 0;
   unsigned pause = 32;
   while (atomic_load(&locks[i]) != 0 || atomic_compare_exchange(&locks[i], 0, 1) != 0) {
@@ -67,7 +69,7 @@ HPAR_HD inline int acquire_slot(int* locks, int n, size_t hint) {
   while (atomic_compare_exchange(&locks[i], 0, 1) != 0) {
 #endif
     i = i + 1 < n ? i + 1 : 0;
-#if defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_CUDA_DEVICE)
     if (++tried == n) {
       tried = 0;
       __nanosleep(pause);
