@@ -63,6 +63,13 @@ def have_libfuzzer(cxx):
                             "x86_64-pc-linux-gnu/libclang_rt.fuzzer.a"))
 
 
+# libomp (clang's OpenMP runtime) gives a team of a host `teams` region at most OMP_NUM_THREADS
+# threads (default: the processors) and KMP_TEAMS_THREAD_LIMIT in all, as Kokkos' OpenMP backend
+# gives a team at most its thread pool; the programs ask for teams of up to 64 threads on
+# machines of 2 cores (docs/design.md section 8). GCC's libgomp has no such limit.
+config.environment["OMP_NUM_THREADS"] = "64"
+config.environment["KMP_TEAMS_THREAD_LIMIT"] = "64"
+
 # OpenMP offload to NVIDIA GPUs, built here (and run where a GPU is present): clang with the
 # CUDA 11.8 folder of scripts/setup-clang-offload.sh (test.sh makes it in build/clang-nvptx),
 # GCC with its nvptx offload compiler.

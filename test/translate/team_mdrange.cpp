@@ -1,8 +1,8 @@
 // Team kernels that use TeamThreadMDRange, ThreadVectorMDRange and TeamVectorMDRange: the team
 // dispatch is lowered as any other, and the nested MDRange patterns stay as written and run
-// through the backend's team member. CUDA: a block per team, a league-stride loop. OpenMP:
-// `target teams` + sole `parallel` on a GPU, `target parallel` on the host; the output builds
-// with clang and gcc.
+// through the backend's team member. CUDA: a block per team, a league-stride loop. OpenMP: one
+// region, `target teams` + sole `parallel`, for the GPU and the host; the output builds with
+// clang and gcc.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s --check-prefix=CHECK-CUDA
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
@@ -30,8 +30,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-OMP-NEXT: #pragma omp parallel num_threads(team_size)
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared
 // CHECK-OMP: fn(team);
-// CHECK-OMP: #pragma omp target parallel num_threads(team_size)
-// CHECK-OMP: fn(team);
+// CHECK-OMP-NOT: #pragma omp target
 // CHECK-OMP: launch.finish(granted);
 // CHECK-OMP-NOT: TeamThreadMDRange
 // CHECK-OMP: void fill(
@@ -58,7 +57,7 @@ void fill(hpar::View<double****> a, hpar::View<double***> b) {
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
 // CHECK-OMP-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team_mdrange.cpp
-// CHECK-OMP: hpar::rt::omp::ReducePartials<Spec> partials(spec, {nteams, team_size}, site);
+// CHECK-OMP: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_size}, site);
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared
 // CHECK-OMP: sp.call(fn, acc, team);
 // CHECK-OMP: partials.finish();

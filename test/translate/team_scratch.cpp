@@ -19,8 +19,8 @@ using member_type = Policy::member_type;
 using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memory_space,
                               hpar::MemoryTraits<hpar::Unmanaged>>;
 
-// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+30]]
-// CHECK-CUDA: hpar_stage_L[[#@LINE+29]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+27]]
+// CHECK-CUDA: hpar_stage_L[[#@LINE+26]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-CUDA-NEXT: const Functor& f = f_arg.get();
 // CHECK-CUDA-NEXT: hpar::rt::cuda::team_assume_lanes<1>();  // the policy's vector length
@@ -31,19 +31,16 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-CUDA-NEXT: scratch.end_team(league);
 // CHECK-CUDA: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
-// CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+18]]
+// CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+15]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK-OMP: char* scratch = launch.scratch();
 // CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch)
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,
-// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
 // CHECK-OMP-NEXT: fn(team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
-// CHECK-OMP: #pragma omp target parallel {{.*}} is_device_ptr(shared, scratch)
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));
-// CHECK-OMP-NEXT: fn(team);
-// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
+// CHECK-OMP-NOT: #pragma omp target
 void stage(hpar::View<double**> a) {
   const int n = a.extent(0), m = a.extent(1);
   const Policy policy = Policy(n, hpar::AUTO)
@@ -93,7 +90,7 @@ struct Reverse {
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+6]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));
+// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
 // CHECK-OMP-NEXT: fn(team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 void reverse(hpar::View<double**> a) {
@@ -109,8 +106,8 @@ void reverse(hpar::View<double**> a) {
 // CHECK-CUDA: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
 // CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+9]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
-// CHECK-OMP: is_device_ptr(shared, scratch, slots)
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));
+// CHECK-OMP: is_device_ptr(shared, scratch, staging, team_results)
+// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
 // CHECK-OMP-NEXT: sp.call(fn, acc, team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 double staged_sum(hpar::View<double**> a) {

@@ -54,6 +54,18 @@ const char* kSpecBytes =
 const char* kMapFunctor = "map(to: f_bytes[0:sizeof(Functor)])";
 const char* kMapBoth = "map(to: f_bytes[0:sizeof(Functor)], spec_bytes[0:sizeof(Spec)])";
 const char* kFunctorOnDevice = "const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);";
+/// In a region's parallel part: each thread's own copy of a small functor (rt/openmp/device.hpp),
+/// the two lines indented by `indent`.
+std::string threadFunctor(const std::string& indent) {
+  return indent + "const hpar::rt::omp::ThreadFunctor<Functor> thread_fn(f_bytes);\n" + indent +
+         "const Functor& fn = thread_fn.get();\n";
+}
+/// The index of a range kernel's grid-stride loop: thread k of OpenMP team t starts at
+/// begin + t * T + k and steps over every thread of every team, as the CUDA output's loop does.
+const char* kGridStrideLoop =
+    "    const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();\n"
+    "    for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();\n"
+    "         i < end; i += stride)\n";
 const char* kSpecOnDevice = "const Spec& sp = *reinterpret_cast<const Spec*>(spec_bytes);";
 
 /// MDRange points are held as `i0`, `i1`, ... in an OpenMP region.
@@ -70,20 +82,11 @@ std::string mdBounds(const ir::Kernel& K) {
   return o.str();
 }
 
-/// A worksharing loop nest (`pragma` on the outermost loop) around `body`. MDRange nests come in
-/// both orders, chosen by the policy's inner iteration direction.
+/// A worksharing loop nest over an MDRange box (`pragma` on the outermost loop) around `body`,
+/// in both orders, chosen by the policy's inner iteration direction.
 std::string loopNest(const ir::Kernel& K, const std::string& pragma, const std::string& prelude,
                      const std::string& body) {
   std::ostringstream o;
-  if (K.policy == ir::PolicyKind::Range) {
-    o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
-      << "  #pragma omp " << pragma << "\n"
-      << "  for (int64_t i = begin; i < end; ++i) {\n"
-      << "    " << prelude << "\n"
-      << "    " << body << ";\n"
-      << "  }\n";
-    return o.str();
-  }
   o << mdBounds(K);
   auto nest = [&](bool left, const std::string& indent) {
     std::ostringstream n;
@@ -124,9 +127,12 @@ public:
       return o.str();
     }
     switch (K.pattern) {
-    case ir::Pattern::For: o << forBody(K); break;
+    case ir::Pattern::For: o << (K.policy == ir::PolicyKind::Range ? rangeForBody(K) : mdRangeForBody(K)); break;
     case ir::Pattern::Reduce:
-      o << (*clauseOperator(K.reduceOp) ? clauseReduceBody(K) : partialsReduceBody(K));
+      if (K.policy == ir::PolicyKind::Range)
+        o << rangeReduceBody(K);
+      else
+        o << (*clauseOperator(K.reduceOp) ? clauseReduceBody(K) : partialsReduceBody(K));
       break;
     case ir::Pattern::Scan: o << scanBody(K); break;
     }
@@ -137,11 +143,21 @@ public:
   /// Free functions are wrapped in declare target; member functions are compiled for the device
   /// implicitly when a target region uses them (OpenMP 5.0 implicit declare target).
   std::string explainLaunch(const ir::Kernel& K) const override {
-    if (K.policy != ir::PolicyKind::Team)
-      return std::string("the ") + (K.policy == ir::PolicyKind::Range ? "range" : "box") +
-             " shared by every thread of every team: target teams distribute parallel for" +
-             (K.policy == ir::PolicyKind::MDRange ? ", collapsed over every index" : "") +
+    if (K.policy == ir::PolicyKind::Range)
+      return std::string("the range shared by every thread of every team: a grid-stride loop over "
+                         "the threads of target teams + parallel") +
+             (K.pattern == ir::Pattern::Reduce ? "; each team joins its threads' values, the host "
+                                                 "joins the teams'"
+                                               : "") +
              ", on the device or, without one, on the host";
+    if (K.policy != ir::PolicyKind::Team && K.pattern == ir::Pattern::For)
+      return std::string("the box's rows (every index but the fastest) shared by the teams of "
+                         "target teams + parallel, the fastest index by the threads of a team, on "
+                         "the device or, without one, on the host");
+    if (K.policy != ir::PolicyKind::Team)
+      return std::string("the box shared by every thread of every team: target teams distribute "
+                         "parallel for, collapsed over every index, on the device or, without one, "
+                         "on the host");
     return nestText(K, kTeamMapping, levelMapping) +
            (K.teamSize > 0
                 ? "shape: team size " + std::to_string(K.teamSize) +
@@ -161,64 +177,156 @@ public:
   }
 
 private:
-  /// TeamPolicy for and reduce. The region comes in two forms with the same body: teams of
-  /// threads on a GPU, one parallel region running the whole league on the host, where libomp
-  /// would cap a parallel region nested in `teams` at the processor count (docs/design.md
-  /// section 8). A team that gets fewer threads than asked runs nothing and is reported.
+  /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
+  /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
+  /// reported.
   std::string teamBody(const ir::Kernel& K) const {
     const bool reduce = K.pattern == ir::Pattern::Reduce;
     std::ostringstream body;
-    body << "    " << kFunctorOnDevice << "\n";
+    body << threadFunctor("    ");
     if (reduce) body << "    " << kSpecOnDevice << "\n";
     body << "    if (omp_get_num_threads() != team_size) {\n"
          << "      #pragma omp atomic write\n"
          << "      granted = omp_get_num_threads();\n"
          << "    } else {\n"
-         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, omp_get_team_num(), team_size);\n";
+         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_size);\n";
     if (reduce)
-      body << "      value_type* acc = slots + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * count;\n";
+      body << "      value_type own;  // a scalar value in a register; an array's in the thread's staging slot\n"
+           << "      value_type* acc = sp.value_count() == 1 ? &own\n"
+           << "          : staging + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * sp.value_count();\n"
+           << "      sp.init(acc);\n";
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
          << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,\n"
-         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));\n"
+         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));\n"
          << "        " << (reduce ? "sp.call(fn, acc, team)" : forCall(K)) << ";\n"
          << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"
-         << "      }\n"
-         << "    }\n";
+         << "      }\n";
+    if (reduce)
+      body << "      // The team's threads joined in order, in device memory (team_memory 0).\n"
+           << "      hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);\n";
+    body << "    }\n";
     const std::string maps = std::string(kDevice) + " " + (reduce ? kMapBoth : kMapFunctor) +
-                             " map(tofrom: granted) is_device_ptr(shared, scratch" + (reduce ? ", slots" : "") + ")";
+                             " map(tofrom: granted) is_device_ptr(shared, scratch" + (reduce ? ", staging, team_results" : "") + ")";
     std::ostringstream o;
     o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site);\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  unsigned char* shared = launch.shared();\n"
       << "  char* scratch = launch.scratch();\n"
       << "  const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();\n"
+      << "  const size_t team_memory = launch.team_memory();  // shared memory per GPU team, or 0\n"
       << "  int granted = team_size;\n";
     if (reduce)
       o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
         << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
         << "  using value_type = typename Spec::value_type;\n"
-        << "  hpar::rt::omp::ReducePartials<Spec> partials(spec, {nteams, team_size}, site);\n"
-        << "  value_type* slots = partials.data();\n"
-        << "  const int count = spec.value_count();\n";
+        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_size}, site);\n"
+        << "  value_type* staging = partials.staging();\n"
+        << "  value_type* team_results = partials.results();\n";
     o << kFunctorBytes;
     if (reduce) o << kSpecBytes;
-    o << "  if (launch.on_gpu()) {\n"
-      << "    #pragma omp target teams num_teams(nteams) thread_limit(team_size) " << maps << "\n"
-      << "    #pragma omp parallel num_threads(team_size)\n"
-      << "    {\n" << body.str() << "    }\n"
-      << "  } else {\n"
-      << "    #pragma omp target parallel num_threads(team_size) " << maps << "\n"
-      << "    {\n" << body.str() << "    }\n"
-      << "  }\n"
+    o << "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
+      << "  // t % nteams), one OpenMP thread per hpar thread; on the host one OpenMP team runs them all.\n"
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(team_size) HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
+      << "  #pragma omp parallel num_threads(team_size)\n"
+      << "  {\n" << body.str() << "  }\n"
       << "  launch.finish(granted);\n";
     if (reduce) o << "  partials.finish();\n";
     return o.str();
   }
 
-  std::string forBody(const ir::Kernel& K) const {
-    return kFunctorBytes + loopNest(K, std::string("target teams distribute parallel for ") + kDevice +
-                                           " " + kMapFunctor,
-                                    kFunctorOnDevice, forCall(K));
+  /// RangePolicy for: target teams whose only statement is parallel (SPMD on a GPU), with a
+  /// grid-stride loop over the range.
+  std::string rangeForBody(const ir::Kernel& K) const {
+    std::ostringstream o;
+    o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
+      << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
+      << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
+      << kFunctorBytes
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
+      << kMapFunctor << "\n"
+      << "  #pragma omp parallel num_threads(nthreads)\n"
+      << "  {\n"
+      << threadFunctor("    ")
+      << kGridStrideLoop
+      << "      " << forCall(K) << ";\n"
+      << "  }\n";
+    return o.str();
+  }
+
+  /// RangePolicy reduce, any reducer: the grid-stride loop into one value per thread, joined per
+  /// team in the region (rt::omp::TeamPartials) and over the teams on the host.
+  std::string rangeReduceBody(const ir::Kernel& K) const {
+    std::ostringstream o;
+    o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
+      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
+      << "  using value_type = typename Spec::value_type;\n"
+      << "  const int64_t begin = policy.begin(), end = policy.end();\n"
+      << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, site);\n"
+      << "  value_type* staging = partials.staging();\n"
+      << "  value_type* team_results = partials.results();\n"
+      << "  const int nteams = partials.teams(), nthreads = partials.threads();\n"
+      << "  const size_t team_memory = partials.team_memory();  // shared memory per GPU team, or 0\n"
+      << kFunctorBytes << kSpecBytes
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) "
+      << kDevice << " " << kMapBoth << " is_device_ptr(staging, team_results)\n"
+      << "  #pragma omp parallel num_threads(nthreads)\n"
+      << "  {\n"
+      << threadFunctor("    ")
+      << "    " << kSpecOnDevice << "\n"
+      << "    // A scalar value stays in a register; an array's lives in the thread's staging slot.\n"
+      << "    value_type own;\n"
+      << "    value_type* acc = sp.value_count() == 1 ? &own\n"
+      << "        : staging + ((int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num()) * sp.value_count();\n"
+      << "    sp.init(acc);\n"
+      << kGridStrideLoop
+      << "      sp.call(fn, acc, " << indexArgs(K) << ");\n"
+      << "    hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);\n"
+      << "  }\n"
+      << "  partials.finish();\n";
+    return o.str();
+  }
+
+  /// MDRangePolicy for: the rows of the box (every index but the fastest, which the policy's
+  /// inner iteration direction names) are shared by the OpenMP teams, and the fastest index by
+  /// the threads of a team, so that neighbouring threads touch neighbouring elements.
+  std::string mdRangeForBody(const ir::Kernel& K) const {
+    auto region = [&](bool left) {
+      const int fast = left ? 0 : K.rank - 1;
+      std::ostringstream r;
+      r << "    #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
+        << kMapFunctor << "\n"
+        << "    #pragma omp parallel num_threads(nthreads)\n"
+        << "    {\n"
+        << threadFunctor("      ")
+        << "      const int64_t rows = ";
+      for (int d = 0, n = 0; d < K.rank; ++d)
+        if (d != fast)
+          r << (n++ ? " * " : "") << "(u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
+      r << ";\n"
+        << "      for (int64_t row = omp_get_team_num(); row < rows; row += omp_get_num_teams()) {\n"
+        << "        int64_t rest = row;\n";
+      // The index next to the fastest varies fastest from row to row.
+      for (int k = 1; k < K.rank; ++k) {
+        const int d = left ? k : K.rank - 1 - k;
+        r << "        const int64_t i" << d << " = l" << d << " + rest % (u" << d << " - l" << d
+          << ");\n";
+        if (k + 1 < K.rank) r << "        rest /= u" << d << " - l" << d << ";\n";
+      }
+      r << "        for (int64_t i" << fast << " = l" << fast << " + omp_get_thread_num(); i" << fast
+        << " < u" << fast << "; i" << fast << " += omp_get_num_threads())\n"
+        << "          " << forCall(K) << ";\n"
+        << "      }\n"
+        << "    }\n";
+      return r.str();
+    };
+    std::ostringstream o;
+    o << mdBounds(K)
+      << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
+      << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
+      << kFunctorBytes
+      << "  if constexpr (Policy::inner_left) {\n" << region(true) << "  } else {\n" << region(false)
+      << "  }\n";
+    return o.str();
   }
 
   std::string clauseReduceBody(const ir::Kernel& K) const {
@@ -246,13 +354,9 @@ private:
       << "  value_type* slots = partials.data();\n"
       << "  const int nteams = partials.teams(), nthreads = partials.threads();\n"
       << "  const int count = spec.value_count();\n";
-    if (K.policy == ir::PolicyKind::Range) {
-      o << "  const int64_t begin = policy.begin(), end = policy.end();\n";
-    } else {
-      o << mdBounds(K) << "  const int64_t total = 1";
-      for (int d = 0; d < K.rank; ++d) o << " * (u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
-      o << ";\n";
-    }
+    o << mdBounds(K) << "  const int64_t total = 1";
+    for (int d = 0; d < K.rank; ++d) o << " * (u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
+    o << ";\n";
     // Each team walks blocks of nthreads positions and its threads share each block, so every
     // position is visited once however many threads the implementation really starts.
     o << kFunctorBytes << kSpecBytes
@@ -266,11 +370,7 @@ private:
       << "    const int64_t team_stride = (int64_t)omp_get_num_teams() * nthreads;\n"
       << "    const int team_threads = omp_get_num_threads();\n"
       << "    value_type* acc = slots + (team * nthreads + thread) * count;\n";
-    if (K.policy == ir::PolicyKind::Range) {
-      o << "    for (int64_t block = begin + team * nthreads; block < end; block += team_stride)\n"
-        << "      for (int64_t i = block + thread; i < end && i < block + nthreads; i += team_threads)\n"
-        << "        sp.call(fn, acc, index_type(i));\n";
-    } else {
+    {
       // Unflatten a linear position; the fastest index follows the inner iteration direction.
       o << "    for (int64_t block = team * nthreads; block < total; block += team_stride)\n"
         << "      for (int64_t lin = block + thread; lin < total && lin < block + nthreads; lin += team_threads) {\n"
@@ -295,7 +395,22 @@ private:
     return o.str();
   }
 
+  /// RangePolicy scan: two regions over chunks of the range, the chunks' offsets joined on the
+  /// host between them (rt/openmp/scan.hpp: a chunk's lanes are a warp on a GPU built by clang,
+  /// else one thread).
   std::string scanBody(const ir::Kernel&) const {
+    auto region = [&](const char* pass) {
+      std::ostringstream r;
+      r << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
+        << kMapBoth << " is_device_ptr(sums)\n"
+        << "  #pragma omp parallel num_threads(nthreads)\n"
+        << "  {\n"
+        << threadFunctor("    ")
+        << "    " << kSpecOnDevice << "\n"
+        << "    hpar::rt::omp::" << pass << "<index_type>(sp, fn, sums, begin, end, nchunks, len);\n"
+        << "  }\n";
+      return r.str();
+    };
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_scan_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
@@ -304,30 +419,14 @@ private:
       << "  hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);\n"
       << "  value_type* sums = chunks.data();\n"
       << "  const int64_t nchunks = chunks.count(), len = chunks.length();\n"
+      << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
+      << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
       << kFunctorBytes << kSpecBytes
       << "  // Pass 1: the total of each chunk.\n"
-      << "  #pragma omp target teams distribute parallel for " << kDevice
-      << " " << kMapBoth << " is_device_ptr(sums)\n"
-      << "  for (int64_t c = 0; c < nchunks; ++c) {\n"
-      << "    " << kFunctorOnDevice << "\n"
-      << "    " << kSpecOnDevice << "\n"
-      << "    value_type v;\n"
-      << "    sp.init(v);\n"
-      << "    const int64_t last = begin + (c + 1) * len < end ? begin + (c + 1) * len : end;\n"
-      << "    for (int64_t i = begin + c * len; i < last; ++i) sp.call(fn, v, false, index_type(i));\n"
-      << "    sums[c] = v;\n"
-      << "  }\n"
+      << region("scan_chunk_totals")
       << "  chunks.exclusive_offsets();\n"
       << "  // Pass 2: each chunk again from its offset, with final = true.\n"
-      << "  #pragma omp target teams distribute parallel for " << kDevice
-      << " " << kMapBoth << " is_device_ptr(sums)\n"
-      << "  for (int64_t c = 0; c < nchunks; ++c) {\n"
-      << "    " << kFunctorOnDevice << "\n"
-      << "    " << kSpecOnDevice << "\n"
-      << "    value_type v = sums[c];\n"
-      << "    const int64_t last = begin + (c + 1) * len < end ? begin + (c + 1) * len : end;\n"
-      << "    for (int64_t i = begin + c * len; i < last; ++i) sp.call(fn, v, true, index_type(i));\n"
-      << "  }\n"
+      << region("scan_chunk_finals")
       << "  chunks.store_total();\n";
     return o.str();
   }

@@ -9,18 +9,31 @@
 void reductions(hpar::View<double*> x) {
   double sum = 0, biggest = 0;
   hpar::MinLoc<double, int>::value_type least;
+  // A range reduction, built-in or not: a grid-stride loop into one value per thread, joined per
+  // OpenMP team in the region and over the teams on the host.
   // CHECK-LABEL: // hpar: parallel_reduce "sum"
-  // CHECK: reduction(+: result)
+  // CHECK-NOT: reduction(
+  // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
+  // CHECK: const size_t team_memory = partials.team_memory();
+  // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) {{.*}} is_device_ptr(staging, team_results)
+  // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
+  // CHECK: value_type own;
+  // CHECK: sp.init(acc);
+  // CHECK-NEXT: const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();
+  // CHECK-NEXT: for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
+  // CHECK-NEXT: i < end; i += stride)
+  // CHECK-NEXT: sp.call(fn, acc, index_type(i));
+  // CHECK-NEXT: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);
+  // CHECK: partials.finish();
   hpar::parallel_reduce("sum", x.extent(0), [=](int i, double& s) { s += x(i); }, sum);
   // CHECK-LABEL: // hpar: parallel_reduce "max"
-  // CHECK: reduction(max: result)
+  // CHECK-NOT: reduction(
+  // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
   hpar::parallel_reduce("max", x.extent(0), [=](int i, double& m) { if (x(i) > m) m = x(i); },
                         hpar::Max<double>(biggest));
   // CHECK-LABEL: // hpar: parallel_reduce "minloc"
   // CHECK-NOT: reduction(
-  // CHECK: hpar::rt::omp::ReducePartials<Spec> partials(spec, site);
-  // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(slots)
-  // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
+  // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
   // CHECK: partials.finish();
   hpar::parallel_reduce("minloc", x.extent(0), [=](int i, hpar::MinLoc<double, int>::value_type& m) {
     if (x(i) < m.val) { m.val = x(i); m.loc = i; }
@@ -32,4 +45,26 @@ void reductions(hpar::View<double*> x) {
     s += x(i);
     if (x(i) > m) m = x(i);
   }, sum, hpar::Max<double>(biggest));
+}
+
+// An MDRange reduction with a built-in operator keeps OpenMP's reduction clause; others keep one
+// slot per thread.
+void box_reductions(hpar::View<double**> a) {
+  double sum = 0;
+  hpar::MinLoc<double, int>::value_type least;
+  using box = hpar::MDRangePolicy<hpar::Rank<2>>;
+  // CHECK-LABEL: // hpar: parallel_reduce "box_sum" (MDRangePolicy)
+  // CHECK: #pragma omp target teams distribute parallel for {{.*}} reduction(+: result) collapse(2)
+  hpar::parallel_reduce("box_sum", box({0, 0}, {a.extent(0), a.extent(1)}),
+                        [=](int i, int j, double& s) { s += a(i, j); }, sum);
+  // CHECK-LABEL: // hpar: parallel_reduce "box_minloc" (MDRangePolicy)
+  // CHECK-NOT: reduction(
+  // CHECK: hpar::rt::omp::ReducePartials<Spec> partials(spec, site);
+  // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(slots)
+  // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
+  // CHECK: partials.finish();
+  hpar::parallel_reduce("box_minloc", box({0, 0}, {a.extent(0), a.extent(1)}),
+                        [=](int i, int j, hpar::MinLoc<double, int>::value_type& m) {
+    if (a(i, j) < m.val) { m.val = a(i, j); m.loc = i; }
+  }, hpar::MinLoc<double, int>(least));
 }

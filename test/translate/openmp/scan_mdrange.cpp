@@ -1,5 +1,6 @@
-// OpenMP scans are two target regions around a host pass over chunk totals; MDRange loops are
-// collapse(N) nests in the order of the policy's iteration direction.
+// OpenMP scans are two target regions around a host pass over chunk totals, their loops in the
+// runtime (a warp or a thread per chunk); an MDRange for shares the box's rows among the teams and
+// the fastest index, chosen by the policy's iteration direction, among a team's threads.
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
@@ -7,11 +8,14 @@
 #include <hpar/hpar.hpp>
 
 // CHECK-LABEL: // hpar: parallel_scan "offsets"
+// CHECK: hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);
 // CHECK: // Pass 1: the total of each chunk.
-// CHECK: sp.call(fn, v, false, index_type(i));
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(sums)
+// CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
+// CHECK: hpar::rt::omp::scan_chunk_totals<index_type>(sp, fn, sums, begin, end, nchunks, len);
 // CHECK: chunks.exclusive_offsets();
-// CHECK: // Pass 2: each chunk again from its offset, with final = true.
-// CHECK: sp.call(fn, v, true, index_type(i));
+// CHECK-NEXT: // Pass 2: each chunk again from its offset, with final = true.
+// CHECK: hpar::rt::omp::scan_chunk_finals<index_type>(sp, fn, sums, begin, end, nchunks, len);
 // CHECK: chunks.store_total();
 void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
   hpar::parallel_scan("offsets", counts.extent(0), [=](int i, int& update, bool final) {
@@ -22,16 +26,26 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 
 // CHECK-LABEL: // hpar: parallel_for "fill3"
 // CHECK: if constexpr (Policy::inner_left) {
-// CHECK-NEXT: #pragma omp target teams distribute parallel for {{.*}} collapse(3)
-// CHECK-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
-// CHECK-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
-// CHECK-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0) {
-// CHECK-NEXT: const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}}
+// CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
+// CHECK-NEXT: {
+// CHECK-NEXT: const hpar::rt::omp::ThreadFunctor<Functor> thread_fn(f_bytes);
+// CHECK-NEXT: const Functor& fn = thread_fn.get();
+// CHECK-NEXT: const int64_t rows = (u1 > l1 ? u1 - l1 : 0) * (u2 > l2 ? u2 - l2 : 0);
+// CHECK-NEXT: for (int64_t row = omp_get_team_num(); row < rows; row += omp_get_num_teams()) {
+// CHECK-NEXT: int64_t rest = row;
+// CHECK-NEXT: const int64_t i1 = l1 + rest % (u1 - l1);
+// CHECK-NEXT: rest /= u1 - l1;
+// CHECK-NEXT: const int64_t i2 = l2 + rest % (u2 - l2);
+// CHECK-NEXT: for (int64_t i0 = l0 + omp_get_thread_num(); i0 < u0; i0 += omp_get_num_threads())
 // CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
-// CHECK-NEXT: }
-// CHECK-NEXT: } else {
-// CHECK-NEXT: #pragma omp target teams distribute parallel for {{.*}} collapse(3)
-// CHECK-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
+// CHECK: } else {
+// CHECK: const int64_t rows = (u0 > l0 ? u0 - l0 : 0) * (u1 > l1 ? u1 - l1 : 0);
+// CHECK: const int64_t i1 = l1 + rest % (u1 - l1);
+// CHECK-NEXT: rest /= u1 - l1;
+// CHECK-NEXT: const int64_t i0 = l0 + rest % (u0 - l0);
+// CHECK-NEXT: for (int64_t i2 = l2 + omp_get_thread_num(); i2 < u2; i2 += omp_get_num_threads())
+// CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
 void fill3(hpar::View<double***> a) {
   hpar::parallel_for("fill3", hpar::MDRangePolicy<hpar::Rank<3>>({0, 0, 0}, {a.extent(0), a.extent(1), a.extent(2)}),
                      [=](int i, int j, int k) { a(i, j, k) = i + j + k; });

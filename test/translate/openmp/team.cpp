@@ -1,4 +1,4 @@
-// TeamPolicy regions: `target teams` + sole `parallel` on a GPU, `target parallel` on the host,
+// TeamPolicy regions: one region, `target teams` + sole `parallel`, on a GPU and on the host,
 // a league-stride loop and the OpenMP team member; nested patterns stay as written.
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s
@@ -10,18 +10,23 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK: char* scratch = launch.scratch();
 // CHECK-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
-// CHECK: if (launch.on_gpu()) {
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_size) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared, scratch)
+// CHECK-NEXT: const size_t team_memory = launch.team_memory();
+// One region for the GPU and the host, its mapping in a comment:
+// CHECK: // One OpenMP team per hpar team at a time (team t of the league in OpenMP team
+// CHECK-NEXT: // t % nteams), one OpenMP thread per hpar thread; on the host one OpenMP team runs them all.
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_size) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared, scratch)
 // CHECK-NEXT: #pragma omp parallel num_threads(team_size)
-// CHECK: if (omp_get_num_threads() != team_size) {
-// CHECK: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
+// CHECK-NEXT: {
+// CHECK-NEXT: const hpar::rt::omp::ThreadFunctor<Functor> thread_fn(f_bytes);
+// CHECK-NEXT: const Functor& fn = thread_fn.get();
+// CHECK-NEXT: if (omp_get_num_threads() != team_size) {
+// CHECK: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_size);
+// CHECK-NEXT: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
 // CHECK-NEXT: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,
-// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, omp_get_team_num(), scratch0, scratch1));
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
 // CHECK-NEXT: fn(team);
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
-// CHECK: } else {
-// CHECK-NEXT: #pragma omp target parallel num_threads(team_size) device(hpar::rt::omp::device())
-// CHECK: fn(team);
+// CHECK-NOT: #pragma omp target
 // CHECK: launch.finish(granted);
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
   const int n = a.extent(0), m = a.extent(1);
@@ -35,9 +40,13 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::parallel_reduce(hpar::TeamThreadRange(team, m), [&](int j, double& t) { t += a(row, j); }, s);
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
-// CHECK: hpar::rt::omp::ReducePartials<Spec> partials(spec, {nteams, team_size}, site);
-// CHECK: value_type* acc = slots + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * count;
+// CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_size}, site);
+// CHECK: value_type own;
+// CHECK-NEXT: value_type* acc = sp.value_count() == 1 ? &own
+// CHECK-NEXT: : staging + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * sp.value_count();
+// CHECK-NEXT: sp.init(acc);
 // CHECK: sp.call(fn, acc, team);
+// CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);
 // CHECK: launch.finish(granted);
 // CHECK-NEXT: partials.finish();
 double total(int leagues) {

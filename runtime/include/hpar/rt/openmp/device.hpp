@@ -30,12 +30,22 @@
 
 #include <omp.h>
 
+/// The clause that gives each team of a GPU region `bytes` of shared memory: clang's
+/// `ompx_dyn_cgroup_mem`; GCC has none (team memory then comes from device memory).
+#if defined(__clang__)
+#define HPAR_OMP_TEAM_MEMORY(bytes) ompx_dyn_cgroup_mem(bytes)
+#define HPAR_IMPL_OMP_TEAM_MEMORY 1
+#else
+#define HPAR_OMP_TEAM_MEMORY(bytes)
+#endif
+
 #include <hpar/rt/common.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -104,6 +114,71 @@ inline LaunchShape partial_shape(int dev) {
   if (const int threads = detail::positive_env("HPAR_OMP_THREADS")) shape.threads = threads;
   return shape;
 }
+
+// On an NVIDIA GPU with clang, a team of whole warps reduces and scans with warp shuffles
+// (TeamMember, and the range scan's chunks in scan.hpp).
+#if defined(__clang__) && defined(__NVPTX__)
+#define HPAR_IMPL_OMP_WARP_SHUFFLE 1
+#endif
+
+#pragma omp declare target
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+/// The value of the lane `delta` above (down), below (up) or at (index) this one in the warp,
+/// moved as 4-byte words; every lane of the warp takes part. T is trivially copyable.
+template <class T>
+T warp_shuffle_down(const T& value, int delta) {
+  constexpr int words = int((sizeof(T) + 3) / 4);
+  int in[words] = {}, out[words];
+  std::memcpy(in, &value, sizeof(T));
+  for (int w = 0; w < words; ++w) out[w] = __nvvm_shfl_sync_down_i32(0xffffffffu, in[w], delta, 0x1f);
+  T result;
+  std::memcpy(&result, out, sizeof(T));
+  return result;
+}
+template <class T>
+T warp_shuffle_up(const T& value, int delta) {
+  constexpr int words = int((sizeof(T) + 3) / 4);
+  int in[words] = {}, out[words];
+  std::memcpy(in, &value, sizeof(T));
+  for (int w = 0; w < words; ++w) out[w] = __nvvm_shfl_sync_up_i32(0xffffffffu, in[w], delta, 0);
+  T result;
+  std::memcpy(&result, out, sizeof(T));
+  return result;
+}
+template <class T>
+T warp_shuffle_index(const T& value, int lane) {
+  constexpr int words = int((sizeof(T) + 3) / 4);
+  int in[words] = {}, out[words];
+  std::memcpy(in, &value, sizeof(T));
+  for (int w = 0; w < words; ++w) out[w] = __nvvm_shfl_sync_idx_i32(0xffffffffu, in[w], lane, 0x1f);
+  T result;
+  std::memcpy(&result, out, sizeof(T));
+  return result;
+}
+#endif
+
+/// A thread's view of the functor whose bytes a region received: its own copy when the functor is
+/// small, so that its Views' pointers and extents stay in registers (through the bytes, every
+/// store through a View would make the compiler load them again), else the bytes themselves.
+template <class Functor, bool Copy = (sizeof(Functor) <= 256)>
+class ThreadFunctor {
+ public:
+  explicit ThreadFunctor(const unsigned char* bytes) : f_(*reinterpret_cast<const Functor*>(bytes)) {}
+  const Functor& get() const { return f_; }
+
+ private:
+  Functor f_;
+};
+template <class Functor>
+class ThreadFunctor<Functor, false> {
+ public:
+  explicit ThreadFunctor(const unsigned char* bytes) : f_(*reinterpret_cast<const Functor*>(bytes)) {}
+  const Functor& get() const { return f_; }
+
+ private:
+  const Functor& f_;
+};
+#pragma omp end declare target
 
 /// Grow-only device memory blocks, leased one user at a time (see the file comment).
 class DeviceBlockPool {

@@ -105,6 +105,105 @@ class ReducePartials {
   std::unique_ptr<value_type[]> host_;  // the slots' host copy
 };
 
+/// The partial results of a flat (range) reduction: each OpenMP team joins its threads' values in
+/// thread order and leaves one value per team; finish() joins those in team order on the host.
+/// The threads' values meet in the team's shared memory on a GPU built with clang
+/// (HPAR_OMP_TEAM_MEMORY), else in device memory (staging()). Generated code:
+///   TeamPartials<Spec> partials(spec, site);
+///   target teams num_teams(teams()) thread_limit(threads()) HPAR_OMP_TEAM_MEMORY(team_memory())
+///     parallel: accumulate, then team_join(...)
+///   partials.finish();
+template <class Spec>
+class TeamPartials {
+ public:
+  using value_type = typename Spec::value_type;
+
+  /// The shape of a range reduction on device().
+  TeamPartials(const Spec& spec, const KernelSite& site)
+      : TeamPartials(spec, partial_shape(device()), site) {}
+
+  /// A given shape (a team launch: OpenMP teams x team size; team_join with team_memory 0).
+  TeamPartials(const Spec& spec, LaunchShape shape, const KernelSite& site)
+      : spec_(spec),
+        site_(site),
+        device_(device()),
+        shape_(shape),
+        count_(spec.value_count() > 0 ? spec.value_count() : 1),
+        team_memory_(team_memory_bytes(device_is_gpu(device_), shape_.threads, count_)),
+        staging_(device_, std::size_t(shape_.teams) * shape_.threads * count_ * sizeof(value_type), site),
+        results_(device_, std::size_t(shape_.teams) * count_ * sizeof(value_type), site),
+        host_(host_array<value_type>(std::size_t(shape_.teams) * count_, site)) {
+    // Teams the implementation does not start leave their result as the identity.
+    for (int team = 0; team < shape_.teams; ++team) spec_.init(host_.get() + team * count_);
+    copy_to_device(results_.get(), host_.get(), std::size_t(shape_.teams) * count_ * sizeof(value_type),
+                   device_, site_);
+  }
+
+  TeamPartials(const TeamPartials&) = delete;
+  TeamPartials& operator=(const TeamPartials&) = delete;
+
+  int teams() const { return shape_.teams; }
+  int threads() const { return shape_.threads; }
+  /// Shared memory per team for the threads' values, or 0 when they meet in staging().
+  std::size_t team_memory() const { return team_memory_; }
+  value_type* staging() const { return static_cast<value_type*>(staging_.get()); }
+  value_type* results() const { return static_cast<value_type*>(results_.get()); }
+
+  /// In the region, by every thread of a team after its loop: `value` (count elements) joins the
+  /// team's values in thread order into results[team]. Starts and ends with a barrier.
+  static void team_join(const Spec& spec, const value_type* value, value_type* staging,
+                        value_type* results, std::size_t team_memory) {
+    const int team = omp_get_team_num(), thread = omp_get_thread_num(), threads = omp_get_num_threads();
+    const int count = spec.value_count() > 0 ? spec.value_count() : 1;
+    value_type* slots = staging + std::size_t(team) * threads * count;
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    if (team_memory > 0) slots = static_cast<value_type*>(llvm_omp_target_dynamic_shared_alloc());
+#endif
+    (void)team_memory;
+#pragma omp barrier
+    for (int k = 0; k < count; ++k) slots[thread * count + k] = value[k];
+#pragma omp barrier
+    if (thread == 0) {
+      for (int t = 1; t < threads; ++t) spec.join(slots, slots + t * count);
+      for (int k = 0; k < count; ++k) results[std::size_t(team) * count + k] = slots[k];
+    }
+#pragma omp barrier
+  }
+
+  /// After the launch: joins the teams' results in order, applies final() and stores the result.
+  void finish() {
+    copy_to_host(host_.get(), results_.get(), std::size_t(shape_.teams) * count_ * sizeof(value_type),
+                 device_, site_);
+    value_type* result = host_.get();
+    for (int team = 1; team < shape_.teams; ++team) spec_.join(result, host_.get() + team * count_);
+    spec_.final(result);
+    spec_.store(result, false);
+  }
+
+ private:
+  static std::size_t team_memory_bytes(bool gpu, int threads, std::size_t count) {
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    const std::size_t bytes = std::size_t(threads) * count * sizeof(value_type);
+    return gpu && bytes <= 48 * 1024 ? bytes : 0;
+#else
+    (void)gpu;
+    (void)threads;
+    (void)count;
+    return 0;
+#endif
+  }
+
+  std::remove_cv_t<Spec> spec_;
+  KernelSite site_;
+  int device_;
+  LaunchShape shape_;
+  std::size_t count_;
+  std::size_t team_memory_;
+  DeviceBuffer staging_;
+  DeviceBuffer results_;
+  std::unique_ptr<value_type[]> host_;
+};
+
 }  // namespace omp
 }  // namespace rt
 }  // namespace hpar

@@ -92,12 +92,18 @@ class ScanChunks {
   void store_total() const { spec_.store_total(&total_, false); }
 
  private:
-  /// Indices per chunk for a range of `n` on `dev`: 0 when the range is empty.
+  /// Indices per chunk for a range of `n` on `dev`: 0 when the range is empty. One chunk per
+  /// group of lanes (scan_lanes) on a GPU, eight per thread on the host.
   static int64_t chunk_length(int64_t n, int dev) {
     if (n <= 0) return 0;
     const LaunchShape shape = partial_shape(dev);
-    const int64_t per_thread = device_is_gpu(dev) ? 1 : 8;
-    const int64_t target = int64_t(shape.teams) * shape.threads * per_thread;
+    const bool gpu = device_is_gpu(dev);
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    const int64_t lanes = gpu ? 32 : 1;  // clang: the device code scans a chunk with a warp
+#else
+    const int64_t lanes = 1;
+#endif
+    const int64_t target = int64_t(shape.teams) * shape.threads * (gpu ? 1 : 8) / lanes;
     return (n + target - 1) / target;
   }
 
@@ -111,6 +117,103 @@ class ScanChunks {
   std::unique_ptr<value_type[]> host_;  // the chunk values' host copy
   value_type total_;
 };
+
+#pragma omp declare target
+
+/// The lanes that scan one chunk together, in the region of a range scan: a warp on an NVIDIA GPU
+/// built by clang (its lanes take consecutive indices: loads stay coalesced, the order is kept by
+/// shuffles), else one thread.
+struct ScanLanes {
+  int width;     // lanes per group
+  int lane;      // this thread's lane
+  int64_t group;   // this thread's group
+  int64_t groups;  // groups in the region
+  ScanLanes() {
+    const int threads = omp_get_num_threads();
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    width = threads % 32 == 0 ? 32 : 1;
+#else
+    width = 1;
+#endif
+    lane = omp_get_thread_num() % width;
+    group = (int64_t(omp_get_team_num()) * threads + omp_get_thread_num()) / width;
+    groups = int64_t(omp_get_num_teams()) * threads / width;
+  }
+};
+
+/// Pass 1 of a range scan, by every thread of the region: the total of each chunk of `len`
+/// indices (the last may be shorter) into sums[c], the functor called with final == false.
+template <class IndexType, class Spec, class Functor>
+void scan_chunk_totals(const Spec& sp, const Functor& fn, typename Spec::value_type* sums,
+                       int64_t begin, int64_t end, int64_t nchunks, int64_t len) {
+  using value_type = typename Spec::value_type;
+  const ScanLanes lanes;
+  for (int64_t c = lanes.group; c < nchunks; c += lanes.groups) {
+    const int64_t first = begin + c * len, last = first + len < end ? first + len : end;
+    value_type total;
+    sp.init(total);
+    if (lanes.width == 1) {
+      for (int64_t i = first; i < last; ++i) sp.call(fn, total, false, IndexType(i));
+      sums[c] = total;
+      continue;
+    }
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    for (int64_t base = first; base < last; base += lanes.width) {
+      value_type x;
+      sp.init(x);
+      if (base + lanes.lane < last) sp.call(fn, x, false, IndexType(base + lanes.lane));
+      // Lane 0 ends with lanes 0..31 joined in order (offsets 1, 2, 4, ...).
+      for (int offset = 1; offset < 32; offset *= 2) {
+        const value_type other = warp_shuffle_down(x, offset);
+        if (lanes.lane % (2 * offset) == 0) sp.join(x, other);
+      }
+      if (lanes.lane == 0) sp.join(total, x);
+    }
+    if (lanes.lane == 0) sums[c] = total;
+#endif
+  }
+}
+
+/// Pass 2 of a range scan: each chunk again from its offset sums[c], the functor called with
+/// final == true and the join of every index before it (on a warp: first with final == false, for
+/// the lanes' values).
+template <class IndexType, class Spec, class Functor>
+void scan_chunk_finals(const Spec& sp, const Functor& fn, const typename Spec::value_type* sums,
+                       int64_t begin, int64_t end, int64_t nchunks, int64_t len) {
+  using value_type = typename Spec::value_type;
+  const ScanLanes lanes;
+  for (int64_t c = lanes.group; c < nchunks; c += lanes.groups) {
+    const int64_t first = begin + c * len, last = first + len < end ? first + len : end;
+    value_type carry = sums[c];
+    if (lanes.width == 1) {
+      for (int64_t i = first; i < last; ++i) sp.call(fn, carry, true, IndexType(i));
+      continue;
+    }
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    for (int64_t base = first; base < last; base += lanes.width) {
+      const int64_t i = base + lanes.lane;
+      value_type inclusive;
+      sp.init(inclusive);
+      if (i < last) sp.call(fn, inclusive, false, IndexType(i));
+      for (int offset = 1; offset < 32; offset *= 2) {
+        value_type before = warp_shuffle_up(inclusive, offset);
+        if (lanes.lane >= offset) {
+          sp.join(before, inclusive);
+          inclusive = before;
+        }
+      }
+      const value_type lanes_before = warp_shuffle_up(inclusive, 1);
+      const value_type step_total = warp_shuffle_index(inclusive, 31);
+      value_type update = carry;
+      if (lanes.lane > 0) sp.join(update, lanes_before);
+      if (i < last) sp.call(fn, update, true, IndexType(i));
+      sp.join(carry, step_total);
+    }
+#endif
+  }
+}
+
+#pragma omp end declare target
 
 }  // namespace omp
 }  // namespace rt

@@ -4,19 +4,22 @@
 // Mapping (docs/design.md section 8):
 //   one hpar thread = one OpenMP thread of a parallel region, and the vector length is 1: a
 //   vector loop runs in the thread that reaches it. A team is the set of threads of one
-//   parallel region:
-//     GPU:   `target teams num_teams(teams) thread_limit(T)` whose only statement is
-//            `parallel num_threads(T)`; team t of the league runs in OpenMP team t % teams;
-//     host:  `target parallel num_threads(T)` running the whole league in turn. libomp caps
-//            the threads of a parallel region nested in `teams` on the host at the processor
-//            count, so a team of 7 on a 2-core machine would silently get 2 threads there.
-//   The region checks that it got exactly T threads; when the implementation gives fewer (GCC's
-//   nvptx offload gives each team at most one thread per warp slot: 28 measured on an H100 for
-//   a small kernel), no functor runs and TeamLaunch::finish() reports it, naming the kernel.
+//   parallel region: `target teams num_teams(teams) thread_limit(T)` whose only statement is
+//   `parallel num_threads(T)`; team t of the league runs in OpenMP team t % teams. On the host
+//   fallback there is one OpenMP team, which runs the whole league in turn.
+//   The region checks that it got exactly T threads; when the implementation gives fewer, no
+//   functor runs and TeamLaunch::finish() reports it, naming the kernel. team_size_max() is what
+//   the device grants (asked once): GCC's nvptx offload gives each team at most one thread per
+//   warp slot (28 measured on an H100 for a small kernel); libomp on the host gives a team in a
+//   `teams` region at most the processors (more with OMP_NUM_THREADS and KMP_TEAMS_THREAD_LIMIT),
+//   as Kokkos' OpenMP backend gives a team at most its thread pool.
 //
 // Team collectives (barrier, broadcast, reduce, scan, and the nested ones of hpar/nested.hpp)
-// go through a team-shared buffer in device memory: T slots of slot_bytes, one per thread, for
-// each OpenMP team. Each collective starts with a barrier (the previous collective's readers are
+// go through a team-shared buffer: T slots of slot_bytes, one per thread, for each OpenMP team.
+// Built with clang for a GPU, the buffer and the team's level-0 scratch are the team's dynamic
+// shared memory (`ompx_dyn_cgroup_mem`, HPAR_OMP_TEAM_MEMORY) when they fit in 48 KB; otherwise,
+// and with GCC, they are device memory from the runtime's pool. Each collective starts with a
+// barrier (the previous collective's readers are
 // done), writes its slot, meets a second barrier and reads every slot, combining in rank order,
 // so every thread holds the same bits.
 #pragma once
@@ -41,11 +44,11 @@ namespace omp {
 constexpr std::size_t team_slot_bytes = 256;
 #pragma omp end declare target
 
+
 namespace detail {
 
 /// Threads one team of the device gets when it asks for many (asked once per device).
 inline int granted_team_threads(int dev) {
-  if (!device_is_gpu(dev)) return 1024;
   static std::mutex mutex;
   static std::map<int, int>* known = new std::map<int, int>();  // never destroyed (device.hpp)
   std::lock_guard<std::mutex> lock(mutex);
@@ -79,10 +82,13 @@ inline int backend_concurrency() {
 /// Both scratch levels come from a device pool: bounded by the device's memory only.
 inline int backend_scratch_size_max(int) { return 0x7fffffff; }
 
+/// AUTO: 256 threads on a GPU (a team's threads share the rows of its TeamThreadRange loops, and
+/// its vector loops run in each thread), at most what the device grants a team; the processors on
+/// the host fallback.
 inline int backend_team_size_recommended(int) {
   const int dev = rt::omp::device();
   const int most = backend_team_size_max(1);
-  const int good = rt::omp::device_is_gpu(dev) ? 16 : (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1);
+  const int good = rt::omp::device_is_gpu(dev) ? 256 : (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1);
   return good < most ? good : most;
 }
 
@@ -122,6 +128,28 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   template <class Level, class T, class Join>
   void impl_reduce(Level, T& value, const Join& op) const {
     if (is_vector<Level>() || m_team_size == 1) return;
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    if (m_team_size % 32 == 0) {
+      // Each warp joins its lanes in order (offsets 1, 2, 4, ...: lane 0 ends with lanes 0..31),
+      // its lane 0 publishes, and every thread joins the warps' values in order.
+      check_size<T>();
+      const int lane = m_team_rank % 32;
+      for (int offset = 1; offset < 32; offset *= 2) {
+        const T other = warp_shuffle_down(value, offset);
+        if (lane % (2 * offset) == 0) op.join(value, other);
+      }
+#pragma omp barrier
+      if (lane == 0) std::memcpy(m_shared + std::size_t(m_team_rank / 32) * team_slot_bytes, &value, sizeof(T));
+#pragma omp barrier
+      read_slot(value, 0);
+      for (int w = 1; w < m_team_size / 32; ++w) {
+        T other;
+        read_slot(other, w);
+        op.join(value, other);
+      }
+      return;
+    }
+#endif
     publish(value);
     read_slot(value, 0);
     for (int r = 1; r < m_team_size; ++r) {
@@ -138,6 +166,36 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       total = value;
       return identity;
     }
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    if (m_team_size % 32 == 0) {
+      // An inclusive scan of each warp in lane order, the warps' totals published by their last
+      // lanes, then each thread's prefix: the warps before its own, then its lanes before it.
+      check_size<T>();
+      const int lane = m_team_rank % 32, warp = m_team_rank / 32;
+      T inclusive = value;
+      for (int offset = 1; offset < 32; offset *= 2) {
+        T before = warp_shuffle_up(inclusive, offset);
+        if (lane >= offset) {
+          op.join(before, inclusive);
+          inclusive = before;
+        }
+      }
+      const T lanes_before = warp_shuffle_up(inclusive, 1);
+#pragma omp barrier
+      if (lane == 31) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes, &inclusive, sizeof(T));
+#pragma omp barrier
+      T prefix = identity;
+      total = identity;
+      for (int w = 0; w < m_team_size / 32; ++w) {
+        T other;
+        read_slot(other, w);
+        if (w < warp) op.join(prefix, other);
+        op.join(total, other);
+      }
+      if (lane > 0) op.join(prefix, lanes_before);
+      return prefix;
+    }
+#endif
     publish(value);
     T prefix = identity;
     for (int r = 0; r < m_team_rank; ++r) {
@@ -204,7 +262,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
 /// The shape of one team launch and its team-shared buffers (see the file comment). Generated
 /// code:
 ///   hpar::rt::omp::TeamLaunch launch(policy, site);
-///   ... if (launch.on_gpu()) { target teams + parallel } else { target parallel } ...
+///   target teams num_teams(launch.teams()) thread_limit(launch.team_size()) + parallel ...
 ///   launch.finish(granted);
 class TeamLaunch {
  public:
@@ -218,16 +276,24 @@ class TeamLaunch {
         shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * team_slot_bytes, site),
         scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
         scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
-        scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site) {}
+        scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site),
+        team_memory_(team_memory_bytes(gpu_, team_size_, scratch0_)) {}
 
-  bool on_gpu() const { return gpu_; }
   int team_size() const { return team_size_; }
-  /// OpenMP teams to ask for: 1 on the host (one parallel region runs the league).
+  /// OpenMP teams to ask for: 1 on the host (one team runs the league).
   int teams() const { return teams_; }
   /// Device memory: teams() x team_size() slots of team_slot_bytes.
   unsigned char* shared() const { return static_cast<unsigned char*>(shared_.get()); }
+  /// Bytes of shared memory each team of the GPU region asks for (HPAR_OMP_TEAM_MEMORY): its
+  /// slots and its level-0 scratch, or 0 when they live in device memory (see the file comment).
+  std::size_t team_memory() const { return team_memory_; }
   /// The slots of OpenMP team `team` (called in the region).
-  static unsigned char* team_shared(unsigned char* shared, int team, int team_size) {
+  static unsigned char* team_shared(unsigned char* shared, std::size_t team_memory, int team,
+                                    int team_size) {
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    if (team_memory > 0) return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
+#endif
+    (void)team_memory;
     return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
   }
 
@@ -236,9 +302,17 @@ class TeamLaunch {
   std::size_t scratch0() const { return scratch0_; }
   std::size_t scratch1() const { return scratch1_; }
   /// The scratch of OpenMP team `team` (called in the region).
-  static impl::TeamScratchState team_scratch(char* scratch, int team, std::size_t bytes0,
-                                             std::size_t bytes1) {
+  static impl::TeamScratchState team_scratch(char* scratch, std::size_t team_memory, int team,
+                                             int team_size, std::size_t bytes0, std::size_t bytes1) {
     char* base = scratch + std::size_t(team) * (bytes0 + bytes1);
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    if (team_memory > 0)
+      return impl::TeamScratchState(static_cast<char*>(llvm_omp_target_dynamic_shared_alloc()) +
+                                        team_slots(team_size) * team_slot_bytes,
+                                    bytes0, base + bytes0, bytes1);
+#endif
+    (void)team_memory;
+    (void)team_size;
     return impl::TeamScratchState(base, bytes0, base + bytes0, bytes1);
   }
   /// Ends a team of the league loop: with scratch, the team's threads wait for each other before
@@ -261,6 +335,23 @@ class TeamLaunch {
   }
 
  private:
+  /// Slots a team's shared memory holds: one per warp when the team is whole warps (they reduce
+  /// and scan with shuffles), else one per thread.
+  static std::size_t team_slots(int team_size) {
+    return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
+  }
+  static std::size_t team_memory_bytes(bool gpu, int team_size, std::size_t scratch0) {
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    const std::size_t bytes = team_slots(team_size) * team_slot_bytes + scratch0;
+    return gpu && bytes <= 48 * 1024 ? bytes : 0;
+#else
+    (void)gpu;
+    (void)team_size;
+    (void)scratch0;
+    return 0;
+#endif
+  }
+
   static int teams_for(int league, bool gpu) {
     if (!gpu) return 1;
     int teams = 2048;
@@ -278,6 +369,7 @@ class TeamLaunch {
   std::size_t scratch0_;
   std::size_t scratch1_;
   DeviceBuffer scratch_;
+  std::size_t team_memory_;
 };
 
 }  // namespace omp
