@@ -5,6 +5,7 @@
 #include "emit/Shared.h"
 
 #include <sstream>
+#include <vector>
 
 namespace hpar {
 namespace emit {
@@ -66,7 +67,8 @@ const char* kGridStrideLoop =
     "    const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();\n"
     "    for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();\n"
     "         i < end; i += stride)\n";
-const char* kSpecOnDevice = "const Spec& sp = *reinterpret_cast<const Spec*>(spec_bytes);";
+const char* kSpecOnDevice = "const hpar::rt::omp::ThreadFunctor<Spec> thread_spec(spec_bytes);\n"
+                            "    const Spec& sp = thread_spec.get();";
 
 /// MDRange points are held as `i0`, `i1`, ... in an OpenMP region.
 std::string pointIndex(int d) { return "i" + std::to_string(d); }
@@ -151,8 +153,8 @@ public:
                                                : "") +
              ", on the device or, without one, on the host";
     if (K.policy != ir::PolicyKind::Team && K.pattern == ir::Pattern::For)
-      return std::string("the box's rows (every index but the fastest) shared by the teams of "
-                         "target teams + parallel, the fastest index by the threads of a team, on "
+      return std::string("a block of the box's rows (every index but the fastest) per team of "
+                         "target teams + parallel, the fastest index shared by its threads, on "
                          "the device or, without one, on the host");
     if (K.policy != ir::PolicyKind::Team)
       return std::string("the box shared by every thread of every team: target teams distribute "
@@ -192,7 +194,7 @@ private:
          << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_size);\n";
     if (reduce)
       body << "      value_type own;  // a scalar value in a register; an array's in the thread's staging slot\n"
-           << "      value_type* acc = sp.value_count() == 1 ? &own\n"
+           << "      value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
            << "          : staging + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * sp.value_count();\n"
            << "      sp.init(acc);\n";
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
@@ -275,7 +277,7 @@ private:
       << "    " << kSpecOnDevice << "\n"
       << "    // A scalar value stays in a register; an array's lives in the thread's staging slot.\n"
       << "    value_type own;\n"
-      << "    value_type* acc = sp.value_count() == 1 ? &own\n"
+      << "    value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
       << "        : staging + ((int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num()) * sp.value_count();\n"
       << "    sp.init(acc);\n"
       << kGridStrideLoop
@@ -287,11 +289,15 @@ private:
   }
 
   /// MDRangePolicy for: the rows of the box (every index but the fastest, which the policy's
-  /// inner iteration direction names) are shared by the OpenMP teams, and the fastest index by
-  /// the threads of a team, so that neighbouring threads touch neighbouring elements.
+  /// inner iteration direction names) in contiguous blocks, one per OpenMP team, and the fastest
+  /// index shared by the team's threads, so that neighbouring threads touch neighbouring elements
+  /// and a team's consecutive rows share cache lines (stencils).
   std::string mdRangeForBody(const ir::Kernel& K) const {
     auto region = [&](bool left) {
       const int fast = left ? 0 : K.rank - 1;
+      // The outer dimensions from the fastest-varying row index to the slowest.
+      std::vector<int> outer;
+      for (int k = 1; k < K.rank; ++k) outer.push_back(left ? k : K.rank - 1 - k);
       std::ostringstream r;
       r << "    #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
         << kMapFunctor << "\n"
@@ -299,22 +305,34 @@ private:
         << "    {\n"
         << threadFunctor("      ")
         << "      const int64_t rows = ";
-      for (int d = 0, n = 0; d < K.rank; ++d)
-        if (d != fast)
-          r << (n++ ? " * " : "") << "(u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
-      r << ";\n"
-        << "      for (int64_t row = omp_get_team_num(); row < rows; row += omp_get_num_teams()) {\n"
-        << "        int64_t rest = row;\n";
-      // The index next to the fastest varies fastest from row to row.
-      for (int k = 1; k < K.rank; ++k) {
-        const int d = left ? k : K.rank - 1 - k;
-        r << "        const int64_t i" << d << " = l" << d << " + rest % (u" << d << " - l" << d
-          << ");\n";
-        if (k + 1 < K.rank) r << "        rest /= u" << d << " - l" << d << ";\n";
+      for (size_t n = 0; n < outer.size(); ++n) {
+        const int d = outer[n];
+        r << (n ? " * " : "") << "(u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
       }
-      r << "        for (int64_t i" << fast << " = l" << fast << " + omp_get_thread_num(); i" << fast
+      r << ";\n"
+        << "      const int64_t per_team = (rows + omp_get_num_teams() - 1) / omp_get_num_teams();\n"
+        << "      const int64_t first = omp_get_team_num() * per_team;\n"
+        << "      const int64_t last = first + per_team < rows ? first + per_team : rows;\n"
+        << "      if (first < last) {\n"
+        << "        int64_t rest = first;\n";
+      for (size_t n = 0; n < outer.size(); ++n) {
+        const int d = outer[n];
+        r << "        int64_t i" << d << " = l" << d << " + rest % (u" << d << " - l" << d << ");\n";
+        if (n + 1 < outer.size()) r << "        rest /= u" << d << " - l" << d << ";\n";
+      }
+      r << "        for (int64_t row = first; row < last; ++row) {\n"
+        << "          for (int64_t i" << fast << " = l" << fast << " + omp_get_thread_num(); i" << fast
         << " < u" << fast << "; i" << fast << " += omp_get_num_threads())\n"
-        << "          " << forCall(K) << ";\n"
+        << "            " << forCall(K) << ";\n"
+        << "          // The next row: the row indices count up like the digits of a number.\n"
+        << "          ";
+      for (size_t n = 0; n < outer.size(); ++n) {
+        const int d = outer[n];
+        r << "if (++i" << d << " == u" << d << ") { i" << d << " = l" << d << "; ";
+      }
+      for (size_t n = 0; n < outer.size(); ++n) r << "}";
+      r << "\n"
+        << "        }\n"
         << "      }\n"
         << "    }\n";
       return r.str();
@@ -338,7 +356,7 @@ private:
       << kFunctorBytes << kSpecBytes
       << loopNest(K, std::string("target teams distribute parallel for ") + kDevice + " " +
                          kMapBoth + " reduction(" + clauseOperator(K.reduceOp) + ": result)",
-                  std::string(kFunctorOnDevice) + " " + kSpecOnDevice,
+                  std::string(kFunctorOnDevice) + " const Spec& sp = *reinterpret_cast<const Spec*>(spec_bytes);",
                   "sp.call(fn, &result, " + indexArgs(K) + ")")
       << "  spec.final(&result);\n"
       << "  spec.store(&result, false);\n";

@@ -1,6 +1,6 @@
 // OpenMP scans are two target regions around a host pass over chunk totals, their loops in the
-// runtime (a warp or a thread per chunk); an MDRange for shares the box's rows among the teams and
-// the fastest index, chosen by the policy's iteration direction, among a team's threads.
+// runtime (a warp or a thread per chunk); an MDRange for gives each team a block of the box's rows
+// and shares the fastest index, chosen by the policy's iteration direction, among its threads.
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
@@ -32,20 +32,29 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 // CHECK-NEXT: const hpar::rt::omp::ThreadFunctor<Functor> thread_fn(f_bytes);
 // CHECK-NEXT: const Functor& fn = thread_fn.get();
 // CHECK-NEXT: const int64_t rows = (u1 > l1 ? u1 - l1 : 0) * (u2 > l2 ? u2 - l2 : 0);
-// CHECK-NEXT: for (int64_t row = omp_get_team_num(); row < rows; row += omp_get_num_teams()) {
-// CHECK-NEXT: int64_t rest = row;
-// CHECK-NEXT: const int64_t i1 = l1 + rest % (u1 - l1);
+// CHECK-NEXT: const int64_t per_team = (rows + omp_get_num_teams() - 1) / omp_get_num_teams();
+// CHECK-NEXT: const int64_t first = omp_get_team_num() * per_team;
+// CHECK-NEXT: const int64_t last = first + per_team < rows ? first + per_team : rows;
+// CHECK-NEXT: if (first < last) {
+// CHECK-NEXT: int64_t rest = first;
+// CHECK-NEXT: int64_t i1 = l1 + rest % (u1 - l1);
 // CHECK-NEXT: rest /= u1 - l1;
-// CHECK-NEXT: const int64_t i2 = l2 + rest % (u2 - l2);
+// CHECK-NEXT: int64_t i2 = l2 + rest % (u2 - l2);
+// CHECK-NEXT: for (int64_t row = first; row < last; ++row) {
 // CHECK-NEXT: for (int64_t i0 = l0 + omp_get_thread_num(); i0 < u0; i0 += omp_get_num_threads())
 // CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// CHECK-NEXT: // The next row: the row indices count up like the digits of a number.
+// CHECK-NEXT: if (++i1 == u1) { i1 = l1; if (++i2 == u2) { i2 = l2; }}
 // CHECK: } else {
-// CHECK: const int64_t rows = (u0 > l0 ? u0 - l0 : 0) * (u1 > l1 ? u1 - l1 : 0);
-// CHECK: const int64_t i1 = l1 + rest % (u1 - l1);
+// CHECK: const int64_t rows = (u1 > l1 ? u1 - l1 : 0) * (u0 > l0 ? u0 - l0 : 0);
+// CHECK: int64_t i1 = l1 + rest % (u1 - l1);
 // CHECK-NEXT: rest /= u1 - l1;
-// CHECK-NEXT: const int64_t i0 = l0 + rest % (u0 - l0);
+// CHECK-NEXT: int64_t i0 = l0 + rest % (u0 - l0);
+// CHECK-NEXT: for (int64_t row = first; row < last; ++row) {
 // CHECK-NEXT: for (int64_t i2 = l2 + omp_get_thread_num(); i2 < u2; i2 += omp_get_num_threads())
 // CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// CHECK-NEXT: // The next row: the row indices count up like the digits of a number.
+// CHECK-NEXT: if (++i1 == u1) { i1 = l1; if (++i0 == u0) { i0 = l0; }}
 void fill3(hpar::View<double***> a) {
   hpar::parallel_for("fill3", hpar::MDRangePolicy<hpar::Rank<3>>({0, 0, 0}, {a.extent(0), a.extent(1), a.extent(2)}),
                      [=](int i, int j, int k) { a(i, j, k) = i + j + k; });

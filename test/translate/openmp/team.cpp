@@ -42,7 +42,7 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
 // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_size}, site);
 // CHECK: value_type own;
-// CHECK-NEXT: value_type* acc = sp.value_count() == 1 ? &own
+// CHECK-NEXT: value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own
 // CHECK-NEXT: : staging + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * sp.value_count();
 // CHECK-NEXT: sp.init(acc);
 // CHECK: sp.call(fn, acc, team);

@@ -157,26 +157,30 @@ T warp_shuffle_index(const T& value, int lane) {
 }
 #endif
 
-/// A thread's view of the functor whose bytes a region received: its own copy when the functor is
-/// small, so that its Views' pointers and extents stay in registers (through the bytes, every
-/// store through a View would make the compiler load them again), else the bytes themselves.
-template <class Functor, bool Copy = (sizeof(Functor) <= 256)>
+/// A thread's view of an object (the functor, the reduction or scan spec) whose bytes a region
+/// received: its own copy of the bytes when the object is small, so that its Views' pointers and
+/// extents stay in registers (through the bytes, every store through a View would make the
+/// compiler load them again), else the bytes themselves. The copy is of the bytes, into storage
+/// aligned for the type: no copy constructor runs (GCC's nvptx compiler emits one as an alias,
+/// which nvptx refuses), and GCC's device copy of mapped bytes need not be aligned for the type
+/// (an H200 reported misaligned addresses reading a reduction spec there).
+template <class T, bool Copy = (sizeof(T) <= 256)>
 class ThreadFunctor {
  public:
-  explicit ThreadFunctor(const unsigned char* bytes) : f_(*reinterpret_cast<const Functor*>(bytes)) {}
-  const Functor& get() const { return f_; }
+  explicit ThreadFunctor(const unsigned char* bytes) { std::memcpy(storage_, bytes, sizeof(T)); }
+  const T& get() const { return *reinterpret_cast<const T*>(storage_); }
 
  private:
-  Functor f_;
+  alignas(T) unsigned char storage_[sizeof(T)];
 };
-template <class Functor>
-class ThreadFunctor<Functor, false> {
+template <class T>
+class ThreadFunctor<T, false> {
  public:
-  explicit ThreadFunctor(const unsigned char* bytes) : f_(*reinterpret_cast<const Functor*>(bytes)) {}
-  const Functor& get() const { return f_; }
+  explicit ThreadFunctor(const unsigned char* bytes) : t_(*reinterpret_cast<const T*>(bytes)) {}
+  const T& get() const { return t_; }
 
  private:
-  const Functor& f_;
+  const T& t_;
 };
 #pragma omp end declare target
 

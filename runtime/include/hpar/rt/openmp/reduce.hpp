@@ -105,6 +105,15 @@ class ReducePartials {
   std::unique_ptr<value_type[]> host_;  // the slots' host copy
 };
 
+/// Whether a thread keeps a scalar reduction value in a local variable (a register) rather than
+/// in its staging slot: not with GCC, whose nvptx code read such a local of a class type at a
+/// misaligned address on an H200 (exec/range_reduce_functor, exec/team_reduce_top).
+#if defined(__clang__)
+constexpr bool local_reduce_value = true;
+#else
+constexpr bool local_reduce_value = false;
+#endif
+
 /// The partial results of a flat (range) reduction: each OpenMP team joins its threads' values in
 /// thread order and leaves one value per team; finish() joins those in team order on the host.
 /// The threads' values meet in the team's shared memory on a GPU built with clang
