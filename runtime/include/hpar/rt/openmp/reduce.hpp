@@ -106,8 +106,9 @@ class ReducePartials {
 };
 
 /// Whether a thread keeps a scalar reduction value in a local variable (a register) rather than
-/// in its staging slot: not with GCC, whose nvptx code read such a local of a class type at a
-/// misaligned address on an H200 (exec/range_reduce_functor, exec/team_reduce_top).
+/// in its staging slot in device memory. With GCC it stays in the slot, as in the one slot per
+/// thread of the code before: GCC's offload is kept for correctness, and that is the path its
+/// GPU runs passed with (the misaligned addresses first blamed on the local were the spec's).
 #if defined(__clang__)
 constexpr bool local_reduce_value = true;
 #else
