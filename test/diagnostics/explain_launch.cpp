@@ -18,7 +18,7 @@ void kernels(Kokkos::View<double*> x, Kokkos::View<double**, Kokkos::LayoutRight
   Kokkos::parallel_for("scale", x.extent(0), KOKKOS_LAMBDA(const int i) { x(i) *= 2; });
   // BOTH: explain_launch.cpp:[[#@LINE-1]]:3: remark: kernel 'hpar_scale_L[[#@LINE-1]]' (parallel_for over a RangePolicy):
   // CUDA-SAME: a grid-stride loop over blockIdx.x * blockDim.x + threadIdx.x
-  // OMP-SAME: target teams distribute parallel for
+  // OMP-SAME: a grid-stride loop over the threads of target teams + parallel
   Kokkos::parallel_for("rows", Kokkos::TeamPolicy<>(a.extent(0), Kokkos::AUTO),
                        KOKKOS_LAMBDA(const member_type& team) {
     const int r = team.league_rank();
@@ -30,7 +30,7 @@ void kernels(Kokkos::View<double*> x, Kokkos::View<double**, Kokkos::LayoutRight
   // CUDA-NEXT: shape: chosen at run time. {{.*}} with AUTO, teams of 256 / vector_length threads
   // OMP-SAME: team: an OpenMP team of team_size threads per hpar team, one lane each
   // OMP-NEXT: explain_launch.cpp:[[#@LINE-7]] parallel_for over TeamThreadRange: the team's threads, omp_get_thread_num()
-  // OMP-NEXT: shape: chosen at run time. {{.*}} AUTO is 16 threads on a GPU
+  // OMP-NEXT: shape: chosen at run time. {{.*}} AUTO is 256 threads on a GPU
   Kokkos::parallel_for("tiles", Kokkos::TeamPolicy<>(a.extent(0), 16, 16),
                        KOKKOS_LAMBDA(const member_type& team) {
     const int r = team.league_rank();

@@ -58,7 +58,7 @@ const char* kFunctorOnDevice = "const Functor& fn = *reinterpret_cast<const Func
 /// In a region's parallel part: each thread's own copy of a small functor (rt/openmp/device.hpp),
 /// the two lines indented by `indent`.
 std::string threadFunctor(const std::string& indent) {
-  return indent + "const hpar::rt::omp::ThreadFunctor<Functor> thread_fn(f_bytes);\n" + indent +
+  return indent + "const auto thread_fn = hpar::rt::omp::thread_functor<Functor>(f_bytes);\n" + indent +
          "const Functor& fn = thread_fn.get();\n";
 }
 /// The index of a range kernel's grid-stride loop: thread k of OpenMP team t starts at
@@ -67,7 +67,7 @@ const char* kGridStrideLoop =
     "    const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();\n"
     "    for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();\n"
     "         i < end; i += stride)\n";
-const char* kSpecOnDevice = "const hpar::rt::omp::ThreadFunctor<Spec> thread_spec(spec_bytes);\n"
+const char* kSpecOnDevice = "const auto thread_spec = hpar::rt::omp::thread_functor<Spec>(spec_bytes);\n"
                             "    const Spec& sp = thread_spec.get();";
 
 /// MDRange points are held as `i0`, `i1`, ... in an OpenMP region.
@@ -165,7 +165,7 @@ public:
                 ? "shape: team size " + std::to_string(K.teamSize) +
                       " from the policy, at most what the device grants a team"
                 : std::string("shape: chosen at run time. A team size given at run time is used "
-                              "as it is; AUTO is 16 threads on a GPU and the processors on the "
+                              "as it is; AUTO is 256 threads on a GPU and the processors on the "
                               "host fallback, at most what the device grants a team")) +
            "; vector_length is 1, a thread runs its vector loops itself";
   }

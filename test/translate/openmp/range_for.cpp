@@ -24,7 +24,7 @@ double twice(double v) { return 2 * v; }
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)])
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK-NEXT: {
-// CHECK-NEXT: const hpar::rt::omp::ThreadFunctor<Functor> thread_fn(f_bytes);
+// CHECK-NEXT: const auto thread_fn = hpar::rt::omp::thread_functor<Functor>(f_bytes);
 // CHECK-NEXT: const Functor& fn = thread_fn.get();
 // CHECK-NEXT: const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();
 // CHECK-NEXT: for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();

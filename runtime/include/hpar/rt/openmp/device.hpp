@@ -164,24 +164,27 @@ T warp_shuffle_index(const T& value, int lane) {
 /// aligned for the type: no copy constructor runs (GCC's nvptx compiler emits one as an alias,
 /// which nvptx refuses), and GCC's device copy of mapped bytes need not be aligned for the type
 /// (an H200 reported misaligned addresses reading a reduction spec there).
+/// (An aggregate made by thread_functor(), without constructors: GCC emits a constructor as an
+/// alias of another when it does not inline it, at -O0 say, and nvptx refuses aliases.)
 template <class T, bool Copy = (sizeof(T) <= 256)>
-class ThreadFunctor {
- public:
-  explicit ThreadFunctor(const unsigned char* bytes) { std::memcpy(storage_, bytes, sizeof(T)); }
-  const T& get() const { return *reinterpret_cast<const T*>(storage_); }
-
- private:
-  alignas(T) unsigned char storage_[sizeof(T)];
+struct ThreadFunctor {
+  alignas(T) unsigned char storage[sizeof(T)];
+  const T& get() const { return *reinterpret_cast<const T*>(storage); }
 };
 template <class T>
-class ThreadFunctor<T, false> {
- public:
-  explicit ThreadFunctor(const unsigned char* bytes) : t_(*reinterpret_cast<const T*>(bytes)) {}
-  const T& get() const { return t_; }
-
- private:
-  const T& t_;
+struct ThreadFunctor<T, false> {
+  const unsigned char* bytes;
+  const T& get() const { return *reinterpret_cast<const T*>(bytes); }
 };
+template <class T>
+ThreadFunctor<T> thread_functor(const unsigned char* bytes) {
+  ThreadFunctor<T> view;
+  if constexpr (sizeof(T) <= 256)
+    std::memcpy(view.storage, bytes, sizeof(T));
+  else
+    view.bytes = bytes;
+  return view;
+}
 #pragma omp end declare target
 
 /// Grow-only device memory blocks, leased one user at a time (see the file comment).
