@@ -123,37 +123,30 @@ inline LaunchShape partial_shape(int dev) {
 
 #pragma omp declare target
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-/// The value of the lane `delta` above (down), below (up) or at (index) this one in the warp,
-/// moved as 4-byte words; every lane of the warp takes part. T is trivially copyable.
-template <class T>
-T warp_shuffle_down(const T& value, int delta) {
+/// `value` moved between the lanes of a warp as 4-byte words, each by move(word).
+template <class T, class Move>
+T warp_shuffle_words(const T& value, const Move& move) {
   constexpr int words = int((sizeof(T) + 3) / 4);
   int in[words] = {}, out[words];
   std::memcpy(in, &value, sizeof(T));
-  for (int w = 0; w < words; ++w) out[w] = __nvvm_shfl_sync_down_i32(0xffffffffu, in[w], delta, 0x1f);
+  for (int w = 0; w < words; ++w) out[w] = move(in[w]);
   T result;
   std::memcpy(&result, out, sizeof(T));
   return result;
+}
+/// The value of the lane `delta` above (down), below (up) or at (index) this one in the warp;
+/// every lane of the warp takes part. T is trivially copyable.
+template <class T>
+T warp_shuffle_down(const T& value, int delta) {
+  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_down_i32(0xffffffffu, word, delta, 0x1f); });
 }
 template <class T>
 T warp_shuffle_up(const T& value, int delta) {
-  constexpr int words = int((sizeof(T) + 3) / 4);
-  int in[words] = {}, out[words];
-  std::memcpy(in, &value, sizeof(T));
-  for (int w = 0; w < words; ++w) out[w] = __nvvm_shfl_sync_up_i32(0xffffffffu, in[w], delta, 0);
-  T result;
-  std::memcpy(&result, out, sizeof(T));
-  return result;
+  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_up_i32(0xffffffffu, word, delta, 0); });
 }
 template <class T>
 T warp_shuffle_index(const T& value, int lane) {
-  constexpr int words = int((sizeof(T) + 3) / 4);
-  int in[words] = {}, out[words];
-  std::memcpy(in, &value, sizeof(T));
-  for (int w = 0; w < words; ++w) out[w] = __nvvm_shfl_sync_idx_i32(0xffffffffu, in[w], lane, 0x1f);
-  T result;
-  std::memcpy(&result, out, sizeof(T));
-  return result;
+  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_idx_i32(0xffffffffu, word, lane, 0x1f); });
 }
 #endif
 
