@@ -180,6 +180,18 @@ ThreadFunctor<T> thread_functor(const unsigned char* bytes) {
 }
 #pragma omp end declare target
 
+/// The shared memory one GPU team of a region asks for (HPAR_OMP_TEAM_MEMORY) to hold `bytes`:
+/// `bytes` on a GPU with clang when they fit in 48 KB, else 0 (the bytes are then device memory).
+inline std::size_t team_memory_for(bool gpu, std::size_t bytes) {
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+  return gpu && bytes <= 48 * 1024 ? bytes : 0;
+#else
+  (void)gpu;
+  (void)bytes;
+  return 0;
+#endif
+}
+
 /// Grow-only device memory blocks, leased one user at a time (see the file comment).
 class DeviceBlockPool {
  public:

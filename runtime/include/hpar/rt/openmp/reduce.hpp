@@ -139,7 +139,7 @@ class TeamPartials {
         device_(device()),
         shape_(shape),
         count_(spec.value_count() > 0 ? spec.value_count() : 1),
-        team_memory_(team_memory_bytes(device_is_gpu(device_), shape_.threads, count_)),
+        team_memory_(team_memory_for(device_is_gpu(device_), std::size_t(shape_.threads) * count_ * sizeof(value_type))),
         staging_(device_, std::size_t(shape_.teams) * shape_.threads * count_ * sizeof(value_type), site),
         results_(device_, std::size_t(shape_.teams) * count_ * sizeof(value_type), site),
         host_(host_array<value_type>(std::size_t(shape_.teams) * count_, site)) {
@@ -191,18 +191,6 @@ class TeamPartials {
   }
 
  private:
-  static std::size_t team_memory_bytes(bool gpu, int threads, std::size_t count) {
-#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
-    const std::size_t bytes = std::size_t(threads) * count * sizeof(value_type);
-    return gpu && bytes <= 48 * 1024 ? bytes : 0;
-#else
-    (void)gpu;
-    (void)threads;
-    (void)count;
-    return 0;
-#endif
-  }
-
   std::remove_cv_t<Spec> spec_;
   KernelSite site_;
   int device_;

@@ -277,7 +277,7 @@ class TeamLaunch {
         scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
         scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
         scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site),
-        team_memory_(team_memory_bytes(gpu_, team_size_, scratch0_)) {}
+        team_memory_(team_memory_for(gpu_, team_slots(team_size_) * team_slot_bytes + scratch0_)) {}
 
   int team_size() const { return team_size_; }
   /// OpenMP teams to ask for: 1 on the host (one team runs the league).
@@ -340,18 +340,6 @@ class TeamLaunch {
   static std::size_t team_slots(int team_size) {
     return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
   }
-  static std::size_t team_memory_bytes(bool gpu, int team_size, std::size_t scratch0) {
-#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
-    const std::size_t bytes = team_slots(team_size) * team_slot_bytes + scratch0;
-    return gpu && bytes <= 48 * 1024 ? bytes : 0;
-#else
-    (void)gpu;
-    (void)team_size;
-    (void)scratch0;
-    return 0;
-#endif
-  }
-
   static int teams_for(int league, bool gpu) {
     if (!gpu) return 1;
     int teams = 2048;
