@@ -93,8 +93,8 @@ struct nested_scan_value {
   using type = std::conditional_t<std::is_void<from_call>::value, Total, from_call>;
 };
 
-/// Whether a team member scans a whole range of a level itself (the CUDA member does, for
-/// several chunks per barrier); the others use the chunk loop below.
+/// Whether a team member scans a whole range of a level itself (the CUDA member does, and the
+/// OpenMP one, for several chunks per barrier); the others use the chunk loop below.
 template <class M, class L, class I, class F, class T, class = void>
 struct has_scan_range : std::false_type {};
 template <class M, class L, class I, class F, class T>
@@ -103,30 +103,36 @@ struct has_scan_range<M, L, I, F, T,
                           L(), I(), I(), std::declval<const F&>(), std::declval<T*>()))>>
     : std::true_type {};
 
+/// The chunk loop of the file comment: chunks of impl_size(L) indices, one level scan each. The
+/// nested scan of members without a scan of their own, and the fallback of those with one.
+template <class L, class I, class M, class F, class T>
+HPAR_HD void chunked_scan(const M& m, I begin, I end, const F& f, T* total) {
+  const I size = I(m.impl_size(L()));
+  const I rank = I(m.impl_rank(L()));
+  const ScanSum<T> sum;
+  T carry = T();
+  for (I chunk = begin; chunk < end; chunk += size) {
+    const I i = chunk + rank;
+    T contribution = T();
+    if (i < end) f(i, contribution, false);
+    T chunk_total;
+    const T prefix = m.impl_exclusive_scan(L(), contribution, sum, T(), chunk_total);
+    if (i < end) {
+      T update = carry + prefix;
+      f(i, update, true);
+    }
+    carry += chunk_total;
+  }
+  if (total) *total = carry;
+}
+
 template <class L, class I, class M, class F, class T>
 HPAR_HD void nested_scan(const NestedRange<L, I, M>& r, const F& f, T* total) {
   const M& m = *r.member;
-  if constexpr (has_scan_range<M, L, I, F, T>::value) {
+  if constexpr (has_scan_range<M, L, I, F, T>::value)
     m.impl_scan_range(L(), r.begin, r.end, f, total);
-  } else {
-    const I size = I(m.impl_size(L()));
-    const I rank = I(m.impl_rank(L()));
-    const ScanSum<T> sum;
-    T carry = T();
-    for (I chunk = r.begin; chunk < r.end; chunk += size) {
-      const I i = chunk + rank;
-      T contribution = T();
-      if (i < r.end) f(i, contribution, false);
-      T chunk_total;
-      const T prefix = m.impl_exclusive_scan(L(), contribution, sum, T(), chunk_total);
-      if (i < r.end) {
-        T update = carry + prefix;
-        f(i, update, true);
-      }
-      carry += chunk_total;
-    }
-    if (total) *total = carry;
-  }
+  else
+    chunked_scan<L>(m, r.begin, r.end, f, total);
 }
 
 /// Who runs a single(): PerTeam(team) or PerThread(team).

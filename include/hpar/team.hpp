@@ -12,8 +12,11 @@
 //            team_size() is the request, or with AUTO the launch picks it for the kernel:
 //            team_size_recommended() (256 threads per block), or the occupancy API's larger
 //            block where that keeps more threads resident (team_auto_block, rt/cuda/team.cuh).
-//   OpenMP:  one OpenMP thread per hpar thread; vector_length() is 1 and vector loops are run by
-//            that thread. team_size() is the request, or with AUTO team_size_recommended().
+//   OpenMP:  built with clang for an NVIDIA GPU and running there, vector_length() is as on
+//            CUDA and each lane is an OpenMP thread of its own; elsewhere (GCC, the host
+//            fallback) it is 1, one OpenMP thread per hpar thread running its vector loops
+//            itself (hpar/rt/openmp/team.hpp). team_size() is the request, or with AUTO
+//            team_size_recommended().
 // The member type of each build: impl::SerialTeamMember here, hpar::rt::cuda::TeamMember and
 // hpar::rt::omp::TeamMember in the runtimes; each derives its API from impl::TeamMemberApi
 // (impl/team_member_api.hpp), which lists the primitives it defines.
@@ -72,6 +75,15 @@ HPAR_HD constexpr int resolved_vector_length(int requested) {
   return v;
 }
 
+// The lanes a resolved vector length gets on the device the kernels run on. A backend whose
+// answer depends on that device, known at run time only, defines HPAR_IMPL_RUNTIME_VECTOR_LENGTH
+// and the function (the OpenMP build: hpar/rt/openmp/team.hpp); it is then asked on the host only.
+#if defined(HPAR_IMPL_DEVICE) && defined(HPAR_IMPL_RUNTIME_VECTOR_LENGTH)
+int backend_vector_length(int resolved);
+#else
+HPAR_HD constexpr int backend_vector_length(int resolved) { return resolved; }
+#endif
+
 }  // namespace impl
 
 HPAR_IMPL_DEVICE_CODE_BEGIN
@@ -125,7 +137,8 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   HPAR_HD int vector_length() const {
     if (m_vector_requested == kAuto) return 1;
     if (!impl_device_teams) return m_vector_requested < 1 ? m_vector_requested : 1;
-    return impl::resolved_vector_length(m_vector_requested);
+    if (m_vector_requested < 1) return m_vector_requested;
+    return impl::backend_vector_length(impl::resolved_vector_length(m_vector_requested));
   }
   HPAR_HD int chunk_size() const { return m_chunk; }
   TeamPolicy& set_chunk_size(int chunk) {

@@ -28,7 +28,7 @@ void kernels(Kokkos::View<double*> x, Kokkos::View<double**, Kokkos::LayoutRight
   // CUDA-SAME: team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x
   // CUDA-NEXT: explain_launch.cpp:[[#@LINE-4]] parallel_for over TeamThreadRange: the team's threads, threadIdx.y
   // CUDA-NEXT: shape: chosen at run time. {{.*}} with AUTO, teams of 256 / vector_length threads
-  // OMP-SAME: team: an OpenMP team of team_size threads per hpar team, one lane each
+  // OMP-SAME: team: an OpenMP team of team_size x lanes threads per hpar team
   // OMP-NEXT: explain_launch.cpp:[[#@LINE-7]] parallel_for over TeamThreadRange: the team's threads, omp_get_thread_num()
   // OMP-NEXT: shape: chosen at run time. {{.*}} AUTO is 256 threads on a GPU
   Kokkos::parallel_for("tiles", Kokkos::TeamPolicy<>(a.extent(0), 16, 16),

@@ -20,7 +20,8 @@
 //
 // The members: impl::SerialTeamMember (team.hpp), where every level has one participant;
 // rt::cuda::TeamMember (rt/cuda/team.cuh), threads on threadIdx.y and lanes on threadIdx.x of a
-// block; rt::omp::TeamMember (rt/openmp/team.hpp), OpenMP threads of one lane each. There are no
+// block; rt::omp::TeamMember (rt/openmp/team.hpp), consecutive OpenMP threads as a thread's
+// lanes with clang on an NVIDIA GPU, else OpenMP threads of one lane each. There are no
 // virtual functions: every call below is a direct call of the member's primitive, and inlines.
 // Collectives (barrier, broadcast, reduce, scan) must be reached by every thread of the team.
 //

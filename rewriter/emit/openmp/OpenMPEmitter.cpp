@@ -31,11 +31,11 @@ const char* clauseOperator(ir::ScalarReduce Op) {
 /// Where each level of a team region runs (the nest comment above the region).
 const char* levelMapping(ir::NestedConstruct::Level L) {
   switch (L) {
-  case ir::NestedConstruct::Level::Thread: return "the team's threads, omp_get_thread_num()";
-  case ir::NestedConstruct::Level::Vector: return "one lane: the calling thread runs every index";
-  case ir::NestedConstruct::Level::TeamVector: return "the team's threads, omp_get_thread_num()";
+  case ir::NestedConstruct::Level::Thread: return "the team's threads, omp_get_thread_num() / lanes";
+  case ir::NestedConstruct::Level::Vector: return "the thread's lanes (OpenMP threads of their own with clang on an NVIDIA GPU, else one lane)";
+  case ir::NestedConstruct::Level::TeamVector: return "every lane of every thread, omp_get_thread_num()";
   case ir::NestedConstruct::Level::PerTeam: return "thread 0 of the team";
-  case ir::NestedConstruct::Level::PerThread: return "every thread (its one lane)";
+  case ir::NestedConstruct::Level::PerThread: return "lane 0 of every thread";
   }
   return "";
 }
@@ -43,7 +43,7 @@ const char* levelMapping(ir::NestedConstruct::Level L) {
 const char* kDevice = "device(hpar::rt::omp::device())";
 
 /// The first line of a team kernel's nest comment and of its --explain-launch remark.
-const char* kTeamMapping = "team: an OpenMP team of team_size threads per hpar team, one lane each";
+const char* kTeamMapping = "team: an OpenMP team of team_size x lanes threads per hpar team";
 
 // The functor (and the reduction or scan spec) reach the device as copies of their bytes, as
 // CUDA kernel parameters do: mapping the class itself is refused by GCC for classes with static
@@ -167,7 +167,8 @@ public:
                 : std::string("shape: chosen at run time. A team size given at run time is used "
                               "as it is; AUTO is 256 threads on a GPU and the processors on the "
                               "host fallback, at most what the device grants a team")) +
-           "; vector_length is 1, a thread runs its vector loops itself";
+           "; lanes: the vector length with clang on an NVIDIA GPU, else 1 (a thread runs its "
+           "vector loops itself)";
   }
 
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {
@@ -187,24 +188,25 @@ private:
     std::ostringstream body;
     body << threadFunctor("    ");
     if (reduce) body << "    " << kSpecOnDevice << "\n";
-    body << "    if (omp_get_num_threads() != team_size) {\n"
+    body << "    if (omp_get_num_threads() != team_threads) {\n"
          << "      #pragma omp atomic write\n"
          << "      granted = omp_get_num_threads();\n"
          << "    } else {\n"
-         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_size);\n";
+         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);\n";
     if (reduce)
       body << "      value_type own;  // a scalar value in a register; an array's in the thread's staging slot\n"
            << "      value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
-           << "          : staging + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * sp.value_count();\n"
+           << "          : staging + ((int64_t)omp_get_team_num() * team_threads + omp_get_thread_num()) * sp.value_count();\n"
            << "      sp.init(acc);\n";
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
-         << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,\n"
-         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));\n"
+         << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
+         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));\n"
          << "        " << (reduce ? "sp.call(fn, acc, team)" : forCall(K)) << ";\n"
          << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"
          << "      }\n";
     if (reduce)
-      body << "      // The team's threads joined in order, in device memory (team_memory 0).\n"
+      body << "      if (omp_get_thread_num() % lanes != 0) sp.init(acc);  // a thread counts once, by its lane 0\n"
+           << "      // The team's threads joined in order, in device memory (team_memory 0).\n"
            << "      hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);\n";
     body << "    }\n";
     const std::string maps = std::string(kDevice) + " " + (reduce ? kMapBoth : kMapFunctor) +
@@ -212,24 +214,25 @@ private:
     std::ostringstream o;
     o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site);\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
+      << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
       << "  unsigned char* shared = launch.shared();\n"
       << "  char* scratch = launch.scratch();\n"
       << "  const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();\n"
       << "  const size_t team_memory = launch.team_memory();  // shared memory per GPU team, or 0\n"
-      << "  int granted = team_size;\n";
+      << "  int granted = team_threads;\n";
     if (reduce)
       o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
         << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
         << "  using value_type = typename Spec::value_type;\n"
-        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_size}, site);\n"
+        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);\n"
         << "  value_type* staging = partials.staging();\n"
         << "  value_type* team_results = partials.results();\n";
     o << kFunctorBytes;
     if (reduce) o << kSpecBytes;
     o << "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
-      << "  // t % nteams), one OpenMP thread per hpar thread; on the host one OpenMP team runs them all.\n"
-      << "  #pragma omp target teams num_teams(nteams) thread_limit(team_size) HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
-      << "  #pragma omp parallel num_threads(team_size)\n"
+      << "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n"
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
+      << "  #pragma omp parallel num_threads(team_threads)\n"
       << "  {\n" << body.str() << "  }\n"
       << "  launch.finish(granted);\n";
     if (reduce) o << "  partials.finish();\n";

@@ -8,22 +8,23 @@ using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
 // CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK: const int lanes = launch.lanes(), team_threads = team_size * lanes;
 // CHECK: char* scratch = launch.scratch();
 // CHECK-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK-NEXT: const size_t team_memory = launch.team_memory();
 // One region for the GPU and the host, its mapping in a comment:
 // CHECK: // One OpenMP team per hpar team at a time (team t of the league in OpenMP team
-// CHECK-NEXT: // t % nteams), one OpenMP thread per hpar thread; on the host one OpenMP team runs them all.
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_size) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared, scratch)
-// CHECK-NEXT: #pragma omp parallel num_threads(team_size)
+// CHECK-NEXT: // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared, scratch)
+// CHECK-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-NEXT: {
 // CHECK-NEXT: const auto thread_fn = hpar::rt::omp::thread_functor<Functor>(f_bytes);
 // CHECK-NEXT: const Functor& fn = thread_fn.get();
-// CHECK-NEXT: if (omp_get_num_threads() != team_size) {
-// CHECK: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_size);
+// CHECK-NEXT: if (omp_get_num_threads() != team_threads) {
+// CHECK: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);
 // CHECK-NEXT: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
-// CHECK-NEXT: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,
-// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
+// CHECK-NEXT: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
 // CHECK-NEXT: fn(team);
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 // CHECK-NOT: #pragma omp target
@@ -40,12 +41,14 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::parallel_reduce(hpar::TeamThreadRange(team, m), [&](int j, double& t) { t += a(row, j); }, s);
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
-// CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_size}, site);
+// CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
 // CHECK: value_type own;
 // CHECK-NEXT: value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own
-// CHECK-NEXT: : staging + ((int64_t)omp_get_team_num() * team_size + omp_get_thread_num()) * sp.value_count();
+// CHECK-NEXT: : staging + ((int64_t)omp_get_team_num() * team_threads + omp_get_thread_num()) * sp.value_count();
 // CHECK-NEXT: sp.init(acc);
 // CHECK: sp.call(fn, acc, team);
+// A thread's lanes run the functor alike; its lane 0 alone counts:
+// CHECK: if (omp_get_thread_num() % lanes != 0) sp.init(acc);
 // CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);
 // CHECK: launch.finish(granted);
 // CHECK-NEXT: partials.finish();

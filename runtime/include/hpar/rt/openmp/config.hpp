@@ -31,6 +31,11 @@
 #endif
 /// Kernels run on the OpenMP device (or, without one, as host fallback), with memory of its own.
 #define HPAR_IMPL_DEVICE 1
+/// A vector length resolves to a power of two up to 32, as on CUDA, when the kernels run on an
+/// NVIDIA GPU through clang (its lanes are OpenMP threads of their own); elsewhere to 1. Which
+/// it is depends on the device found at run time (rt/openmp/team.hpp, backend_vector_length).
+#define HPAR_IMPL_VECTOR_LENGTH_MAX 32
+#define HPAR_IMPL_RUNTIME_VECTOR_LENGTH 1
 // The device-usable parts of the API header are declare-target code.
 #define HPAR_IMPL_DEVICE_CODE_BEGIN _Pragma("omp declare target")
 #define HPAR_IMPL_DEVICE_CODE_END _Pragma("omp end declare target")

@@ -62,7 +62,15 @@ inline int device() { return hpar::impl::omp_device(); }
 namespace detail {
 
 #pragma omp declare target
-[[gnu::used]] static int running_on_gpu_variant() { return 1; }
+/// 2 on a GPU whose device code has warp shuffles (clang, NVIDIA: an hpar thread's vector lanes
+/// are OpenMP threads of their own there), 1 on another GPU, 0 on a CPU.
+[[gnu::used]] static int running_on_gpu_variant() {
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+  return 2;
+#else
+  return 1;
+#endif
+}
 #pragma omp declare variant(running_on_gpu_variant) match(device = {kind(gpu)})
 [[gnu::used]] static int running_on_gpu() { return 0; }
 #pragma omp end declare target
@@ -84,19 +92,30 @@ struct LaunchShape {
   int threads;
 };
 
-/// True when `dev` is a GPU (asked once per process for each device).
-inline bool device_is_gpu(int dev) {
-  if (dev == omp_get_initial_device()) return false;
+namespace detail {
+/// What running_on_gpu() says on `dev` (asked once per process for each device).
+inline int device_kind(int dev) {
+  if (dev == omp_get_initial_device()) return 0;
   static std::mutex mutex;
-  static std::map<int, bool>* known = new std::map<int, bool>();  // never destroyed, see above
+  static std::map<int, int>* known = new std::map<int, int>();  // never destroyed, see above
   std::lock_guard<std::mutex> lock(mutex);
   const auto found = known->find(dev);
   if (found != known->end()) return found->second;
-  int gpu = 0;
-#pragma omp target device(dev) map(from : gpu)
-  { gpu = detail::running_on_gpu(); }
-  (*known)[dev] = gpu != 0;
-  return gpu != 0;
+  int kind = 0;
+#pragma omp target device(dev) map(from : kind)
+  { kind = running_on_gpu(); }
+  (*known)[dev] = kind;
+  return kind;
+}
+}  // namespace detail
+
+/// True when `dev` is a GPU.
+inline bool device_is_gpu(int dev) { return detail::device_kind(dev) != 0; }
+
+/// The OpenMP threads of one hpar thread of vector length `vector_length` on `dev`: its lanes on
+/// a GPU with warp shuffles (vector lengths are powers of two up to 32), else 1.
+inline int device_lanes(int dev, int vector_length) {
+  return detail::device_kind(dev) == 2 && vector_length > 1 ? vector_length : 1;
 }
 
 /// The teams x threads shape for one accumulator per thread on `dev` (see the file comment).
@@ -134,19 +153,23 @@ T warp_shuffle_words(const T& value, const Move& move) {
   std::memcpy(&result, out, sizeof(T));
   return result;
 }
-/// The value of the lane `delta` above (down), below (up) or at (index) this one in the warp;
-/// every lane of the warp takes part. T is trivially copyable.
+/// The value of the lane `delta` above (down), below (up) or at (index: lane `lane` of the
+/// segment) this one, in its segment of `width` lanes of the warp, as CUDA's __shfl_*_sync; the
+/// lanes of `mask` take part (by default the whole warp). T is trivially copyable.
 template <class T>
-T warp_shuffle_down(const T& value, int delta) {
-  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_down_i32(0xffffffffu, word, delta, 0x1f); });
+T warp_shuffle_down(const T& value, int delta, int width = 32, unsigned mask = 0xffffffffu) {
+  const int clamp = ((32 - width) << 8) | 0x1f;
+  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_down_i32(mask, word, delta, clamp); });
 }
 template <class T>
-T warp_shuffle_up(const T& value, int delta) {
-  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_up_i32(0xffffffffu, word, delta, 0); });
+T warp_shuffle_up(const T& value, int delta, int width = 32, unsigned mask = 0xffffffffu) {
+  const int clamp = (32 - width) << 8;
+  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_up_i32(mask, word, delta, clamp); });
 }
 template <class T>
-T warp_shuffle_index(const T& value, int lane) {
-  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_idx_i32(0xffffffffu, word, lane, 0x1f); });
+T warp_shuffle_index(const T& value, int lane, int width = 32, unsigned mask = 0xffffffffu) {
+  const int clamp = ((32 - width) << 8) | 0x1f;
+  return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_idx_i32(mask, word, lane, clamp); });
 }
 #endif
 

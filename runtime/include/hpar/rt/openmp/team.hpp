@@ -2,26 +2,30 @@
 // a team launch and owns its team-shared buffers.
 //
 // Mapping (docs/design.md section 8):
-//   one hpar thread = one OpenMP thread of a parallel region, and the vector length is 1: a
-//   vector loop runs in the thread that reaches it. A team is the set of threads of one
-//   parallel region: `target teams num_teams(teams) thread_limit(T)` whose only statement is
-//   `parallel num_threads(T)`; team t of the league runs in OpenMP team t % teams. On the host
-//   fallback there is one OpenMP team, which runs the whole league in turn.
+//   one hpar thread = `lanes` consecutive OpenMP threads of a parallel region, its vector lanes.
+//   lanes is the policy's vector_length(): with clang on an NVIDIA GPU the vector length asked
+//   for (a power of two up to 32; a thread's lanes share a warp and meet by shuffles), elsewhere
+//   1, a vector loop then running in the thread that reaches it. A team is the set of
+//   T = team_size x lanes threads of one parallel region: `target teams num_teams(teams)
+//   thread_limit(T)` whose only statement is `parallel num_threads(T)`; team t of the league runs
+//   in OpenMP team t % teams. On the host fallback there is one OpenMP team, which runs the whole
+//   league in turn.
 //   The region checks that it got exactly T threads; when the implementation gives fewer, no
 //   functor runs and TeamLaunch::finish() reports it, naming the kernel. team_size_max() is what
-//   the device grants (asked once): GCC's nvptx offload gives each team at most one thread per
-//   warp slot (28 measured on an H100 for a small kernel); libomp on the host gives a team in a
-//   `teams` region at most the processors (more with OMP_NUM_THREADS and KMP_TEAMS_THREAD_LIMIT),
-//   as Kokkos' OpenMP backend gives a team at most its thread pool.
+//   the device grants (asked once) over the lanes: GCC's nvptx offload gives each team at most
+//   one thread per warp slot (28 measured on an H100 for a small kernel); libomp on the host
+//   gives a team in a `teams` region at most the processors (more with OMP_NUM_THREADS and
+//   KMP_TEAMS_THREAD_LIMIT), as Kokkos' OpenMP backend gives a team at most its thread pool.
 //
 // Team collectives (barrier, broadcast, reduce, scan, and the nested ones of hpar/nested.hpp)
-// go through a team-shared buffer: T slots of slot_bytes, one per thread, for each OpenMP team.
-// Built with clang for a GPU, the buffer and the team's level-0 scratch are the team's dynamic
-// shared memory (`ompx_dyn_cgroup_mem`, HPAR_OMP_TEAM_MEMORY) when they fit in 48 KB; otherwise,
-// and with GCC, they are device memory from the runtime's pool. Each collective starts with a
-// barrier (the previous collective's readers are
-// done), writes its slot, meets a second barrier and reads every slot, combining in rank order,
-// so every thread holds the same bits.
+// go through a team-shared buffer: a slot of team_slot_bytes per OpenMP thread (per warp when
+// T is whole warps), for each OpenMP team. Built with clang for a GPU, the buffer and the team's
+// level-0 scratch are the team's dynamic shared memory (`ompx_dyn_cgroup_mem`,
+// HPAR_OMP_TEAM_MEMORY) when they fit in 48 KB; otherwise, and with GCC, they are device memory
+// from the runtime's pool. Each collective starts with a barrier (the previous collective's
+// readers are done), writes its slot, meets a second barrier and reads every slot, combining in
+// rank order, so every thread holds the same bits. Vector collectives are shuffles within the
+// thread's segment of its warp, and need no barrier: a thread's lanes meet them alone.
 #pragma once
 
 #include <omp.h>
@@ -70,7 +74,14 @@ inline int granted_team_threads(int dev) {
 
 namespace impl {
 
-inline int backend_team_size_max(int) { return rt::omp::detail::granted_team_threads(rt::omp::device()); }
+inline int backend_team_size_max(int vector_length) {
+  const int dev = rt::omp::device();
+  return rt::omp::detail::granted_team_threads(dev) / rt::omp::device_lanes(dev, vector_length);
+}
+
+/// The lanes of a vector length on the device (rt::omp::device_lanes): itself with clang on an
+/// NVIDIA GPU, else 1. Asked on the host only (TeamPolicy::vector_length()).
+inline int backend_vector_length(int resolved) { return rt::omp::device_lanes(rt::omp::device(), resolved); }
 
 /// The threads of the device's launch shape (rt::omp::partial_shape): on the host fallback, the
 /// processors.
@@ -85,10 +96,11 @@ inline int backend_scratch_size_max(int) { return 0x7fffffff; }
 /// AUTO: 256 threads on a GPU (a team's threads share the rows of its TeamThreadRange loops, and
 /// its vector loops run in each thread), at most what the device grants a team; the processors on
 /// the host fallback.
-inline int backend_team_size_recommended(int) {
+inline int backend_team_size_recommended(int vector_length) {
   const int dev = rt::omp::device();
-  const int most = backend_team_size_max(1);
-  const int good = rt::omp::device_is_gpu(dev) ? 256 : (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1);
+  const int most = backend_team_size_max(vector_length);
+  const int good = rt::omp::device_is_gpu(dev) ? 256 / rt::omp::device_lanes(dev, vector_length)
+                                               : (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1);
   return good < most ? good : most;
 }
 
@@ -99,15 +111,20 @@ namespace omp {
 
 #pragma omp declare target
 
-/// The team member of the OpenMP build: one OpenMP thread of one team. Its public API is
-/// impl::TeamMemberApi's (hpar/impl/team_member_api.hpp); this class defines the primitives.
+/// The team member of the OpenMP build: an hpar thread is `lanes` consecutive OpenMP threads of
+/// one team, its vector lanes (one lane, except with clang on an NVIDIA GPU: TeamLaunch::lanes).
+/// Its public API is impl::TeamMemberApi's (hpar/impl/team_member_api.hpp); this class defines
+/// the primitives.
 class TeamMember : public impl::TeamMemberApi<TeamMember> {
  public:
-  TeamMember(int league_rank, int league_size, int team_size, unsigned char* shared,
+  TeamMember(int league_rank, int league_size, int team_size, int lanes, unsigned char* shared,
              const impl::TeamScratchState& scratch = {})
       : TeamMemberApi(league_rank, league_size, scratch),
-        m_team_rank(omp_get_thread_num()),
+        m_id(omp_get_thread_num()),
+        m_thread(m_id / lanes),
+        m_lane(m_id % lanes),
         m_team_size(team_size),
+        m_lanes(lanes),
         m_shared(shared) {}
 
   // ---- the primitives of impl::TeamMemberApi -------------------------------------------------
@@ -115,122 +132,257 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   void impl_barrier() const {
 #pragma omp barrier
   }
-  bool impl_is_root(int root) const { return m_team_rank == root; }
+  bool impl_is_root(int root) const { return m_thread == root; }
 
-  // ---- the nested levels (hpar/nested.hpp): threads, and a vector level of one lane ---------
-  int impl_rank(impl::ThreadLevel) const { return m_team_rank; }
+  // ---- the nested levels (hpar/nested.hpp) ---------------------------------------------------
+  int impl_rank(impl::ThreadLevel) const { return m_thread; }
   int impl_size(impl::ThreadLevel) const { return m_team_size; }
-  int impl_rank(impl::TeamVectorLevel) const { return m_team_rank; }
-  int impl_size(impl::TeamVectorLevel) const { return m_team_size; }
-  int impl_rank(impl::VectorLevel) const { return 0; }
-  int impl_size(impl::VectorLevel) const { return 1; }
+  int impl_rank(impl::TeamVectorLevel) const { return m_id; }
+  int impl_size(impl::TeamVectorLevel) const { return m_team_size * m_lanes; }
+  int impl_rank(impl::VectorLevel) const { return m_lane; }
+  int impl_size(impl::VectorLevel) const { return m_lanes; }
 
   template <class Level, class T, class Join>
   void impl_reduce(Level, T& value, const Join& op) const {
-    if (is_vector<Level>() || m_team_size == 1) return;
+    check_size<T>();
+    if constexpr (is_vector<Level>()) {
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-    if (m_team_size % 32 == 0) {
-      // Each warp joins its lanes in order (offsets 1, 2, 4, ...: lane 0 ends with lanes 0..31),
-      // its lane 0 publishes, and every thread joins the warps' values in order.
-      check_size<T>();
-      const int lane = m_team_rank % 32;
-      for (int offset = 1; offset < 32; offset *= 2) {
-        const T other = warp_shuffle_down(value, offset);
-        if (lane % (2 * offset) == 0) op.join(value, other);
+      // The lanes of one thread (a segment of its warp: other threads need not take part),
+      // joined in lane order into lane 0, then lane 0's value to all of them.
+      const unsigned mask = lane_mask();
+      for (int offset = 1; offset < m_lanes; offset *= 2) {
+        const T other = warp_shuffle_down(value, offset, m_lanes, mask);
+        if (m_lane % (2 * offset) == 0) op.join(value, other);
       }
+      if (m_lanes > 1) value = warp_shuffle_index(value, 0, m_lanes, mask);
+#endif
+      return;
+    } else {
+      // ThreadLevel: one value per thread (its lane 0's); TeamVectorLevel: every lane's.
+      const int step = is_thread<Level>() ? m_lanes : 1;
+      const int participants = m_team_size * m_lanes / step;
+      if (participants == 1) return;
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+      if (m_team_size * m_lanes % 32 == 0) {
+        // Each warp joins its participants in order (offsets step, 2 step, ...: lane 0 ends with
+        // them all), its lane 0 publishes, and every thread joins the warps' values in order.
+        const int lane = m_id % 32;
+        for (int offset = step; offset < 32; offset *= 2) {
+          const T other = warp_shuffle_down(value, offset);
+          if (lane % (2 * offset) == 0) op.join(value, other);
+        }
 #pragma omp barrier
-      if (lane == 0) std::memcpy(m_shared + std::size_t(m_team_rank / 32) * team_slot_bytes, &value, sizeof(T));
+        if (lane == 0) std::memcpy(m_shared + std::size_t(m_id / 32) * team_slot_bytes, &value, sizeof(T));
 #pragma omp barrier
+        read_slot(value, 0);
+        for (int w = 1; w < m_team_size * m_lanes / 32; ++w) {
+          T other;
+          read_slot(other, w);
+          op.join(value, other);
+        }
+        return;
+      }
+#endif
+      publish(value);
       read_slot(value, 0);
-      for (int w = 1; w < m_team_size / 32; ++w) {
+      for (int r = 1; r < participants; ++r) {
         T other;
-        read_slot(other, w);
+        read_slot(other, r * step);
         op.join(value, other);
       }
-      return;
-    }
-#endif
-    publish(value);
-    read_slot(value, 0);
-    for (int r = 1; r < m_team_size; ++r) {
-      T other;
-      read_slot(other, r);
-      op.join(value, other);
     }
   }
 
   template <class Level, class T, class Join>
   T impl_exclusive_scan(Level, const T& value, const Join& op, const T& identity,
                         T& total) const {
-    if (is_vector<Level>() || m_team_size == 1) {
+    check_size<T>();
+    if constexpr (is_vector<Level>()) {
       total = value;
-      return identity;
-    }
+      if (m_lanes == 1) return identity;
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-    if (m_team_size % 32 == 0) {
-      // An inclusive scan of each warp in lane order, the warps' totals published by their last
-      // lanes, then each thread's prefix: the warps before its own, then its lanes before it.
-      check_size<T>();
-      const int lane = m_team_rank % 32, warp = m_team_rank / 32;
+      const unsigned mask = lane_mask();
       T inclusive = value;
-      for (int offset = 1; offset < 32; offset *= 2) {
-        T before = warp_shuffle_up(inclusive, offset);
-        if (lane >= offset) {
+      for (int offset = 1; offset < m_lanes; offset *= 2) {
+        T before = warp_shuffle_up(inclusive, offset, m_lanes, mask);
+        if (m_lane >= offset) {
           op.join(before, inclusive);
           inclusive = before;
         }
       }
-      const T lanes_before = warp_shuffle_up(inclusive, 1);
+      const T before = warp_shuffle_up(inclusive, 1, m_lanes, mask);
+      total = warp_shuffle_index(inclusive, m_lanes - 1, m_lanes, mask);
+      return m_lane > 0 ? before : identity;
+#else
+      return identity;
+#endif
+    } else {
+      const int step = is_thread<Level>() ? m_lanes : 1;
+      const int participants = m_team_size * m_lanes / step;
+      const int rank = m_id / step;
+      if (participants == 1) {
+        total = value;
+        return identity;
+      }
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+      if (m_team_size * m_lanes % 32 == 0) {
+        // An inclusive scan of each warp's participants in order, the warps' totals published by
+        // their last lanes, then each thread's prefix: the warps before its own, then the
+        // participants of its warp before it.
+        const int lane = m_id % 32, warp = m_id / 32;
+        T inclusive = value;
+        for (int offset = step; offset < 32; offset *= 2) {
+          T before = warp_shuffle_up(inclusive, offset);
+          if (lane >= offset) {
+            op.join(before, inclusive);
+            inclusive = before;
+          }
+        }
+        const T in_warp_before = warp_shuffle_up(inclusive, step);
 #pragma omp barrier
-      if (lane == 31) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes, &inclusive, sizeof(T));
+        if (lane == 31) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes, &inclusive, sizeof(T));
 #pragma omp barrier
+        T prefix = identity;
+        total = identity;
+        for (int w = 0; w < m_team_size * m_lanes / 32; ++w) {
+          T other;
+          read_slot(other, w);
+          if (w < warp) op.join(prefix, other);
+          op.join(total, other);
+        }
+        if (lane >= step) op.join(prefix, in_warp_before);
+        return prefix;
+      }
+#endif
+      publish(value);
       T prefix = identity;
-      total = identity;
-      for (int w = 0; w < m_team_size / 32; ++w) {
+      for (int r = 0; r < rank; ++r) {
         T other;
-        read_slot(other, w);
-        if (w < warp) op.join(prefix, other);
+        read_slot(other, r * step);
+        op.join(prefix, other);
+      }
+      total = prefix;
+      for (int r = rank; r < participants; ++r) {
+        T other;
+        read_slot(other, r * step);
         op.join(total, other);
       }
-      if (lane > 0) op.join(prefix, lanes_before);
       return prefix;
     }
-#endif
-    publish(value);
-    T prefix = identity;
-    for (int r = 0; r < m_team_rank; ++r) {
-      T other;
-      read_slot(other, r);
-      op.join(prefix, other);
-    }
-    total = prefix;
-    for (int r = m_team_rank; r < m_team_size; ++r) {
-      T other;
-      read_slot(other, r);
-      op.join(total, other);
-    }
-    return prefix;
   }
 
   template <class Level, class T>
   void impl_broadcast(Level, T& value, int root) const {
-    if (is_vector<Level>() || m_team_size == 1) return;
     check_size<T>();
+    if constexpr (is_vector<Level>()) {
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+      if (m_lanes > 1) value = warp_shuffle_index(value, root, m_lanes, lane_mask());
+#endif
+      return;
+    } else {
+      // ThreadLevel: thread root's lane 0; TeamVectorLevel: participant root.
+      const int from = is_thread<Level>() ? root * m_lanes : root;
+      if (m_team_size * m_lanes == 1) return;
 #pragma omp barrier
-    if (m_team_rank == root) std::memcpy(m_shared, &value, sizeof(T));
+      if (m_id == from) std::memcpy(m_shared, &value, sizeof(T));
 #pragma omp barrier
-    std::memcpy(&value, m_shared, sizeof(T));
+      std::memcpy(&value, m_shared, sizeof(T));
+    }
   }
 
-  bool impl_team_leader() const { return m_team_rank == 0; }
-  bool impl_lane_leader() const { return true; }
+  /// A whole nested scan over the team's threads (or every lane). With clang on an NVIDIA GPU,
+  /// one lane per thread, whole warps and arithmetic values: warp tiles (below); otherwise the
+  /// chunk loop of hpar/nested.hpp, one team scan per team_size indices.
+  template <class I, class F, class T>
+  void impl_scan_range(impl::ThreadLevel, I begin, I end, const F& f, T* total) const {
+    scan_range<impl::ThreadLevel>(begin, end, f, total);
+  }
+  template <class I, class F, class T>
+  void impl_scan_range(impl::TeamVectorLevel, I begin, I end, const F& f, T* total) const {
+    scan_range<impl::TeamVectorLevel>(begin, end, f, total);
+  }
+
+  bool impl_team_leader() const { return m_id == 0; }
+  bool impl_lane_leader() const { return m_lane == 0; }
 
  private:
-  /// The vector level has one lane here: its collectives are the identity.
   template <class Level>
   static constexpr bool is_vector() {
     return std::is_same<Level, impl::VectorLevel>::value;
   }
+  template <class Level>
+  static constexpr bool is_thread() {
+    return std::is_same<Level, impl::ThreadLevel>::value;
+  }
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+  /// The lanes of this thread's segment of its warp.
+  unsigned lane_mask() const {
+    return m_lanes >= 32 ? 0xffffffffu : ((1u << m_lanes) - 1u) << (m_id % 32 - m_lane);
+  }
+#endif
+  template <class Level, class I, class F, class T>
+  void scan_range(I begin, I end, const F& f, T* total) const {
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    if constexpr (std::is_arithmetic<T>::value) {
+      if (m_lanes == 1 && m_team_size % 32 == 0) {
+        warp_tiled_scan(begin, end, f, total);
+        return;
+      }
+    }
+#endif
+    impl::chunked_scan<Level>(*this, begin, end, f, total);
+  }
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+  /// Tile items per lane of a warp-tiled scan.
+  static constexpr int scan_tile_items = 8;
+  /// A nested scan in steps of team_size x scan_tile_items indices: warp w of a step takes its
+  /// 32 x scan_tile_items consecutive indices, lane l the ones at l, l + 32, ... (coalesced); the
+  /// contributions stay in registers, each row of 32 is scanned by shuffles, and the warps' totals
+  /// meet in the slots, two barriers a step where the chunk loop needs two per team_size indices.
+  template <class I, class F, class T>
+  void warp_tiled_scan(I begin, I end, const F& f, T* total) const {
+    constexpr int K = scan_tile_items;
+    const int lane = m_id % 32, warp = m_id / 32, warps = m_team_size / 32;
+    T carry = T();
+    for (I step = begin; step < end; step += I(warps) * I(32 * K)) {
+      const I first = step + I(warp) * I(32 * K) + I(lane);
+      T item[K];
+      T warp_sum = T();  // this warp's rows before the current one
+      for (int k = 0; k < K; ++k) {
+        const I i = first + I(32 * k);
+        T contribution = T();
+        if (i < end) f(i, contribution, false);
+        T inclusive = contribution;
+        for (int offset = 1; offset < 32; offset *= 2) {
+          const T before = warp_shuffle_up(inclusive, offset);
+          if (lane >= offset) inclusive = before + inclusive;
+        }
+        const T lanes_before = warp_shuffle_up(inclusive, 1);
+        item[k] = lane > 0 ? warp_sum + lanes_before : warp_sum;
+        warp_sum = warp_sum + warp_shuffle_index(inclusive, 31);
+      }
+#pragma omp barrier
+      if (lane == 0) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes, &warp_sum, sizeof(T));
+#pragma omp barrier
+      T before = T(), step_total = T();
+      for (int w = 0; w < warps; ++w) {
+        T other;
+        read_slot(other, w);
+        if (w < warp) before = before + other;
+        step_total = step_total + other;
+      }
+      for (int k = 0; k < K; ++k) {
+        const I i = first + I(32 * k);
+        if (i < end) {
+          T update = carry + before + item[k];
+          f(i, update, true);
+        }
+      }
+      carry = carry + step_total;
+    }
+    if (total) *total = carry;
+  }
+#endif
   template <class T>
   static void check_size() {
     static_assert(sizeof(T) <= team_slot_bytes,
@@ -239,21 +391,23 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     static_assert(std::is_trivially_copyable<T>::value,
                   "hpar: team collectives need a trivially copyable value type");
   }
-  /// Barrier, this thread's value into its slot, barrier.
+  /// Barrier, this OpenMP thread's value into its slot, barrier.
   template <class T>
   void publish(const T& value) const {
-    check_size<T>();
 #pragma omp barrier
-    std::memcpy(m_shared + std::size_t(m_team_rank) * team_slot_bytes, &value, sizeof(T));
+    std::memcpy(m_shared + std::size_t(m_id) * team_slot_bytes, &value, sizeof(T));
 #pragma omp barrier
   }
   template <class T>
-  void read_slot(T& value, int rank) const {
-    std::memcpy(&value, m_shared + std::size_t(rank) * team_slot_bytes, sizeof(T));
+  void read_slot(T& value, int slot) const {
+    std::memcpy(&value, m_shared + std::size_t(slot) * team_slot_bytes, sizeof(T));
   }
 
-  int m_team_rank;
+  int m_id;       // the OpenMP thread: m_thread * m_lanes + m_lane
+  int m_thread;   // the hpar thread
+  int m_lane;     // its lane
   int m_team_size;
+  int m_lanes;
   unsigned char* m_shared;  // this OpenMP team's slots
 };
 
@@ -271,15 +425,18 @@ class TeamLaunch {
       : site_(site),
         device_(device()),
         gpu_(device_is_gpu(device_)),
-        team_size_(policy.team_size()),
+        team_size_(team_size_for(policy, gpu_)),
+        lanes_(policy.vector_length()),
         teams_(teams_for(policy.league_size(), gpu_)),
-        shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * team_slot_bytes, site),
+        shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * lanes_ * team_slot_bytes, site),
         scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
         scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
         scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site),
-        team_memory_(team_memory_for(gpu_, team_slots(team_size_) * team_slot_bytes + scratch0_)) {}
+        team_memory_(team_memory_for(gpu_, team_slots(team_size_ * lanes_) * team_slot_bytes + scratch0_)) {}
 
   int team_size() const { return team_size_; }
+  /// OpenMP threads per hpar thread (its vector lanes; see the file comment).
+  int lanes() const { return lanes_; }
   /// OpenMP teams to ask for: 1 on the host (one team runs the league).
   int teams() const { return teams_; }
   /// Device memory: teams() x team_size() slots of team_slot_bytes.
@@ -323,12 +480,13 @@ class TeamLaunch {
     }
   }
 
-  /// After the region: `granted` is the smallest thread count a team got (team_size() when all
-  /// got what they asked).
+  /// After the region: `granted` is the smallest thread count a team got (team_size() x lanes()
+  /// when all got what they asked).
   void finish(int granted) const {
-    if (granted == team_size_) return;
+    if (granted == team_size_ * lanes_) return;
     const std::string message = "OpenMP started " + std::to_string(granted) +
                                 " threads for a team of " + std::to_string(team_size_) +
+                                (lanes_ > 1 ? " threads of " + std::to_string(lanes_) + " lanes" : std::string()) +
                                 " (the most this device gives this kernel); choose a team size "
                                 "of at most team_size_max() or AUTO";
     fail(site_, message.c_str());
@@ -339,6 +497,20 @@ class TeamLaunch {
   /// and scan with shuffles), else one per thread.
   static std::size_t team_slots(int team_size) {
     return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
+  }
+  /// The policy's team size; with AUTO on a GPU and a league too small to fill it with teams of
+  /// team_size_recommended(), larger teams, up to what the device grants (the CUDA launch picks
+  /// larger blocks from the occupancy API the same way). team.team_size() in the functor is the
+  /// one used. A GPU is taken to hold 132 x 2048 threads (an H100 or H200, as partial_shape).
+  template <class Policy>
+  static int team_size_for(const Policy& policy, bool gpu) {
+    int team = policy.team_size();
+    if (!gpu || !policy.impl_auto_team_size()) return team;
+    const int lanes = policy.vector_length();
+    const int most = Policy::team_size_max_for(lanes);
+    const long long resident = 132LL * 2048;
+    while (team * 2 <= most && (long long)policy.league_size() * team * lanes < resident) team *= 2;
+    return team;
   }
   static int teams_for(int league, bool gpu) {
     if (!gpu) return 1;
@@ -352,6 +524,7 @@ class TeamLaunch {
   int device_;
   bool gpu_;
   int team_size_;
+  int lanes_;
   int teams_;
   DeviceBuffer shared_;
   std::size_t scratch0_;
