@@ -59,6 +59,13 @@ namespace omp {
 /// The device every generated target region runs on.
 inline int device() { return hpar::impl::omp_device(); }
 
+// On an NVIDIA GPU with clang, a team of whole warps reduces and scans with warp shuffles
+// (TeamMember, and the range scan's chunks in scan.hpp), and an hpar thread's vector lanes
+// are OpenMP threads of their own (device_lanes).
+#if defined(__clang__) && defined(__NVPTX__)
+#define HPAR_IMPL_OMP_WARP_SHUFFLE 1
+#endif
+
 namespace detail {
 
 #pragma omp declare target
@@ -133,12 +140,6 @@ inline LaunchShape partial_shape(int dev) {
   if (const int threads = detail::positive_env("HPAR_OMP_THREADS")) shape.threads = threads;
   return shape;
 }
-
-// On an NVIDIA GPU with clang, a team of whole warps reduces and scans with warp shuffles
-// (TeamMember, and the range scan's chunks in scan.hpp).
-#if defined(__clang__) && defined(__NVPTX__)
-#define HPAR_IMPL_OMP_WARP_SHUFFLE 1
-#endif
 
 #pragma omp declare target
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)

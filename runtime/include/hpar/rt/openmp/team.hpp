@@ -76,7 +76,12 @@ namespace impl {
 
 inline int backend_team_size_max(int vector_length) {
   const int dev = rt::omp::device();
-  return rt::omp::detail::granted_team_threads(dev) / rt::omp::device_lanes(dev, vector_length);
+  int threads = rt::omp::detail::granted_team_threads(dev);
+  // On a GPU a kernel starts as many threads per team as its registers allow, known only when it
+  // starts (384 to 896 of 1024 for test kernels on an H200): 256 start whatever the kernel (255
+  // registers a thread at most).
+  if (rt::omp::device_is_gpu(dev) && threads > 256) threads = 256;
+  return threads / rt::omp::device_lanes(dev, vector_length);
 }
 
 /// The lanes of a vector length on the device (rt::omp::device_lanes): itself with clang on an
@@ -425,7 +430,7 @@ class TeamLaunch {
       : site_(site),
         device_(device()),
         gpu_(device_is_gpu(device_)),
-        team_size_(team_size_for(policy, gpu_)),
+        team_size_(policy.team_size()),
         lanes_(policy.vector_length()),
         teams_(teams_for(policy.league_size(), gpu_)),
         shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * lanes_ * team_slot_bytes, site),
@@ -497,20 +502,6 @@ class TeamLaunch {
   /// and scan with shuffles), else one per thread.
   static std::size_t team_slots(int team_size) {
     return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
-  }
-  /// The policy's team size; with AUTO on a GPU and a league too small to fill it with teams of
-  /// team_size_recommended(), larger teams, up to what the device grants (the CUDA launch picks
-  /// larger blocks from the occupancy API the same way). team.team_size() in the functor is the
-  /// one used. A GPU is taken to hold 132 x 2048 threads (an H100 or H200, as partial_shape).
-  template <class Policy>
-  static int team_size_for(const Policy& policy, bool gpu) {
-    int team = policy.team_size();
-    if (!gpu || !policy.impl_auto_team_size()) return team;
-    const int lanes = policy.vector_length();
-    const int most = Policy::team_size_max_for(lanes);
-    const long long resident = 132LL * 2048;
-    while (team * 2 <= most && (long long)policy.league_size() * team * lanes < resident) team *= 2;
-    return team;
   }
   static int teams_for(int league, bool gpu) {
     if (!gpu) return 1;
