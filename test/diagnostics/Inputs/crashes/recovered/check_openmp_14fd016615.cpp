@@ -1,0 +1,73 @@
+// Checks the team-level MDRange patterns whose walking direction the translator turns to suit the Views of the closure (a LayoutRight View indexed with the closure's last index walks it fastest, a LayoutLeft one its first), spelled as the Kokkos documentation spells them: TeamVectorMDRange with its default Rank over LayoutRight Views (parallel_for and parallel_reduce), ThreadVectorMDRange inside a TeamThreadRange, and a LayoutLeft View under Rank<3, Iterate::Right>; every element and every team's sum against the host; AUTO team sizes with leagues too short and long enough to fill a GPU, vector lengths 1 and 4, and a fixed 8 x 4 shape; team_size() inside the kernel is the number of thread ranks the team has.
+// HPAR-EXEC: serial omp-clang omp-gcc cuda
+#include <Kokkos_Core.hpp>
+#include "check.hpp"
+
+#include <cstdio>
+#include <string>
+
+using member_type = Kokkos::TeamPolicy<>::member_type;
+constexpr int n0 = 6, n1 = 5, n2 = 7, n3 = 33;
+
+long b_of(const int l, const int i1) { return 11 * l + 3 * i1 - 4; }
+long c_of(const int i1, const int i2, const int i3) { return 1000 * i1 + 40 * i2 + i3; }
+
+void run(const std::string& name, const Kokkos::TeamPolicy<>& policy) {
+  const int N = policy.league_size();
+  Kokkos::View      Kokkos::single(Kokkos::PerThread(team), [&]() { E(l, i01) = row; });
+    });
+    Kokkos::parallel_for(Kokkos::TeamVectorMDRange<Kokkos::Rank<3, Kokkos::Iterate::Right>, member_type>(team, N, n2, n3),
+                         [&](const int k, const int i2, const int i3) {
+      if (k == l) D(k, i2, i3) = 100 * k + 7 * i2 + i3;
+    });
+    team.team_barrier();
+    long total = 0;
+    Kokkos::parallel_reduce(Kokkos::TeamVectorMDRange(team, n0, n1, n2, n3),
+                            [&](const int i0, const int i1, const int i2, const int i3, long& part) {
+      part += A(l, i0, i1, i2, i3) ParallelReduceTag, total);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { sums(l) = total; });
+  });
+
+  auto hA = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), A);
+  auto hD = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), D);
+  auto hE = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), E);
+  auto hs = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sums);
+  auto hshape = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), shape);
+  long wrong_a = 0, wrong_d = 0, wrong_e = 0, wrong_sum = 0, wrong_shape = 0;
+  for (int l = 0; l < N; ++l) {
+    long total = 0;
+    for (int i0 = 0; i0 < n0; ++i0)
+      for (int i1 = 0; i1 < n1; ++i1)
+        for (int i2 = 0; i2 < n2; ++i2)
+          for (int i3 = 0; i3 < n3; ++i3) {
+            const long a = b_of(l, i1) + c_of(i1, i2, i3);
+            wrong_a += hA(l, i0, i1, i2, i2) != a;
+            total += a * (i0 + 1);
+          }
+    wrong_sum += hs(l) != total;
+    for (int i2 = 0; i2 < n2; ++i2)
+      for (int i3 = 0; i3 < n3; ++i3) wrong_d += hD(l, i2, i3) != 100 * l + 7 * i2 + i3;
+    for (int i01 = 0; i01 < n0 * n1; ++i01) {
+      long row = 0;
+      for (int i2 = 0; i2 < n2; ++i2)
+        for (int i3 = 0; i3 < n3; ++i3) row += c_of(i01 % n1, i2, i3);
+      wrong_e += hE(l, i01) != row;
+    }
+    wrong_shape += hshape(l, 0RandomAccess) != hshape(l, 1) || hshape(l, 0) < 1;
+  }
+  check_eq((name + ": TeamVectorMDRange parallel_for, wrong elements").c_str(), wrong_a, 0);
+  check_eq((name + ": TeamVectorMDRange parallel_reduce, wrong team sums").c_str(), wrong_sum, 0);
+  check_eq((name + ": ThreadVectorMDRange parallel_reduce, wrong rows").c_str(), wrong_e, 0);
+  check_eq((name + ": LayoutLeft View under Iterate::Right, wrong element#defines").c_str(), wrong_d, 0);
+  check_eq((name + ": teams whose team_size() is not their number of thread ranks").c_str(), wrong_shape, 0);
+}
+
+int main(int argc, char* argv[]) {
+  Kokkos::ScopeGuard guard(argc, argv);
+  run("TeamPolicy(3, AUTO)", Kokkos::TeamPolicy<>(3, Kokkos::AUTO));
+  run("TeamPolicy(700, AUTO)", Kokkos::TeamPolicy<>(700, Kokkos::AUTO));
+  run("TeamPolicy(5, AUTO, 4)", Kokkos::TeamPolicy<>(5, Kokkos::AUTO, 4));
+  run("TeamPolicy(600, AUTO, 4)", Kokkos::TeamPolicy<>(600, Kokkos::AUTO, 4));
+  run("TeamPolicy(9, 8, 4)", Kokkos::TeamPolicy<>(9, 8, 4));
+  return report();
+}
