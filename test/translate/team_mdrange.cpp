@@ -26,9 +26,9 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-CUDA: void fill(
 // CHECK-OMP-LABEL: // hpar: parallel_for "fill" (TeamPolicy) from team_mdrange.cpp
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(
-// CHECK-OMP: #pragma omp target teams num_teams(nteams) thread_limit(team_size)
-// CHECK-OMP-NEXT: #pragma omp parallel num_threads(team_size)
-// CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared
+// CHECK-OMP: #pragma omp target teams num_teams(nteams) thread_limit(team_threads)
+// CHECK-OMP-NEXT: #pragma omp parallel num_threads(team_threads)
+// CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared
 // CHECK-OMP: fn(team);
 // CHECK-OMP-NOT: #pragma omp target
 // CHECK-OMP: launch.finish(granted);
@@ -57,8 +57,8 @@ void fill(hpar::View<double****> a, hpar::View<double***> b) {
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
 // CHECK-OMP-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team_mdrange.cpp
-// CHECK-OMP: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_size}, site);
-// CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared
+// CHECK-OMP: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
+// CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared
 // CHECK-OMP: sp.call(fn, acc, team);
 // CHECK-OMP: partials.finish();
 double total(hpar::View<double****> a) {

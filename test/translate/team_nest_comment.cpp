@@ -43,12 +43,12 @@ void rows(Kokkos::View<double**> a, Kokkos::View<double*> sums) {
 // CHECK-CUDA-NEXT: template <class Policy, class Functor, bool ByValue, bool Narrow>
 
 // CHECK-OMP-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team_nest_comment.cpp:22
-// CHECK-OMP-NEXT: // team: an OpenMP team of team_size threads per hpar team, one lane each; the policy asks for vector_length 4
-// CHECK-OMP-NEXT: //   team_nest_comment.cpp:24 parallel_for over TeamThreadRange of 4 indices: the team's threads, omp_get_thread_num()
-// CHECK-OMP-NEXT: //     team_nest_comment.cpp:26 parallel_reduce over ThreadVectorRange: one lane: the calling thread runs every index
-// CHECK-OMP-NEXT: //     team_nest_comment.cpp:27 single(PerThread): every thread (its one lane)
-// CHECK-OMP-NEXT: //   team_nest_comment.cpp:17 parallel_for over TeamVectorRange: the team's threads, omp_get_thread_num()
-// CHECK-OMP-NEXT: //   team_nest_comment.cpp:31 parallel_for over TeamThreadMDRange (rank 2) of 2 x ? indices: the team's threads, omp_get_thread_num()
+// CHECK-OMP-NEXT: // team: an OpenMP team of team_size x lanes threads per hpar team; the policy asks for vector_length 4
+// CHECK-OMP-NEXT: //   team_nest_comment.cpp:24 parallel_for over TeamThreadRange of 4 indices: the team's threads, omp_get_thread_num() / lanes
+// CHECK-OMP-NEXT: //     team_nest_comment.cpp:26 parallel_reduce over ThreadVectorRange: the thread's lanes (OpenMP threads of their own with clang on an NVIDIA GPU, else one lane)
+// CHECK-OMP-NEXT: //     team_nest_comment.cpp:27 single(PerThread): lane 0 of every thread
+// CHECK-OMP-NEXT: //   team_nest_comment.cpp:17 parallel_for over TeamVectorRange: every lane of every thread, omp_get_thread_num()
+// CHECK-OMP-NEXT: //   team_nest_comment.cpp:31 parallel_for over TeamThreadMDRange (rank 2) of 2 x ? indices: the team's threads, omp_get_thread_num() / lanes
 // CHECK-OMP-NEXT: //   team_nest_comment.cpp:32 single(PerTeam): thread 0 of the team
 // CHECK-OMP-NEXT: template <class Label, class PolicyOrCount, class Functor>
 
@@ -73,7 +73,7 @@ void known(Kokkos::View<double**> a) {
 // CHECK-CUDA-NEXT: // team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x; the policy asks for team_size 64, vector_length 2, level-0 scratch of 64 bytes per team (line [[#@LINE-6]]){{$}}
 // CHECK-CUDA-NEXT: //   team_nest_comment.cpp:[[#@LINE-5]] parallel_for over TeamThreadRange: the team's threads, threadIdx.y{{$}}
 // CHECK-OMP: // hpar: parallel_for "known" (TeamPolicy) from team_nest_comment.cpp:[[#@LINE-7]]
-// CHECK-OMP-NEXT: // team: an OpenMP team of team_size threads per hpar team, one lane each; the policy asks for team_size 64, vector_length 2, level-0 scratch of 64 bytes per team (line [[#@LINE-9]]){{$}}
+// CHECK-OMP-NEXT: // team: an OpenMP team of team_size x lanes threads per hpar team; the policy asks for team_size 64, vector_length 2, level-0 scratch of 64 bytes per team (line [[#@LINE-9]]){{$}}
 
 // A policy variable assigned again before the dispatch: its sizes are not known.
 void reassigned(Kokkos::View<double**> a, int t) {
@@ -86,7 +86,7 @@ void reassigned(Kokkos::View<double**> a, int t) {
 // CHECK-CUDA: // hpar: parallel_for "reassigned" (TeamPolicy) from team_nest_comment.cpp:[[#@LINE-4]]
 // CHECK-CUDA-NEXT: // team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x{{$}}
 // CHECK-OMP: // hpar: parallel_for "reassigned" (TeamPolicy) from team_nest_comment.cpp:[[#@LINE-6]]
-// CHECK-OMP-NEXT: // team: an OpenMP team of team_size threads per hpar team, one lane each{{$}}
+// CHECK-OMP-NEXT: // team: an OpenMP team of team_size x lanes threads per hpar team{{$}}
 
 // Scratch requests on a policy variable, one of them with a size known only at run time, and
 // ranges whose trip counts are constant expressions, given as a count or as [begin, end).
@@ -109,7 +109,7 @@ void requests(Kokkos::View<int**> a, int bytes) {
 // CHECK-CUDA-NEXT: //   team_nest_comment.cpp:[[#@LINE-7]] parallel_for over TeamVectorMDRange (rank 3) of 8 x ? x 3 indices: every lane
 // CHECK-OMP: // hpar: parallel_for "requests" (TeamPolicy) from team_nest_comment.cpp:[[#@LINE-12]]
 // CHECK-OMP-NEXT: // team: {{.*}}; the policy asks for vector_length 1, level-1 scratch of ? bytes per team and 16 bytes per thread (line [[#@LINE-15]]), level-0 scratch of 8 bytes per thread (line [[#@LINE-14]]){{$}}
-// CHECK-OMP-NEXT: //   team_nest_comment.cpp:[[#@LINE-13]] parallel_for over TeamThreadRange of 8 indices: the team's threads, omp_get_thread_num()
+// CHECK-OMP-NEXT: //   team_nest_comment.cpp:[[#@LINE-13]] parallel_for over TeamThreadRange of 8 indices: the team's threads, omp_get_thread_num() / lanes
 
 // A policy from a parameter: nothing about it is known, its scratch requests neither.
 void given(Kokkos::View<int**> a, const Kokkos::TeamPolicy<>& policy) {

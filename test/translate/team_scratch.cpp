@@ -36,8 +36,8 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-OMP: char* scratch = launch.scratch();
 // CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch)
-// CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, team_shared,
-// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
+// CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
 // CHECK-OMP-NEXT: fn(team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 // CHECK-OMP-NOT: #pragma omp target
@@ -90,7 +90,7 @@ struct Reverse {
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+6]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
+// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
 // CHECK-OMP-NEXT: fn(team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 void reverse(hpar::View<double**> a) {
@@ -107,7 +107,7 @@ void reverse(hpar::View<double**> a) {
 // CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+9]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK-OMP: is_device_ptr(shared, scratch, staging, team_results)
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_size, scratch0, scratch1));
+// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
 // CHECK-OMP-NEXT: sp.call(fn, acc, team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 double staged_sum(hpar::View<double**> a) {
