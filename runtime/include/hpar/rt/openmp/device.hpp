@@ -172,6 +172,32 @@ T warp_shuffle_index(const T& value, int lane, int width = 32, unsigned mask = 0
   const int clamp = ((32 - width) << 8) | 0x1f;
   return warp_shuffle_words(value, [=](int word) { return __nvvm_shfl_sync_idx_i32(mask, word, lane, clamp); });
 }
+/// Joins `value` over the lanes of each segment of `width` in lane order, by a tree of shuffles
+/// from `first` lanes apart: the segment's lane 0 ends with the values of its lanes 0, first,
+/// 2 first, ... (`lane` is this lane's number in its segment; `op.join(dst, src)`).
+template <class T, class Op>
+void warp_reduce_tree(T& value, const Op& op, int lane, int first = 1, int width = 32,
+                      unsigned mask = 0xffffffffu) {
+  for (int offset = first; offset < width; offset *= 2) {
+    const T other = warp_shuffle_down(value, offset, width, mask);
+    if (lane % (2 * offset) == 0) op.join(value, other);
+  }
+}
+/// The inclusive scan of `value` over the lanes of each segment of `width`, `first` lanes apart,
+/// in lane order (`lane` as above).
+template <class T, class Op>
+T warp_inclusive_scan(const T& value, const Op& op, int lane, int first = 1, int width = 32,
+                      unsigned mask = 0xffffffffu) {
+  T inclusive = value;
+  for (int offset = first; offset < width; offset *= 2) {
+    T before = warp_shuffle_up(inclusive, offset, width, mask);
+    if (lane >= offset) {
+      op.join(before, inclusive);
+      inclusive = before;
+    }
+  }
+  return inclusive;
+}
 #endif
 
 /// A thread's view of an object (the functor, the reduction or scan spec) whose bytes a region

@@ -162,11 +162,8 @@ void scan_chunk_totals(const Spec& sp, const Functor& fn, typename Spec::value_t
       value_type x;
       sp.init(x);
       if (base + lanes.lane < last) sp.call(fn, x, false, IndexType(base + lanes.lane));
-      // Lane 0 ends with lanes 0..31 joined in order (offsets 1, 2, 4, ...).
-      for (int offset = 1; offset < 32; offset *= 2) {
-        const value_type other = warp_shuffle_down(x, offset);
-        if (lanes.lane % (2 * offset) == 0) sp.join(x, other);
-      }
+      // Lane 0 ends with lanes 0..31 joined in order.
+      warp_reduce_tree(x, sp, lanes.lane);
       if (lanes.lane == 0) sp.join(total, x);
     }
     if (lanes.lane == 0) sums[c] = total;
@@ -195,13 +192,7 @@ void scan_chunk_finals(const Spec& sp, const Functor& fn, const typename Spec::v
       value_type inclusive;
       sp.init(inclusive);
       if (i < last) sp.call(fn, inclusive, false, IndexType(i));
-      for (int offset = 1; offset < 32; offset *= 2) {
-        value_type before = warp_shuffle_up(inclusive, offset);
-        if (lanes.lane >= offset) {
-          sp.join(before, inclusive);
-          inclusive = before;
-        }
-      }
+      inclusive = warp_inclusive_scan(inclusive, sp, lanes.lane);
       const value_type lanes_before = warp_shuffle_up(inclusive, 1);
       const value_type step_total = warp_shuffle_index(inclusive, 31);
       value_type update = carry;

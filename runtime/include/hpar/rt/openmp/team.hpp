@@ -155,10 +155,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       // The lanes of one thread (a segment of its warp: other threads need not take part),
       // joined in lane order into lane 0, then lane 0's value to all of them.
       const unsigned mask = lane_mask();
-      for (int offset = 1; offset < m_lanes; offset *= 2) {
-        const T other = warp_shuffle_down(value, offset, m_lanes, mask);
-        if (m_lane % (2 * offset) == 0) op.join(value, other);
-      }
+      warp_reduce_tree(value, op, m_lane, 1, m_lanes, mask);
       if (m_lanes > 1) value = warp_shuffle_index(value, 0, m_lanes, mask);
 #endif
       return;
@@ -172,10 +169,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         // Each warp joins its participants in order (offsets step, 2 step, ...: lane 0 ends with
         // them all), its lane 0 publishes, and every thread joins the warps' values in order.
         const int lane = m_id % 32;
-        for (int offset = step; offset < 32; offset *= 2) {
-          const T other = warp_shuffle_down(value, offset);
-          if (lane % (2 * offset) == 0) op.join(value, other);
-        }
+        warp_reduce_tree(value, op, lane, step);
 #pragma omp barrier
         if (lane == 0) std::memcpy(m_shared + std::size_t(m_id / 32) * team_slot_bytes, &value, sizeof(T));
 #pragma omp barrier
@@ -207,14 +201,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       if (m_lanes == 1) return identity;
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
       const unsigned mask = lane_mask();
-      T inclusive = value;
-      for (int offset = 1; offset < m_lanes; offset *= 2) {
-        T before = warp_shuffle_up(inclusive, offset, m_lanes, mask);
-        if (m_lane >= offset) {
-          op.join(before, inclusive);
-          inclusive = before;
-        }
-      }
+      const T inclusive = warp_inclusive_scan(value, op, m_lane, 1, m_lanes, mask);
       const T before = warp_shuffle_up(inclusive, 1, m_lanes, mask);
       total = warp_shuffle_index(inclusive, m_lanes - 1, m_lanes, mask);
       return m_lane > 0 ? before : identity;
@@ -235,14 +222,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         // their last lanes, then each thread's prefix: the warps before its own, then the
         // participants of its warp before it.
         const int lane = m_id % 32, warp = m_id / 32;
-        T inclusive = value;
-        for (int offset = step; offset < 32; offset *= 2) {
-          T before = warp_shuffle_up(inclusive, offset);
-          if (lane >= offset) {
-            op.join(before, inclusive);
-            inclusive = before;
-          }
-        }
+        const T inclusive = warp_inclusive_scan(value, op, lane, step);
         const T in_warp_before = warp_shuffle_up(inclusive, step);
 #pragma omp barrier
         if (lane == 31) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes, &inclusive, sizeof(T));
@@ -357,11 +337,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         const I i = first + I(32 * k);
         T contribution = T();
         if (i < end) f(i, contribution, false);
-        T inclusive = contribution;
-        for (int offset = 1; offset < 32; offset *= 2) {
-          const T before = warp_shuffle_up(inclusive, offset);
-          if (lane >= offset) inclusive = before + inclusive;
-        }
+        const T inclusive = warp_inclusive_scan(contribution, impl::ScanSum<T>(), lane);
         const T lanes_before = warp_shuffle_up(inclusive, 1);
         item[k] = lane > 0 ? warp_sum + lanes_before : warp_sum;
         warp_sum = warp_sum + warp_shuffle_index(inclusive, 31);
