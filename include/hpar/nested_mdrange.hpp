@@ -190,10 +190,11 @@ struct MDReduceVisit {
   }
 };
 
-/// Jam of md_walk for a parallel_for: 8 in CUDA device code, where the loads of one participant
-/// are what limits an element-wise nest; 1 elsewhere (the host builds and reductions gain little
-/// and would compile eight copies of the closure).
-#if defined(HPAR_IMPL_CUDA_DEVICE)
+/// Jam of md_walk for a parallel_for: 8 in device code for an NVIDIA GPU (the CUDA output, and
+/// the OpenMP output built by clang), where the loads of one participant are what limits an
+/// element-wise nest; 1 elsewhere (the host builds and reductions gain little and would compile
+/// eight copies of the closure).
+#if defined(HPAR_IMPL_CUDA_DEVICE) || (defined(__clang__) && defined(__NVPTX__))
 constexpr int md_for_jam = 8;
 #else
 constexpr int md_for_jam = 1;

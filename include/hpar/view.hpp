@@ -116,7 +116,8 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 #endif
 }
 
-/// Reads *p through the read-only data cache on CUDA devices when the type allows it.
+/// Reads *p through the read-only data cache on NVIDIA GPUs (the CUDA output, and the OpenMP
+/// output built by clang) when the type allows it.
 template <class T>
 HPAR_HD inline T read_only_load(const T* p) {
 #if defined(HPAR_IMPL_CUDA_DEVICE)
@@ -127,6 +128,19 @@ HPAR_HD inline T read_only_load(const T* p) {
                  !std::is_same<T, char32_t>::value) ||
                 (std::is_floating_point<T>::value && sizeof(T) <= sizeof(double)))
     return __ldg(p);
+#elif defined(__clang__) && defined(__NVPTX__)
+  // OpenMP offload built by clang for an NVIDIA GPU: the same load (ld.global.nc), through
+  // clang's NVPTX builtins, for the arithmetic types of 1 to 8 bytes but bool.
+  if constexpr (std::is_floating_point<T>::value && sizeof(T) == sizeof(double))
+    return T(__nvvm_ldg_d(reinterpret_cast<const double*>(p)));
+  else if constexpr (std::is_floating_point<T>::value && sizeof(T) == sizeof(float))
+    return T(__nvvm_ldg_f(reinterpret_cast<const float*>(p)));
+  else if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+    if constexpr (sizeof(T) == 8) return T(__nvvm_ldg_ll(reinterpret_cast<const long long*>(p)));
+    if constexpr (sizeof(T) == 4) return T(__nvvm_ldg_i(reinterpret_cast<const int*>(p)));
+    if constexpr (sizeof(T) == 2) return T(__nvvm_ldg_s(reinterpret_cast<const short*>(p)));
+    if constexpr (sizeof(T) == 1) return T(__nvvm_ldg_c(reinterpret_cast<const char*>(p)));
+  }
 #endif
   return *p;
 }

@@ -139,5 +139,28 @@ std::string nestText(const ir::Kernel& K, const std::string& team, LevelMapping 
   return Out;
 }
 
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+bool readsApart(const ir::Kernel& K) {
+  return K.policy == ir::PolicyKind::Team && K.pattern == ir::Pattern::For &&
+         !K.viewReads.readOnly.empty();
+}
+
+void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditList& Edits) {
+  if (!readsApart(K)) return;
+  const std::string rt = "hpar::rt::" + ns + "::";
+  for (const ir::ViewReads::Span& R : K.viewReads.reads) {
+    Edits.insert(R.begin, rt + "read_only(" + K.viewReads.member + ", ");
+    Edits.insert(R.end, ")");
+  }
+  Edits.insert(K.viewReads.callEnd, ",\n    " + rt + "views_apart(" + rt + "memory_of(" +
+                                        joined(K.viewReads.readOnly) + "), " + rt + "memory_of(" +
+                                        joined(K.viewReads.others) + "))");
+}
+
 }  // namespace emit
 }  // namespace hpar

@@ -4,7 +4,9 @@
 
 #include "ir/Kernel.h"
 #include "ir/Naming.h"
+#include "output/EditList.h"
 #include <string>
+#include <vector>
 
 namespace hpar {
 namespace emit {
@@ -48,6 +50,19 @@ std::string nestComment(const ir::Kernel& K, const std::string& team, LevelMappi
 /// nestComment's lines as plain text (for --explain-launch); `team` alone for a kernel without
 /// nested constructs.
 std::string nestText(const ir::Kernel& K, const std::string& team, LevelMapping mapping);
+
+/// Names joined with ", ".
+std::string joined(const std::vector<std::string>& names);
+
+/// Whether a team parallel_for reads the Views its lambda only reads (ir::ViewReads) through the
+/// runtime's read_only (rt/read_only.hpp), in a variant for Views whose memory is apart from the
+/// others' at run time.
+bool readsApart(const ir::Kernel& K);
+
+/// For readsApart kernels: each read of a View the lambda only reads becomes
+/// `hpar::rt::<ns>::read_only(member, B)(...)`, and the dispatch gains its last argument, whether
+/// their memory is apart from the other Views' (`views_apart(memory_of(...), memory_of(...))`).
+void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditList& Edits);
 
 }  // namespace emit
 }  // namespace hpar

@@ -105,21 +105,6 @@ std::string teamBounds(const ir::Kernel& K) {
          "hpar::rt::cuda::team_min_blocks<Policy, Narrow>())\n    ";
 }
 
-/// Whether a team parallel_for reads the Views its lambda only reads (ir::ViewReads) through
-/// rt/cuda/read_only.cuh's read_only: its kernel is then compiled in a variant for Views whose memory
-/// is apart from the others' at run time, and one for Views that overlap them.
-bool readsApart(const ir::Kernel& K) {
-  return K.policy == ir::PolicyKind::Team && K.pattern == ir::Pattern::For &&
-         !K.viewReads.readOnly.empty();
-}
-
-/// Names joined with ", ".
-std::string joined(const std::vector<std::string>& names) {
-  std::string s;
-  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
-
 /// The template parameters of a team kernel compiled in several variants (none for one shape
 /// and no read-only Views).
 std::string teamVariantParam(const ir::Kernel& K) {
@@ -289,15 +274,7 @@ public:
   /// A team parallel_for that only reads some of its Views: each read of them becomes
   /// `read_only(team, B)(...)`, and the call gains whether their memory is apart from the others'.
   void editDispatch(const ir::Kernel& K, output::EditList& Edits) const override {
-    if (!readsApart(K)) return;
-    for (const ir::ViewReads::Span& R : K.viewReads.reads) {
-      Edits.insert(R.begin, "hpar::rt::cuda::read_only(" + K.viewReads.member + ", ");
-      Edits.insert(R.end, ")");
-    }
-    Edits.insert(K.viewReads.callEnd,
-                 ",\n    hpar::rt::cuda::views_apart(hpar::rt::cuda::memory_of(" +
-                     joined(K.viewReads.readOnly) + "), hpar::rt::cuda::memory_of(" +
-                     joined(K.viewReads.others) + "))");
+    editReadOnlyReads(K, "cuda", Edits);
   }
 
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {

@@ -118,11 +118,17 @@ public:
 
   std::string launcher(const ir::Kernel& K) const override { return K.name; }
 
+  /// A team parallel_for that only reads some Views: each read becomes
+  /// `hpar::rt::omp::read_only(team, B)(...)` and the call gains whether they are apart.
+  void editDispatch(const ir::Kernel& K, output::EditList& Edits) const override {
+    editReadOnlyReads(K, "omp", Edits);
+  }
+
   std::string kernel(const ir::Kernel& K) const override {
     std::ostringstream o;
     o << kernelComment(K)
       << nestComment(K, kTeamMapping, levelMapping)
-      << hostFunctionHead(K, K.name) << "  (void)site;\n"
+      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "") << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
     if (K.policy == ir::PolicyKind::Team) {
       o << teamBody(K) << "}\n\n";
@@ -161,6 +167,11 @@ public:
                          "parallel for, collapsed over every index, on the device or, without one, "
                          "on the host");
     return nestText(K, kTeamMapping, levelMapping) +
+           (readsApart(K) ? joined(K.viewReads.readOnly) +
+                                " only read: read through the read-only data cache (clang on an "
+                                "NVIDIA GPU) by each launch that finds their memory apart from "
+                                "the other Views'\n"
+                          : std::string()) +
            (K.teamSize > 0
                 ? "shape: team size " + std::to_string(K.teamSize) +
                       " from the policy, at most what the device grants a team"
@@ -180,6 +191,21 @@ public:
   }
 
 private:
+  /// The functor's call for one team of the league loop. A parallel_for that only reads some
+  /// Views calls it twice over, so that each call, inlined, knows whether they are apart from
+  /// the others (rt/read_only.hpp).
+  static std::string teamCall(const ir::Kernel& K) {
+    if (K.pattern == ir::Pattern::Reduce) return "        sp.call(fn, acc, team);\n";
+    const std::string call = forCall(K);
+    if (!readsApart(K)) return "        " + call + ";\n";
+    const std::string apart = call.substr(0, call.size() - 5) + "team.reading_apart())";
+    return "        if (reads_apart)  // " + joined(K.viewReads.readOnly) +
+           ": only read, apart from the other Views: through the read-only data cache\n" +
+           "          " + apart + ";\n" +
+           "        else\n" +
+           "          " + call + ";\n";
+  }
+
   /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
   /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
   /// reported.
@@ -201,7 +227,7 @@ private:
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
          << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
          << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));\n"
-         << "        " << (reduce ? "sp.call(fn, acc, team)" : forCall(K)) << ";\n"
+         << teamCall(K)
          << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"
          << "      }\n";
     if (reduce)

@@ -7,6 +7,7 @@
 using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
+// CHECK: void hpar_rows_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
 // CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK: const int lanes = launch.lanes(), team_threads = team_size * lanes;
 // CHECK: char* scratch = launch.scratch();
@@ -25,6 +26,10 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
 // CHECK-NEXT: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
+// `a` is only read: each call, inlined, knows whether it is apart from the other Views.
+// CHECK-NEXT: if (reads_apart) // a: only read, apart from the other Views: through the read-only data cache
+// CHECK-NEXT: fn(team.reading_apart());
+// CHECK-NEXT: else
 // CHECK-NEXT: fn(team);
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 // CHECK-NOT: #pragma omp target
@@ -38,7 +43,10 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
     hpar::single(hpar::PerTeam(team), [&]() { rowsum(row) = s; });
   });
 }
-// CHECK: hpar::parallel_reduce(hpar::TeamThreadRange(team, m), [&](int j, double& t) { t += a(row, j); }, s);
+// The reads of `a` go through read_only; the dispatch passes whether its memory is apart from
+// rowsum's:
+// CHECK: hpar::parallel_reduce(hpar::TeamThreadRange(team, m), [&](int j, double& t) { t += hpar::rt::omp::read_only(team, a)(row, j); }, s);
+// CHECK: hpar::rt::omp::views_apart(hpar::rt::omp::memory_of(a), hpar::rt::omp::memory_of(rowsum)));
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
 // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);

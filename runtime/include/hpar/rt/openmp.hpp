@@ -11,7 +11,9 @@
 //   openmp/reduce.hpp  ReducePartials: one accumulator per (team, thread), combined on the host;
 //   openmp/scan.hpp    ScanChunks: per-chunk totals turned into exclusive offsets on the host;
 //   openmp/team.hpp    TeamMember (the team functor's argument, team collectives over a
-//                      team-shared buffer) and TeamLaunch (team size, teams, buffers).
+//                      team-shared buffer) and TeamLaunch (team size, teams, buffers);
+//   read_only.hpp      the Views a team parallel_for only reads, read through the read-only
+//                      data cache on an NVIDIA GPU when they are apart from the others.
 // Reductions that fit the `reduction` clause and MDRange nests (`collapse(N)`) need nothing
 // beyond device().
 #pragma once
@@ -30,3 +32,15 @@
 #include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/scan.hpp>
 #include <hpar/rt/openmp/team.hpp>
+#include <hpar/rt/read_only.hpp>
+
+namespace hpar {
+namespace rt {
+namespace omp {
+// Views a team kernel only reads (hpar/rt/read_only.hpp); the generated code names them here.
+using rt::memory_of;
+using rt::read_only;
+using rt::views_apart;
+}  // namespace omp
+}  // namespace rt
+}  // namespace hpar

@@ -10,8 +10,9 @@
 // allocated before the launch. Whether the device is a GPU is asked once per device, from inside a
 // target region, through `declare variant match(device={kind(gpu)})`, which both clang and GCC
 // resolve in the device compiler.
-//   GPU:  threads 256, teams 4 * 132 (4 teams per SM of an H100/H200; OpenMP cannot query the
-//         SM count portably, and more teams than SMs only costs slots on smaller GPUs).
+//   GPU:  threads 256, teams 8 per multiprocessor (the 2,048 threads one holds), the
+//         multiprocessors read from PTX's %nsmid in the same target region (132, an H100's or
+//         H200's, where it cannot be read).
 //   CPU:  teams * threads = omp_get_num_procs(), threads at most 8. libomp refuses to run more
 //         threads under `teams` than KMP_TEAMS_THREAD_LIMIT (default: the processor count) and
 //         warns; asking for more would only shrink the teams behind our back.
@@ -80,6 +81,19 @@ namespace detail {
 }
 #pragma omp declare variant(running_on_gpu_variant) match(device = {kind(gpu)})
 [[gnu::used]] static int running_on_gpu() { return 0; }
+
+/// The multiprocessors of the NVIDIA GPU this runs on (PTX's %nsmid), else 0.
+[[gnu::used]] static int gpu_multiprocessors() {
+#if defined(__clang__) && defined(__NVPTX__)
+  return int(__nvvm_read_ptx_sreg_nsmid());
+#elif defined(__nvptx__)
+  unsigned count;
+  asm volatile("mov.u32 %0, %%nsmid;" : "=r"(count));
+  return int(count);
+#else
+  return 0;
+#endif
+}
 #pragma omp end declare target
 
 /// The value of environment variable `name` when it is a positive integer, else 0.
@@ -100,20 +114,33 @@ struct LaunchShape {
 };
 
 namespace detail {
-/// What running_on_gpu() says on `dev` (asked once per process for each device).
-inline int device_kind(int dev) {
-  if (dev == omp_get_initial_device()) return 0;
+/// What a device is: running_on_gpu() there, and its multiprocessors on an NVIDIA GPU.
+struct DeviceFacts {
+  int kind = 0;
+  int multiprocessors = 0;
+};
+/// The facts of `dev` (asked once per process for each device).
+inline DeviceFacts device_facts(int dev) {
+  if (dev == omp_get_initial_device()) return DeviceFacts();
   static std::mutex mutex;
-  static std::map<int, int>* known = new std::map<int, int>();  // never destroyed, see above
+  static std::map<int, DeviceFacts>* known = new std::map<int, DeviceFacts>();  // never destroyed, see above
   std::lock_guard<std::mutex> lock(mutex);
   const auto found = known->find(dev);
   if (found != known->end()) return found->second;
-  int kind = 0;
-#pragma omp target device(dev) map(from : kind)
-  { kind = running_on_gpu(); }
-  (*known)[dev] = kind;
-  return kind;
+  int kind = 0, multiprocessors = 0;
+#pragma omp target device(dev) map(from : kind, multiprocessors)
+  {
+    kind = running_on_gpu();
+    multiprocessors = kind != 0 ? gpu_multiprocessors() : 0;
+  }
+  DeviceFacts facts;
+  facts.kind = kind;
+  facts.multiprocessors = multiprocessors;
+  (*known)[dev] = facts;
+  return facts;
 }
+/// What running_on_gpu() says on `dev`.
+inline int device_kind(int dev) { return device_facts(dev).kind; }
 }  // namespace detail
 
 /// True when `dev` is a GPU.
@@ -129,8 +156,12 @@ inline int device_lanes(int dev, int vector_length) {
 inline LaunchShape partial_shape(int dev) {
   LaunchShape shape;
   if (device_is_gpu(dev)) {
+    // Teams of 256 threads, 8 per multiprocessor: the 2,048 threads a multiprocessor of an
+    // NVIDIA GPU since Volta holds when a kernel's registers allow (132 multiprocessors when
+    // the device does not say).
+    const int multiprocessors = detail::device_facts(dev).multiprocessors;
     shape.threads = 256;
-    shape.teams = 4 * 132;
+    shape.teams = 8 * (multiprocessors > 0 ? multiprocessors : 132);
   } else {
     const int procs = omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
     shape.threads = procs < 8 ? procs : 8;
@@ -174,13 +205,16 @@ T warp_shuffle_index(const T& value, int lane, int width = 32, unsigned mask = 0
 }
 /// Joins `value` over the lanes of each segment of `width` in lane order, by a tree of shuffles
 /// from `first` lanes apart: the segment's lane 0 ends with the values of its lanes 0, first,
-/// 2 first, ... (`lane` is this lane's number in its segment; `op.join(dst, src)`).
+/// 2 first, ... (`op.join(dst, src)`).
 template <class T, class Op>
-void warp_reduce_tree(T& value, const Op& op, int lane, int first = 1, int width = 32,
+void warp_reduce_tree(T& value, const Op& op, int first = 1, int width = 32,
                       unsigned mask = 0xffffffffu) {
+  // Every lane joins at every step, so no lane branches: the lanes read later (multiples of
+  // 2 x offset, then of 4 x offset, ...) hold exactly the rank-ordered partials, the others
+  // values nobody reads.
   for (int offset = first; offset < width; offset *= 2) {
     const T other = warp_shuffle_down(value, offset, width, mask);
-    if (lane % (2 * offset) == 0) op.join(value, other);
+    op.join(value, other);
   }
 }
 /// The inclusive scan of `value` over the lanes of each segment of `width`, `first` lanes apart,
@@ -190,11 +224,11 @@ T warp_inclusive_scan(const T& value, const Op& op, int lane, int first = 1, int
                       unsigned mask = 0xffffffffu) {
   T inclusive = value;
   for (int offset = first; offset < width; offset *= 2) {
+    // Every lane joins (a lane below `offset` gets its own value back, joined to nothing read),
+    // and only the choice of the result depends on the lane: a select, not a branch.
     T before = warp_shuffle_up(inclusive, offset, width, mask);
-    if (lane >= offset) {
-      op.join(before, inclusive);
-      inclusive = before;
-    }
+    op.join(before, inclusive);
+    if (lane >= offset) inclusive = before;
   }
   return inclusive;
 }

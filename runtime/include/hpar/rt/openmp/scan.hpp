@@ -163,7 +163,7 @@ void scan_chunk_totals(const Spec& sp, const Functor& fn, typename Spec::value_t
       sp.init(x);
       if (base + lanes.lane < last) sp.call(fn, x, false, IndexType(base + lanes.lane));
       // Lane 0 ends with lanes 0..31 joined in order.
-      warp_reduce_tree(x, sp, lanes.lane);
+      warp_reduce_tree(x, sp);
       if (lanes.lane == 0) sp.join(total, x);
     }
     if (lanes.lane == 0) sums[c] = total;

@@ -132,6 +132,16 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         m_lanes(lanes),
         m_shared(shared) {}
 
+  /// This member, for a kernel that runs knowing that the Views its lambda only reads overlap
+  /// none of the others (hpar/rt/read_only.hpp): the generated region calls the functor with
+  /// `reads_apart ? team.reading_apart() : team`, so that each call, inlined, sees a constant.
+  TeamMember reading_apart() const {
+    TeamMember apart = *this;
+    apart.m_views_read_only = true;
+    return apart;
+  }
+  bool impl_views_read_only() const { return m_views_read_only; }
+
   // ---- the primitives of impl::TeamMemberApi -------------------------------------------------
   /// `omp barrier`: every thread of the team must reach it.
   void impl_barrier() const {
@@ -155,7 +165,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       // The lanes of one thread (a segment of its warp: other threads need not take part),
       // joined in lane order into lane 0, then lane 0's value to all of them.
       const unsigned mask = lane_mask();
-      warp_reduce_tree(value, op, m_lane, 1, m_lanes, mask);
+      warp_reduce_tree(value, op, 1, m_lanes, mask);
       if (m_lanes > 1) value = warp_shuffle_index(value, 0, m_lanes, mask);
 #endif
       return;
@@ -169,7 +179,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         // Each warp joins its participants in order (offsets step, 2 step, ...: lane 0 ends with
         // them all), its lane 0 publishes, and every thread joins the warps' values in order.
         const int lane = m_id % 32;
-        warp_reduce_tree(value, op, lane, step);
+        warp_reduce_tree(value, op, step);
 #pragma omp barrier
         if (lane == 0) std::memcpy(m_shared + std::size_t(m_id / 32) * team_slot_bytes, &value, sizeof(T));
 #pragma omp barrier
@@ -300,9 +310,13 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     return std::is_same<Level, impl::ThreadLevel>::value;
   }
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-  /// The lanes of this thread's segment of its warp.
+  /// The mask of a vector collective's shuffles: the whole warp when every lane of it is here
+  /// together (the common case: ptxas then shuffles on its fast path, which CUDA 11.8's ptxas
+  /// takes only for a mask that is the same in every lane), else this thread's segment. If one
+  /// lane reads a full active mask, all 32 read it together, so every lane picks the same.
   unsigned lane_mask() const {
-    return m_lanes >= 32 ? 0xffffffffu : ((1u << m_lanes) - 1u) << (m_id % 32 - m_lane);
+    if (m_lanes >= 32 || __nvvm_activemask() == 0xffffffffu) return 0xffffffffu;
+    return ((1u << m_lanes) - 1u) << (m_id % 32 - m_lane);
   }
 #endif
   template <class Level, class I, class F, class T>
@@ -390,6 +404,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   int m_team_size;
   int m_lanes;
   unsigned char* m_shared;  // this OpenMP team's slots
+  bool m_views_read_only = false;  // see reading_apart()
 };
 
 #pragma omp end declare target
