@@ -50,15 +50,21 @@ const char* kTeamMapping = "team: an OpenMP team of team_size x lanes threads pe
 // members and warned about by clang for classes that are not trivially copyable.
 const char* kFunctorBytes =
     "  const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);\n";
+/// kFunctorBytes for a region whose threads take threadFunctor(): with clang the functor is also
+/// put in the GPU's constant memory for the launch (rt/openmp/device.hpp, ConstantFunctor).
+const char* kFunctorToDevice =
+    "  const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);\n"
+    "  const hpar::rt::omp::ConstantFunctor<Functor> in_constant(f);  // clang: the functor in constant memory\n";
 const char* kSpecBytes =
     "  const unsigned char* spec_bytes = reinterpret_cast<const unsigned char*>(&spec);\n";
 const char* kMapFunctor = "map(to: f_bytes[0:sizeof(Functor)])";
 const char* kMapBoth = "map(to: f_bytes[0:sizeof(Functor)], spec_bytes[0:sizeof(Spec)])";
 const char* kFunctorOnDevice = "const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);";
-/// In a region's parallel part: each thread's own copy of a small functor (rt/openmp/device.hpp),
-/// the two lines indented by `indent`.
+/// In a region's parallel part: the functor as each thread reads it (rt/openmp/device.hpp,
+/// kernel_functor: from constant memory with clang, else the thread's own copy of a small
+/// functor), the two lines indented by `indent`.
 std::string threadFunctor(const std::string& indent) {
-  return indent + "const auto thread_fn = hpar::rt::omp::thread_functor<Functor>(f_bytes);\n" + indent +
+  return indent + "const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);\n" + indent +
          "const Functor& fn = thread_fn.get();\n";
 }
 /// The index of a range kernel's grid-stride loop: thread k of OpenMP team t starts at
@@ -253,7 +259,7 @@ private:
         << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);\n"
         << "  value_type* staging = partials.staging();\n"
         << "  value_type* team_results = partials.results();\n";
-    o << kFunctorBytes;
+    o << kFunctorToDevice;
     if (reduce) o << kSpecBytes;
     o << "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
       << "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n"
@@ -272,7 +278,7 @@ private:
     o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
       << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
       << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
-      << kFunctorBytes
+      << kFunctorToDevice
       << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
       << kMapFunctor << "\n"
       << "  #pragma omp parallel num_threads(nthreads)\n"
@@ -297,7 +303,7 @@ private:
       << "  value_type* team_results = partials.results();\n"
       << "  const int nteams = partials.teams(), nthreads = partials.threads();\n"
       << "  const size_t team_memory = partials.team_memory();  // shared memory per GPU team, or 0\n"
-      << kFunctorBytes << kSpecBytes
+      << kFunctorToDevice << kSpecBytes
       << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) "
       << kDevice << " " << kMapBoth << " is_device_ptr(staging, team_results)\n"
       << "  #pragma omp parallel num_threads(nthreads)\n"
@@ -370,7 +376,7 @@ private:
     o << mdBounds(K)
       << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
       << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
-      << kFunctorBytes
+      << kFunctorToDevice
       << "  if constexpr (Policy::inner_left) {\n" << region(true) << "  } else {\n" << region(false)
       << "  }\n";
     return o.str();
@@ -468,7 +474,7 @@ private:
       << "  const int64_t nchunks = chunks.count(), len = chunks.length();\n"
       << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
       << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
-      << kFunctorBytes << kSpecBytes
+      << kFunctorToDevice << kSpecBytes
       << "  // Pass 1: the total of each chunk.\n"
       << region("scan_chunk_totals")
       << "  chunks.exclusive_offsets();\n"

@@ -14,24 +14,25 @@
 // CHECK-NEXT: #pragma omp end declare target
 double twice(double v) { return 2 * v; }
 
-// CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:36
+// CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:37
 // CHECK-NEXT: template <class Label, class PolicyOrCount, class Functor>
-// CHECK-NEXT: void hpar_scale_L36(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// CHECK-NEXT: void hpar_scale_L37(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
 // CHECK: const int64_t begin = policy.begin(), end = policy.end();
 // CHECK-NEXT: const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());
 // CHECK-NEXT: const int nteams = shape.teams, nthreads = shape.threads;
 // CHECK-NEXT: const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);
+// CHECK-NEXT: const hpar::rt::omp::ConstantFunctor<Functor> in_constant(f);  // clang: the functor in constant memory
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)])
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK-NEXT: {
-// CHECK-NEXT: const auto thread_fn = hpar::rt::omp::thread_functor<Functor>(f_bytes);
+// CHECK-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // CHECK-NEXT: const Functor& fn = thread_fn.get();
 // CHECK-NEXT: const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();
 // CHECK-NEXT: for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
 // CHECK-NEXT: i < end; i += stride)
 // CHECK-NEXT: fn(index_type(i));
 // CHECK-NEXT: }
-// CHECK: hpar_scale_L36("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
+// CHECK: hpar_scale_L37("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
 void scale(hpar::View<double*> x) {
   hpar::parallel_for("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
 }

@@ -19,7 +19,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared, scratch)
 // CHECK-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-NEXT: {
-// CHECK-NEXT: const auto thread_fn = hpar::rt::omp::thread_functor<Functor>(f_bytes);
+// CHECK-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // CHECK-NEXT: const Functor& fn = thread_fn.get();
 // CHECK-NEXT: if (omp_get_num_threads() != team_threads) {
 // CHECK: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);

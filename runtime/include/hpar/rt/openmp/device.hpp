@@ -234,6 +234,30 @@ T warp_inclusive_scan(const T& value, const Op& op, int lane, int first = 1, int
 }
 #endif
 
+/// The functor of the kernel being launched, in the GPU's constant memory, with clang (one buffer
+/// for the program, for one launch at a time: ConstantFunctor; an inline variable, as the host
+/// can update only a declare target variable that is visible outside its translation unit). Read from constant memory,
+/// its Views' pointers and extents need no registers: ptxas takes them as operands from the
+/// constant bank, as it takes a CUDA kernel's parameters, where a copy in each thread (below)
+/// keeps them all in registers for the whole kernel (54 of yax's registers, 40 from constant
+/// memory, docs/performance.md).
+#if defined(__clang__)
+#define HPAR_IMPL_OMP_CONSTANT_FUNCTOR 1
+constexpr std::size_t constant_functor_bytes = 2048;
+alignas(16) inline unsigned char constant_functor[constant_functor_bytes];
+#pragma omp allocate(constant_functor) allocator(omp_const_mem_alloc)
+
+/// Whether a functor of type T is launched from constant_functor.
+template <class T>
+constexpr bool in_constant_memory() {
+  return sizeof(T) <= constant_functor_bytes && alignof(T) <= 16;
+}
+template <class T>
+struct ConstantFunctorView {
+  const T& get() const { return *reinterpret_cast<const T*>(constant_functor); }
+};
+#endif
+
 /// A thread's view of an object (the functor, the reduction or scan spec) whose bytes a region
 /// received: its own copy of the bytes when the object is small, so that its Views' pointers and
 /// extents stay in registers (through the bytes, every store through a View would make the
@@ -262,7 +286,46 @@ ThreadFunctor<T> thread_functor(const unsigned char* bytes) {
     view.bytes = bytes;
   return view;
 }
+
+/// The functor of a kernel as the region's threads read it: from constant memory where it was put
+/// there (ConstantFunctor), else the thread's view of its bytes.
+template <class T>
+auto kernel_functor(const unsigned char* bytes) {
+#if defined(HPAR_IMPL_OMP_CONSTANT_FUNCTOR)
+  if constexpr (in_constant_memory<T>()) {
+    (void)bytes;
+    return ConstantFunctorView<T>{};
+  } else
+#endif
+  {
+    return thread_functor<T>(bytes);
+  }
+}
 #pragma omp end declare target
+
+/// Puts a kernel's functor into constant_functor for one launch, with clang, and holds the buffer
+/// until the launch has ended (the generated function's regions wait for their kernels); one
+/// launch at a time in the process. Elsewhere, and for a functor too large, nothing.
+template <class Functor>
+class ConstantFunctor {
+ public:
+  explicit ConstantFunctor(const Functor& f) {
+#if defined(HPAR_IMPL_OMP_CONSTANT_FUNCTOR)
+    if constexpr (in_constant_memory<Functor>()) {
+      static std::mutex mutex;
+      m_lock = std::unique_lock<std::mutex>(mutex);
+      std::memcpy(constant_functor, &f, sizeof(Functor));
+      const int dev = device();
+#pragma omp target update to(constant_functor[0:sizeof(Functor)]) device(dev)
+    }
+#else
+    (void)f;
+#endif
+  }
+
+ private:
+  std::unique_lock<std::mutex> m_lock;
+};
 
 /// The shared memory one GPU team of a region asks for (HPAR_OMP_TEAM_MEMORY) to hold `bytes`:
 /// `bytes` on a GPU with clang when they fit in 48 KB, else 0 (the bytes are then device memory).
