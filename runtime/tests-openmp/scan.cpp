@@ -1,4 +1,4 @@
-// parallel_scan through hpar::rt::omp::ScanChunks (multi-pass), written as hpar-translate emits
+// parallel_scan through hpar::rt::omp::ScanChunks (single pass), written as hpar-translate emits
 // it: an exclusive prefix sum with and without a total, on a shifted range and an empty range.
 #include <hpar/rt/openmp.hpp>
 
@@ -8,7 +8,7 @@
 
 #include "check.hpp"
 
-// hpar: parallel_scan "prefix" (RangePolicy, multi-pass) from scan.cpp:60
+// hpar: parallel_scan "prefix" (RangePolicy, single pass) from scan.cpp:60
 template <class Label, class PolicyOrCount, class Functor, class... Total>
 void hpar_prefix_L60(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f,
                      Total&&... total) {
@@ -19,25 +19,19 @@ void hpar_prefix_L60(const Label& label, const PolicyOrCount& policy_or_count, c
   using value_type = typename decltype(spec)::value_type;
   const int64_t begin = policy.begin(), end = policy.end();
   hpar::rt::omp::ScanChunks<decltype(spec)> chunks(spec, begin, end, site);
-  value_type* sums = chunks.data();
+  int64_t* states = chunks.states();
+  value_type* aggregates = chunks.aggregates();
+  value_type* inclusives = chunks.inclusives();
   const int64_t nchunks = chunks.count(), len = chunks.length();
-  #pragma omp target teams distribute parallel for device(hpar::rt::omp::device()) \
-      map(to: f, spec) is_device_ptr(sums)
-  for (int64_t c = 0; c < nchunks; ++c) {  // pass 1: chunk totals
-    if (c == 0) HPAR_TEST_PRINT_SHAPE("hpar_prefix_L60 pass 1");
-    value_type v;
-    spec.init(v);
-    const int64_t first = begin + c * len, last = end - first < len ? end : first + len;
-    for (int64_t i = first; i < last; ++i) spec.call(f, v, false, index_type(i));
-    sums[c] = v;
-  }
-  chunks.exclusive_offsets();
-  #pragma omp target teams distribute parallel for device(hpar::rt::omp::device()) \
-      map(to: f, spec) is_device_ptr(sums)
-  for (int64_t c = 0; c < nchunks; ++c) {  // pass 2: final values
-    value_type v = sums[c];
-    const int64_t first = begin + c * len, last = end - first < len ? end : first + len;
-    for (int64_t i = first; i < last; ++i) spec.call(f, v, true, index_type(i));
+  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());
+  const int nteams = shape.teams, nthreads = shape.threads;
+  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) device(hpar::rt::omp::device()) \
+      map(to: f, spec) is_device_ptr(states, aggregates, inclusives)
+  #pragma omp parallel num_threads(nthreads)
+  {
+    if (omp_get_team_num() == 0 && omp_get_thread_num() == 0) HPAR_TEST_PRINT_SHAPE("hpar_prefix_L60");
+    hpar::rt::omp::scan_single_pass<index_type>(spec, f, states, aggregates, inclusives, begin, end,
+                                                nchunks, len);
   }
   chunks.store_total();
 }

@@ -448,38 +448,33 @@ private:
     return o.str();
   }
 
-  /// RangePolicy scan: two regions over chunks of the range, the chunks' offsets joined on the
-  /// host between them (rt/openmp/scan.hpp: a chunk's lanes are a warp on a GPU built by clang,
-  /// else one thread).
+  /// RangePolicy scan: one region over chunks of the range, each chunk's offset found by
+  /// looking back over the chunks before it (rt/openmp/scan.hpp: a chunk's lanes are a warp on
+  /// a GPU built by clang, else one thread).
   std::string scanBody(const ir::Kernel&) const {
-    auto region = [&](const char* pass) {
-      std::ostringstream r;
-      r << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
-        << kMapBoth << " is_device_ptr(sums)\n"
-        << "  #pragma omp parallel num_threads(nthreads)\n"
-        << "  {\n"
-        << threadFunctor("    ")
-        << "    " << kSpecOnDevice << "\n"
-        << "    hpar::rt::omp::" << pass << "<index_type>(sp, fn, sums, begin, end, nchunks, len);\n"
-        << "  }\n";
-      return r.str();
-    };
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_scan_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
       << "  using value_type = typename Spec::value_type;\n"
       << "  const int64_t begin = policy.begin(), end = policy.end();\n"
       << "  hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);\n"
-      << "  value_type* sums = chunks.data();\n"
+      << "  int64_t* states = chunks.states();\n"
+      << "  value_type* aggregates = chunks.aggregates();\n"
+      << "  value_type* inclusives = chunks.inclusives();\n"
       << "  const int64_t nchunks = chunks.count(), len = chunks.length();\n"
       << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
       << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
       << kFunctorToDevice << kSpecBytes
-      << "  // Pass 1: the total of each chunk.\n"
-      << region("scan_chunk_totals")
-      << "  chunks.exclusive_offsets();\n"
-      << "  // Pass 2: each chunk again from its offset, with final = true.\n"
-      << region("scan_chunk_finals")
+      << "  // One pass: each warp (one thread off clang's GPUs) takes the next chunk, joins it, looks back\n"
+      << "  // over the chunks before it for its offset and runs it again from there with final = true.\n"
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
+      << kMapBoth << " is_device_ptr(states, aggregates, inclusives)\n"
+      << "  #pragma omp parallel num_threads(nthreads)\n"
+      << "  {\n"
+      << threadFunctor("    ")
+      << "    " << kSpecOnDevice << "\n"
+      << "    hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);\n"
+      << "  }\n"
       << "  chunks.store_total();\n";
     return o.str();
   }

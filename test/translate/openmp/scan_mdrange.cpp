@@ -1,6 +1,7 @@
-// OpenMP scans are two target regions around a host pass over chunk totals, their loops in the
-// runtime (a warp or a thread per chunk); an MDRange for gives each team a block of the box's rows
-// and shares the fastest index, chosen by the policy's iteration direction, among its threads.
+// An OpenMP scan is one target region, its loop in the runtime (a warp or a thread per chunk,
+// each chunk's offset found by looking back over the chunks before it); an MDRange for gives each
+// team a block of the box's rows and shares the fastest index, chosen by the policy's iteration
+// direction, among its threads.
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
@@ -9,14 +10,18 @@
 
 // CHECK-LABEL: // hpar: parallel_scan "offsets"
 // CHECK: hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);
-// CHECK: // Pass 1: the total of each chunk.
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(sums)
+// CHECK-NEXT: int64_t* states = chunks.states();
+// CHECK-NEXT: value_type* aggregates = chunks.aggregates();
+// CHECK-NEXT: value_type* inclusives = chunks.inclusives();
+// One region, no copy to the host between passes:
+// CHECK: // One pass: each warp (one thread off clang's GPUs) takes the next chunk, joins it, looks back
+// CHECK-NEXT: // over the chunks before it for its offset and runs it again from there with final = true.
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(states, aggregates, inclusives)
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
-// CHECK: hpar::rt::omp::scan_chunk_totals<index_type>(sp, fn, sums, begin, end, nchunks, len);
-// CHECK: chunks.exclusive_offsets();
-// CHECK-NEXT: // Pass 2: each chunk again from its offset, with final = true.
-// CHECK: hpar::rt::omp::scan_chunk_finals<index_type>(sp, fn, sums, begin, end, nchunks, len);
-// CHECK: chunks.store_total();
+// CHECK: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
+// CHECK-NEXT: }
+// CHECK-NEXT: chunks.store_total();
+// CHECK-NOT: #pragma omp target
 void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
   hpar::parallel_scan("offsets", counts.extent(0), [=](int i, int& update, bool final) {
     if (final) starts(i) = update;

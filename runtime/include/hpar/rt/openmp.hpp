@@ -9,7 +9,8 @@
 //   openmp/device.hpp  which device to run on, the teams x threads shape of a device, and the
 //                      grow-only device buffers behind the two patterns below;
 //   openmp/reduce.hpp  ReducePartials: one accumulator per (team, thread), combined on the host;
-//   openmp/scan.hpp    ScanChunks: per-chunk totals turned into exclusive offsets on the host;
+//   openmp/scan.hpp    ScanChunks and scan_single_pass: a one-region scan over chunks, each
+//                      chunk's offset found by looking back over the chunks before it;
 //   openmp/team.hpp    TeamMember (the team functor's argument, team collectives over a
 //                      team-shared buffer) and TeamLaunch (team size, teams, buffers);
 //   read_only.hpp      the Views a team parallel_for only reads, read through the read-only
