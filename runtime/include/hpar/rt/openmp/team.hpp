@@ -164,9 +164,17 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
       // The lanes of one thread (a segment of its warp: other threads need not take part),
       // joined in lane order into lane 0, then lane 0's value to all of them.
+      // One case per vector length, so that each tree is unrolled for its width.
       const unsigned mask = lane_mask();
-      warp_reduce_tree(value, op, 1, m_lanes, mask);
-      if (m_lanes > 1) value = warp_shuffle_index(value, 0, m_lanes, mask);
+      switch (m_lanes) {
+        case 2: warp_reduce_tree(value, op, 1, 2, mask); break;
+        case 4: warp_reduce_tree(value, op, 1, 4, mask); break;
+        case 8: warp_reduce_tree(value, op, 1, 8, mask); break;
+        case 16: warp_reduce_tree(value, op, 1, 16, mask); break;
+        case 32: warp_reduce_tree(value, op, 1, 32, mask); break;
+        default: return;  // one lane
+      }
+      value = warp_shuffle_index(value, 0, m_lanes, mask);
 #endif
       return;
     } else {
