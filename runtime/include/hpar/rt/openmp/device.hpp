@@ -236,11 +236,11 @@ T warp_inclusive_scan(const T& value, const Op& op, int lane, int first = 1, int
 
 /// The functor of the kernel being launched, in the GPU's constant memory, with clang (one buffer
 /// for the program, for one launch at a time: ConstantFunctor; an inline variable, as the host
-/// can update only a declare target variable that is visible outside its translation unit). Read from constant memory,
-/// its Views' pointers and extents need no registers: ptxas takes them as operands from the
-/// constant bank, as it takes a CUDA kernel's parameters, where a copy in each thread (below)
-/// keeps them all in registers for the whole kernel (54 of yax's registers, 40 from constant
-/// memory, docs/performance.md).
+/// can update only a declare target variable visible outside its translation unit). Read from
+/// constant memory, its Views' pointers and extents are loaded from the constant bank where they
+/// are used (LDC), as a CUDA kernel's parameters are, where a copy in each thread (below) holds
+/// them all in registers for the whole kernel (yax: 54 registers that way, 40 from constant
+/// memory; docs/performance.md).
 #if defined(__clang__)
 #define HPAR_IMPL_OMP_CONSTANT_FUNCTOR 1
 constexpr std::size_t constant_functor_bytes = 2048;
