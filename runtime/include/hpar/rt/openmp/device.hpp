@@ -303,6 +303,14 @@ auto kernel_functor(const unsigned char* bytes) {
 }
 #pragma omp end declare target
 
+#if defined(HPAR_IMPL_OMP_CONSTANT_FUNCTOR)
+/// The lock of constant_functor: one for the program, whatever the functor's type.
+inline std::mutex& constant_functor_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+#endif
+
 /// Puts a kernel's functor into constant_functor for one launch, with clang, and holds the buffer
 /// until the launch has ended (the generated function's regions wait for their kernels); one
 /// launch at a time in the process. Elsewhere, and for a functor too large, nothing.
@@ -312,8 +320,7 @@ class ConstantFunctor {
   explicit ConstantFunctor(const Functor& f) {
 #if defined(HPAR_IMPL_OMP_CONSTANT_FUNCTOR)
     if constexpr (in_constant_memory<Functor>()) {
-      static std::mutex mutex;
-      m_lock = std::unique_lock<std::mutex>(mutex);
+      m_lock = std::unique_lock<std::mutex>(constant_functor_mutex());
       std::memcpy(constant_functor, &f, sizeof(Functor));
       const int dev = device();
 #pragma omp target update to(constant_functor[0:sizeof(Functor)]) device(dev)
