@@ -54,7 +54,11 @@ std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex) {
 }
 
 std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex) {
-  return functor + "(" + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + indexArgs(K, mdIndex) + ")";
+  return callWith(K, functor, indexArgs(K, mdIndex));
+}
+
+std::string callWith(const ir::Kernel& K, const std::string& functor, const std::string& args) {
+  return functor + "(" + (K.hasWorkTag ? "typename Policy::work_tag(), " : "") + args + ")";
 }
 
 std::string kernelComment(const ir::Kernel& K) {

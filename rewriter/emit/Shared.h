@@ -34,6 +34,8 @@ std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex);
 /// The functor call of a parallel_for through `functor`, with the work tag when the policy has
 /// one: `f(typename Policy::work_tag(), index_type(i))`.
 std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex);
+/// forCall with the index arguments written out: `f(typename Policy::work_tag(), args)`.
+std::string callWith(const ir::Kernel& K, const std::string& functor, const std::string& args);
 
 /// The comment above a generated kernel naming the dispatch it comes from:
 /// `// hpar: parallel_for "label" (TeamPolicy) from file.cpp:42`.

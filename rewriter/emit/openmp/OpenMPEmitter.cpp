@@ -204,7 +204,7 @@ private:
     if (K.pattern == ir::Pattern::Reduce) return "        sp.call(fn, acc, team);\n";
     const std::string call = forCall(K);
     if (!readsApart(K)) return "        " + call + ";\n";
-    const std::string apart = call.substr(0, call.size() - 5) + "team.reading_apart())";
+    const std::string apart = callWith(K, "fn", "team.reading_apart()");
     return "        if (reads_apart)  // " + joined(K.viewReads.readOnly) +
            ": only read, apart from the other Views: through the read-only data cache\n" +
            "          " + apart + ";\n" +

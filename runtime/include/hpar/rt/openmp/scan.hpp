@@ -301,12 +301,12 @@ typename Spec::value_type scan_look_back_warp(const Spec& sp, int64_t* states,
   for (int64_t window = c - 1; window >= 0; window -= 32) {
     const int64_t p = window - lane;
     int64_t state = chunk_inclusive;  // before chunk 0: the identity, as if published
-    if (p >= 0) state = scan_wait_state(&states[p]);
     value_type value;
-    if (p >= 0)
+    sp.init(value);
+    if (p >= 0) {
+      state = scan_wait_state(&states[p]);
       value = scan_published(state == chunk_inclusive ? &inclusives[p] : &aggregates[p]);
-    else
-      sp.init(value);
+    }
     const unsigned inclusive_lanes = __nvvm_vote_ballot_sync(0xffffffffu, state == chunk_inclusive);
     const int nearest = inclusive_lanes ? __builtin_ctz(inclusive_lanes) : 31;
     // Chunk order is lane order reversed: from lane `nearest` down to lane 0.

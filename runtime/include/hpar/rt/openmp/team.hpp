@@ -133,8 +133,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         m_shared(shared) {}
 
   /// This member, for a kernel that runs knowing that the Views its lambda only reads overlap
-  /// none of the others (hpar/rt/read_only.hpp): the generated region calls the functor with
-  /// `reads_apart ? team.reading_apart() : team`, so that each call, inlined, sees a constant.
+  /// none of the others (hpar/rt/read_only.hpp): the generated region calls the functor twice
+  /// over, `if (reads_apart) fn(team.reading_apart()); else fn(team);`, so that each call,
+  /// inlined, sees a constant.
   TeamMember reading_apart() const {
     TeamMember apart = *this;
     apart.m_views_read_only = true;
