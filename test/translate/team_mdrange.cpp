@@ -31,7 +31,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared
 // CHECK-OMP: fn(team);
 // CHECK-OMP-NOT: #pragma omp target
-// CHECK-OMP: launch.finish(granted);
+// CHECK-OMP: launch.finish();
 // CHECK-OMP-NOT: TeamThreadMDRange
 // CHECK-OMP: void fill(
 void fill(hpar::View<double****> a, hpar::View<double***> b) {

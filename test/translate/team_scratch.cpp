@@ -35,7 +35,7 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK-OMP: char* scratch = launch.scratch();
 // CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
-// CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch)
+// CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch, granted)
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
 // CHECK-OMP-NEXT: fn(team);
@@ -106,7 +106,7 @@ void reverse(hpar::View<double**> a) {
 // CHECK-CUDA: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
 // CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+9]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
-// CHECK-OMP: is_device_ptr(shared, scratch, staging, team_results)
+// CHECK-OMP: is_device_ptr(shared, scratch, granted, staging, team_results)
 // CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
 // CHECK-OMP-NEXT: sp.call(fn, acc, team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);

@@ -57,8 +57,14 @@ const char* kFunctorToDevice =
     "  const hpar::rt::omp::ConstantFunctor<Functor> in_constant(f);  // clang: the functor in constant memory\n";
 const char* kSpecBytes =
     "  const unsigned char* spec_bytes = reinterpret_cast<const unsigned char*>(&spec);\n";
-const char* kMapFunctor = "map(to: f_bytes[0:sizeof(Functor)])";
 const char* kMapBoth = "map(to: f_bytes[0:sizeof(Functor)], spec_bytes[0:sizeof(Spec)])";
+/// The maps of a kFunctorToDevice region: its bytes when the functor is not in constant memory,
+/// else (HPAR_OMP_MAP_CONSTANT_FUNCTOR) its copy into constant memory, among the region's own
+/// transfers.
+const char* kMapFunctor = "map(to: f_bytes[0:in_constant.mapped_bytes()]) "
+                          "HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes())";
+const char* kMapFunctorAndSpec = "map(to: f_bytes[0:in_constant.mapped_bytes()], spec_bytes[0:sizeof(Spec)]) "
+                                 "HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes())";
 const char* kFunctorOnDevice = "const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);";
 /// In a region's parallel part: the functor as each thread reads it (rt/openmp/device.hpp,
 /// kernel_functor: from constant memory with clang, else the thread's own copy of a small
@@ -212,17 +218,47 @@ private:
            "          " + call + ";\n";
   }
 
+  /// The region's statements that tell clang's device code for an NVIDIA GPU the shape the
+  /// translator read from the policy (HPAR_OMP_ASSUME, rt/openmp/team.hpp): the team size when
+  /// the vector length is known too, as the CUDA output's team_assume_block, and the lanes, the
+  /// vector length as Kokkos rounds it (a power of two, at most 32).
+  static std::string shapeAssumed(const ir::Kernel& K) {
+    if (!assumesShape(K)) return "";
+    int lanes = 1;
+    while (lanes * 2 <= K.vectorLength && lanes < 32) lanes *= 2;
+    std::string o = "    // The shape read from the policy, for clang's device code for an NVIDIA GPU (checked before the launch):\n";
+    if (K.teamSize > 0) o += "    HPAR_OMP_ASSUME(team_size == " + std::to_string(K.teamSize) + ");\n";
+    return o + "    HPAR_OMP_ASSUME(lanes == " + std::to_string(lanes) + ");\n";
+  }
+
+  /// Whether the region states the policy's shape: both its team size and vector length are
+  /// constants, or its vector length alone in a parallel_for. As with the CUDA output's
+  /// team_assume_lanes, a team reduction told its lanes alone took more registers (yax: 48
+  /// instead of 40 per thread).
+  static bool assumesShape(const ir::Kernel& K) {
+    return K.vectorLength > 0 && (K.teamSize > 0 || K.pattern == ir::Pattern::For);
+  }
+
+  /// The launcher's check that the policy asks for the shape the region assumes.
+  static std::string shapeCheck(const ir::Kernel& K) {
+    if (!assumesShape(K)) return "";
+    if (K.teamSize > 0)
+      return "  hpar::rt::check_team_shape(policy, " + std::to_string(K.teamSize) + ", " +
+             std::to_string(K.vectorLength) + ", site);\n";
+    return "  hpar::rt::check_team_lanes(policy, " + std::to_string(K.vectorLength) + ", site);\n";
+  }
+
   /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
   /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
   /// reported.
   std::string teamBody(const ir::Kernel& K) const {
     const bool reduce = K.pattern == ir::Pattern::Reduce;
     std::ostringstream body;
-    body << threadFunctor("    ");
+    body << shapeAssumed(K) << threadFunctor("    ");
     if (reduce) body << "    " << kSpecOnDevice << "\n";
     body << "    if (omp_get_num_threads() != team_threads) {\n"
          << "      #pragma omp atomic write\n"
-         << "      granted = omp_get_num_threads();\n"
+         << "      *granted = omp_get_num_threads();\n"
          << "    } else {\n"
          << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);\n";
     if (reduce)
@@ -241,17 +277,18 @@ private:
            << "      // The team's threads joined in order, in device memory (team_memory 0).\n"
            << "      hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);\n";
     body << "    }\n";
-    const std::string maps = std::string(kDevice) + " " + (reduce ? kMapBoth : kMapFunctor) +
-                             " map(tofrom: granted) is_device_ptr(shared, scratch" + (reduce ? ", staging, team_results" : "") + ")";
+    const std::string maps = std::string(kDevice) + " " + (reduce ? kMapFunctorAndSpec : kMapFunctor) +
+                             " is_device_ptr(shared, scratch, granted" + (reduce ? ", staging, team_results" : "") + ")";
     std::ostringstream o;
-    o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site);\n"
+    o << shapeCheck(K)
+      << "  hpar::rt::omp::TeamLaunch launch(policy, f, site);\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
       << "  unsigned char* shared = launch.shared();\n"
       << "  char* scratch = launch.scratch();\n"
       << "  const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();\n"
       << "  const size_t team_memory = launch.team_memory();  // shared memory per GPU team, or 0\n"
-      << "  int granted = team_threads;\n";
+      << "  int* granted = launch.granted();  // the threads of a team that got fewer than asked\n";
     if (reduce)
       o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
         << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
@@ -266,7 +303,7 @@ private:
       << "  #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
       << "  #pragma omp parallel num_threads(team_threads)\n"
       << "  {\n" << body.str() << "  }\n"
-      << "  launch.finish(granted);\n";
+      << "  launch.finish();\n";
     if (reduce) o << "  partials.finish();\n";
     return o.str();
   }
@@ -305,7 +342,7 @@ private:
       << "  const size_t team_memory = partials.team_memory();  // shared memory per GPU team, or 0\n"
       << kFunctorToDevice << kSpecBytes
       << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) "
-      << kDevice << " " << kMapBoth << " is_device_ptr(staging, team_results)\n"
+      << kDevice << " " << kMapFunctorAndSpec << " is_device_ptr(staging, team_results)\n"
       << "  #pragma omp parallel num_threads(nthreads)\n"
       << "  {\n"
       << threadFunctor("    ")
@@ -324,7 +361,8 @@ private:
   }
 
   /// MDRangePolicy for: the rows of the box (every index but the fastest, which the policy's
-  /// inner iteration direction names) in contiguous blocks, one per OpenMP team, and the fastest
+  /// inner iteration direction names) in contiguous blocks, one per OpenMP team (short ones on a
+  /// GPU, rt::omp::row_teams), and the fastest
   /// index shared by the team's threads, so that neighbouring threads touch neighbouring elements
   /// and a team's consecutive rows share cache lines (stencils).
   std::string mdRangeForBody(const ir::Kernel& K) const {
@@ -334,17 +372,18 @@ private:
       std::vector<int> outer;
       for (int k = 1; k < K.rank; ++k) outer.push_back(left ? k : K.rank - 1 - k);
       std::ostringstream r;
-      r << "    #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
-        << kMapFunctor << "\n"
-        << "    #pragma omp parallel num_threads(nthreads)\n"
-        << "    {\n"
-        << threadFunctor("      ")
-        << "      const int64_t rows = ";
+      r << "    const int64_t rows = ";
       for (size_t n = 0; n < outer.size(); ++n) {
         const int d = outer[n];
         r << (n ? " * " : "") << "(u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
       }
       r << ";\n"
+        << "    const int nteams = hpar::rt::omp::row_teams(rows, shape, hpar::rt::omp::device());  // short runs of rows on a GPU\n"
+        << "    #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
+        << kMapFunctor << "\n"
+        << "    #pragma omp parallel num_threads(nthreads)\n"
+        << "    {\n"
+        << threadFunctor("      ")
         << "      const int64_t per_team = (rows + omp_get_num_teams() - 1) / omp_get_num_teams();\n"
         << "      const int64_t first = omp_get_team_num() * per_team;\n"
         << "      const int64_t last = first + per_team < rows ? first + per_team : rows;\n"
@@ -375,7 +414,7 @@ private:
     std::ostringstream o;
     o << mdBounds(K)
       << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
-      << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
+      << "  const int nthreads = shape.threads;\n"
       << kFunctorToDevice
       << "  if constexpr (Policy::inner_left) {\n" << region(true) << "  } else {\n" << region(false)
       << "  }\n";
@@ -468,7 +507,7 @@ private:
       << "  // One pass: each warp (one thread off clang's GPUs) takes the next chunk, joins it, looks back\n"
       << "  // over the chunks before it for its offset and runs it again from there with final = true.\n"
       << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
-      << kMapBoth << " is_device_ptr(states, aggregates, inclusives)\n"
+      << kMapFunctorAndSpec << " is_device_ptr(states, aggregates, inclusives)\n"
       << "  #pragma omp parallel num_threads(nthreads)\n"
       << "  {\n"
       << threadFunctor("    ")

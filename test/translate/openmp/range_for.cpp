@@ -22,7 +22,7 @@ double twice(double v) { return 2 * v; }
 // CHECK-NEXT: const int nteams = shape.teams, nthreads = shape.threads;
 // CHECK-NEXT: const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);
 // CHECK-NEXT: const hpar::rt::omp::ConstantFunctor<Functor> in_constant(f);  // clang: the functor in constant memory
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)])
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes())
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK-NEXT: {
 // CHECK-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);

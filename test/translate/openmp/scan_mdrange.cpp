@@ -31,12 +31,14 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 
 // CHECK-LABEL: // hpar: parallel_for "fill3"
 // CHECK: if constexpr (Policy::inner_left) {
+// The rows are counted on the host, which chooses the teams (short runs of rows on a GPU):
+// CHECK-NEXT: const int64_t rows = (u1 > l1 ? u1 - l1 : 0) * (u2 > l2 ? u2 - l2 : 0);
+// CHECK-NEXT: const int nteams = hpar::rt::omp::row_teams(rows, shape, hpar::rt::omp::device());
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}}
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK-NEXT: {
 // CHECK-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // CHECK-NEXT: const Functor& fn = thread_fn.get();
-// CHECK-NEXT: const int64_t rows = (u1 > l1 ? u1 - l1 : 0) * (u2 > l2 ? u2 - l2 : 0);
 // CHECK-NEXT: const int64_t per_team = (rows + omp_get_num_teams() - 1) / omp_get_num_teams();
 // CHECK-NEXT: const int64_t first = omp_get_team_num() * per_team;
 // CHECK-NEXT: const int64_t last = first + per_team < rows ? first + per_team : rows;

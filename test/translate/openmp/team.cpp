@@ -8,7 +8,10 @@ using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
 // CHECK: void hpar_rows_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
-// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// The vector length, 1 when the policy gives none, is checked before the launch and stated in the
+// region for clang's device code for an NVIDIA GPU:
+// CHECK: hpar::rt::check_team_lanes(policy, 1, site);
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK: const int lanes = launch.lanes(), team_threads = team_size * lanes;
 // CHECK: char* scratch = launch.scratch();
 // CHECK-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
@@ -16,9 +19,11 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // One region for the GPU and the host, its mapping in a comment:
 // CHECK: // One OpenMP team per hpar team at a time (team t of the league in OpenMP team
 // CHECK-NEXT: // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:sizeof(Functor)]) map(tofrom: granted) is_device_ptr(shared, scratch)
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes()) is_device_ptr(shared, scratch, granted)
 // CHECK-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-NEXT: {
+// CHECK-NEXT: // The shape read from the policy, for clang's device code for an NVIDIA GPU (checked before the launch):
+// CHECK-NEXT: HPAR_OMP_ASSUME(lanes == 1);
 // CHECK-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // CHECK-NEXT: const Functor& fn = thread_fn.get();
 // CHECK-NEXT: if (omp_get_num_threads() != team_threads) {
@@ -33,7 +38,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: fn(team);
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 // CHECK-NOT: #pragma omp target
-// CHECK: launch.finish(granted);
+// CHECK: launch.finish();
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
   const int n = a.extent(0), m = a.extent(1);
   hpar::parallel_for("rows", hpar::TeamPolicy<>(n, hpar::AUTO), HPAR_LAMBDA(const member_type& team) {
@@ -49,7 +54,15 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::rt::omp::views_apart(hpar::rt::omp::memory_of(a), hpar::rt::omp::memory_of(rowsum)));
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
+// A team size and vector length both read from the policy: both checked and stated.
+// CHECK: hpar::rt::check_team_shape(policy, 4, 1, site);
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
+// CHECK: #pragma omp parallel num_threads(team_threads)
+// CHECK-NEXT: {
+// CHECK-NEXT: // The shape read from the policy
+// CHECK-NEXT: HPAR_OMP_ASSUME(team_size == 4);
+// CHECK-NEXT: HPAR_OMP_ASSUME(lanes == 1);
 // CHECK: value_type own;
 // CHECK-NEXT: value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own
 // CHECK-NEXT: : staging + ((int64_t)omp_get_team_num() * team_threads + omp_get_thread_num()) * sp.value_count();
@@ -58,7 +71,7 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // A thread's lanes run the functor alike; its lane 0 alone counts:
 // CHECK: if (omp_get_thread_num() % lanes != 0) sp.init(acc);
 // CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);
-// CHECK: launch.finish(granted);
+// CHECK: launch.finish();
 // CHECK-NEXT: partials.finish();
 double total(int leagues) {
   double sum = 0;
@@ -66,4 +79,26 @@ double total(int leagues) {
     s += team.team_rank();
   }, sum);
   return sum;
+}
+
+// A vector length is stated as Kokkos resolves it: 64 lanes are 32.
+// CHECK-LABEL: // hpar: parallel_for "lanes64" (TeamPolicy) from team.cpp
+// CHECK: hpar::rt::check_team_shape(policy, 8, 64, site);
+// CHECK: HPAR_OMP_ASSUME(team_size == 8);
+// CHECK-NEXT: HPAR_OMP_ASSUME(lanes == 32);
+// A run-time vector length: nothing checked or stated.
+// CHECK-LABEL: // hpar: parallel_for "lanes_given" (TeamPolicy) from team.cpp
+// CHECK-NOT: check_team_
+// CHECK-NOT: HPAR_OMP_ASSUME
+// CHECK: launch.finish();
+void lanes(hpar::View<double**> a, int v) {
+  const int n = a.extent(0), m = a.extent(1);
+  hpar::parallel_for("lanes64", hpar::TeamPolicy<>(n, 8, 64), HPAR_LAMBDA(const member_type& team) {
+    const int row = team.league_rank();
+    hpar::parallel_for(hpar::TeamThreadRange(team, m), [&](int j) { a(row, j) = j; });
+  });
+  hpar::parallel_for("lanes_given", hpar::TeamPolicy<>(n, 16, v), HPAR_LAMBDA(const member_type& team) {
+    const int row = team.league_rank();
+    hpar::parallel_for(hpar::TeamThreadRange(team, m), [&](int j) { a(row, j) = 2 * j; });
+  });
 }

@@ -9,6 +9,7 @@
 
 #include <hpar/rt/cuda/team_collectives.cuh>
 #include <hpar/rt/cuda/team_scan.cuh>
+#include <hpar/rt/team_shape.hpp>
 
 namespace hpar {
 namespace impl {
@@ -400,29 +401,9 @@ __device__ __forceinline__ void team_assume_lanes() {
   __builtin_assume(threadIdx.x < lanes);
 }
 
-/// The launcher's check for team_assume_lanes: the policy asks for the vector length the kernel
-/// was compiled for (as check_team_shape, a mismatch is the translator's error).
-template <class Policy>
-void check_team_lanes(const Policy& policy, int vector, const KernelSite& site) {
-  if (policy.vector_length() != impl::resolved_vector_length(vector))
-    fail_with(site,
-              "internal error: the kernel was compiled for vector length %d, but the policy asks "
-              "for %d",
-              vector, int(policy.vector_length()));
-}
-
-/// The launcher's check that a policy read as constants asks for the shape its kernel was
-/// compiled for (the translator reads a policy only when nothing can change it before the
-/// dispatch, so a mismatch is the translator's error, reported rather than run).
-template <class Policy>
-void check_team_shape(const Policy& policy, int team, int vector, const KernelSite& site) {
-  if (policy.impl_auto_team_size() || policy.team_size() != team ||
-      policy.vector_length() != impl::resolved_vector_length(vector))
-    fail_with(site,
-              "internal error: the kernel was compiled for team size %d and vector length %d, "
-              "but the policy asks for %d and %d",
-              team, vector, int(policy.team_size()), int(policy.vector_length()));
-}
+/// The launcher's checks for team_assume_lanes and team_assume_block (rt/team_shape.hpp).
+using rt::check_team_lanes;
+using rt::check_team_shape;
 
 /// Waves of resident blocks a team grid may hold: blocks loop over the league beyond that
 /// (block b runs teams b, b + grid, b + 2 grid, ...).

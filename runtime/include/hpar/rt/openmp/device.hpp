@@ -172,6 +172,23 @@ inline LaunchShape partial_shape(int dev) {
   return shape;
 }
 
+/// The OpenMP teams of an MDRange parallel_for over `rows` rows (every index of the box but the
+/// fastest) with launch shape `shape` on `dev`. On a GPU each team takes a short run of
+/// consecutive rows (8), so that the teams in flight, which the GPU starts in order, sweep the
+/// box as one front and the rows that neighbouring teams share are read from L2: stencil3d (512^3
+/// on an H200) read 3.15 GB from device memory and took 1.33 ms in 1,056 teams of 247 rows, 0.89
+/// ms in 33,792 teams of 8 (docs/performance.md). At least the shape's teams when there are that
+/// many rows; on the host fallback, the shape's (contiguous blocks of rows per processor).
+inline int row_teams(int64_t rows, const LaunchShape& shape, int dev) {
+  if (rows <= 0) return 1;
+  if (!device_is_gpu(dev) || detail::positive_env("HPAR_OMP_TEAMS")) return shape.teams;
+  constexpr int64_t rows_per_team = 8;
+  const int64_t by_rows = (rows + rows_per_team - 1) / rows_per_team;
+  int64_t teams = rows < shape.teams ? rows : shape.teams;
+  if (by_rows > teams) teams = by_rows;
+  return int(teams < (int64_t(1) << 30) ? teams : (int64_t(1) << 30));
+}
+
 #pragma omp declare target
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
 /// `value` moved between the lanes of a warp as 4-byte words, each by move(word).
@@ -313,7 +330,11 @@ inline std::mutex& constant_functor_mutex() {
 
 /// Puts a kernel's functor into constant_functor for one launch, with clang, and holds the buffer
 /// until the launch has ended (the generated function's regions wait for their kernels); one
-/// launch at a time in the process. Elsewhere, and for a functor too large, nothing.
+/// launch at a time in the process. Elsewhere, and for a functor too large, nothing. The copy to
+/// the device is one of the region's own maps, `map(to: f_bytes[0:mapped_bytes()])
+/// HPAR_OMP_MAP_CONSTANT_FUNCTOR(constant_bytes())`, so that it joins the region's other
+/// transfers and its kernel in one wait (a `target update` of its own cost each launch ~22 us on
+/// an H200: docs/performance.md).
 template <class Functor>
 class ConstantFunctor {
  public:
@@ -322,17 +343,35 @@ class ConstantFunctor {
     if constexpr (in_constant_memory<Functor>()) {
       m_lock = std::unique_lock<std::mutex>(constant_functor_mutex());
       std::memcpy(constant_functor, &f, sizeof(Functor));
-      const int dev = device();
-#pragma omp target update to(constant_functor[0:sizeof(Functor)]) device(dev)
     }
 #else
     (void)f;
 #endif
   }
 
+  /// Bytes of constant_functor the region copies to the device: the functor's, or 0.
+  static constexpr std::size_t constant_bytes() { return in_constant() ? sizeof(Functor) : 0; }
+  /// Bytes of the functor the region maps as such: 0 when it goes to constant memory.
+  static constexpr std::size_t mapped_bytes() { return in_constant() ? 0 : sizeof(Functor); }
+
  private:
+  static constexpr bool in_constant() {
+#if defined(HPAR_IMPL_OMP_CONSTANT_FUNCTOR)
+    return in_constant_memory<Functor>();
+#else
+    return false;
+#endif
+  }
   std::unique_lock<std::mutex> m_lock;
 };
+
+/// The map clause of a region whose functor is in constant memory (ConstantFunctor): `bytes` of
+/// constant_functor copied to the device with the region's other transfers; nothing with GCC.
+#if defined(HPAR_IMPL_OMP_CONSTANT_FUNCTOR)
+#define HPAR_OMP_MAP_CONSTANT_FUNCTOR(bytes) map(always, to: hpar::rt::omp::constant_functor[0:bytes])
+#else
+#define HPAR_OMP_MAP_CONSTANT_FUNCTOR(bytes)
+#endif
 
 /// The shared memory one GPU team of a region asks for (HPAR_OMP_TEAM_MEMORY) to hold `bytes`:
 /// `bytes` on a GPU with clang when they fit in 48 KB, else 0 (the bytes are then device memory).
@@ -346,6 +385,28 @@ inline std::size_t team_memory_for(bool gpu, std::size_t bytes) {
 #endif
 }
 
+#if defined(__clang__)
+// LLVM's offload runtime: pinned host memory that the device reads and writes directly. Weak, so
+// that a program built without offloading links; null then, and device memory is used instead.
+extern "C" void* llvm_omp_target_alloc_host(std::size_t bytes, int device) __attribute__((weak));
+extern "C" void llvm_omp_target_free_host(void* ptr, int device) __attribute__((weak));
+#endif
+
+/// Where a pool block lives: device memory, or pinned host memory the device reaches directly
+/// (clang's offload runtime; see ResultBuffer).
+enum class BlockMemory { Device, HostPinned };
+
+/// Whether `dev` can have BlockMemory::HostPinned blocks: a GPU, with clang's offload runtime.
+inline bool host_pinned_available(int dev) {
+#if defined(__clang__)
+  return llvm_omp_target_alloc_host != nullptr && llvm_omp_target_free_host != nullptr &&
+         device_is_gpu(dev);
+#else
+  (void)dev;
+  return false;
+#endif
+}
+
 /// Grow-only device memory blocks, leased one user at a time (see the file comment).
 class DeviceBlockPool {
  public:
@@ -354,13 +415,15 @@ class DeviceBlockPool {
     return *pool;
   }
 
-  /// A block of at least `bytes` on `dev`, leased until release(); fails the kernel on OOM.
-  void* acquire(int dev, std::size_t bytes, const KernelSite& site) {
+  /// A block of at least `bytes` on `dev` (in `memory`: HostPinned only where
+  /// host_pinned_available), leased until release(); fails the kernel on OOM.
+  void* acquire(int dev, std::size_t bytes, const KernelSite& site,
+                BlockMemory memory = BlockMemory::Device) {
     std::lock_guard<std::mutex> lock(mutex_);
     Block* best = nullptr;    // smallest free block that fits
     Block* spare = nullptr;   // a free block too small: grown instead of adding one
     for (Block& block : blocks_) {
-      if (block.in_use || block.device != dev) continue;
+      if (block.in_use || block.device != dev || block.memory != memory) continue;
       if (block.bytes >= bytes) {
         if (!best || block.bytes < best->bytes) best = &block;
       } else if (!spare) {
@@ -369,19 +432,20 @@ class DeviceBlockPool {
     }
     if (!best) {
       const std::size_t grown = round_up(bytes);
-      void* ptr = omp_target_alloc(grown, dev);
+      void* ptr = allocate(grown, dev, memory);
       if (!ptr) {
         char what[160];
-        std::snprintf(what, sizeof what, "omp_target_alloc of %zu bytes on device %d failed",
+        std::snprintf(what, sizeof what, "%s of %zu bytes on device %d failed",
+                      memory == BlockMemory::Device ? "omp_target_alloc" : "llvm_omp_target_alloc_host",
                       grown, dev);
         fail(site, what);
       }
       if (spare) {
-        omp_target_free(spare->ptr, dev);
-        *spare = Block{dev, grown, ptr, false};
+        free(*spare);
+        *spare = Block{dev, grown, ptr, false, memory};
         best = spare;
       } else {
-        blocks_.push_back(Block{dev, grown, ptr, false});
+        blocks_.push_back(Block{dev, grown, ptr, false, memory});
         best = &blocks_.back();
       }
     }
@@ -402,7 +466,21 @@ class DeviceBlockPool {
     std::size_t bytes;
     void* ptr;
     bool in_use;
+    BlockMemory memory;
   };
+
+  static void* allocate(std::size_t bytes, int dev, BlockMemory memory) {
+#if defined(__clang__)
+    if (memory == BlockMemory::HostPinned) return llvm_omp_target_alloc_host(bytes, dev);
+#endif
+    return omp_target_alloc(bytes, dev);
+  }
+  static void free(const Block& block) {
+#if defined(__clang__)
+    if (block.memory == BlockMemory::HostPinned) return llvm_omp_target_free_host(block.ptr, block.device);
+#endif
+    omp_target_free(block.ptr, block.device);
+  }
 
   static std::size_t round_up(std::size_t bytes) {
     const std::size_t page = 4096;
@@ -452,6 +530,47 @@ inline void copy_to_host(void* dst, const void* src, std::size_t bytes, int dev,
   if (omp_target_memcpy(dst, src, bytes, 0, 0, omp_get_initial_device(), dev) != 0)
     fail(site, "omp_target_memcpy from the device to the host failed");
 }
+
+/// A buffer that a region writes and the host reads after it, filled by the host before it: a
+/// team launch's granted thread count, a reduction's per-team results. With clang on a GPU it is
+/// pinned host memory that the device writes directly, so filling and reading it are plain
+/// copies on the host, with no transfer or wait of their own (each omp_target_memcpy cost a small
+/// launch ~25 us on an H200: docs/performance.md); elsewhere device memory, copied.
+class ResultBuffer {
+ public:
+  ResultBuffer(int dev, std::size_t bytes, const KernelSite& site)
+      : dev_(dev),
+        site_(site),
+        pinned_(host_pinned_available(dev)),
+        ptr_(DeviceBlockPool::instance().acquire(
+            dev, bytes, site, pinned_ ? BlockMemory::HostPinned : BlockMemory::Device)) {}
+  ~ResultBuffer() { DeviceBlockPool::instance().release(ptr_); }
+  ResultBuffer(const ResultBuffer&) = delete;
+  ResultBuffer& operator=(const ResultBuffer&) = delete;
+
+  /// The address the region uses (is_device_ptr).
+  void* get() const { return ptr_; }
+  /// Before the region: `bytes` from `src` into the buffer.
+  void fill(const void* src, std::size_t bytes) const {
+    if (pinned_)
+      std::memcpy(ptr_, src, bytes);
+    else
+      copy_to_device(ptr_, src, bytes, dev_, site_);
+  }
+  /// After the region: `bytes` of the buffer into `dst`.
+  void read(void* dst, std::size_t bytes) const {
+    if (pinned_)
+      std::memcpy(dst, ptr_, bytes);
+    else
+      copy_to_host(dst, ptr_, bytes, dev_, site_);
+  }
+
+ private:
+  int dev_;
+  KernelSite site_;
+  bool pinned_;
+  void* ptr_;
+};
 
 }  // namespace omp
 }  // namespace rt

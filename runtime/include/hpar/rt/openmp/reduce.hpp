@@ -145,8 +145,7 @@ class TeamPartials {
         host_(host_array<value_type>(std::size_t(shape_.teams) * count_, site)) {
     // Teams the implementation does not start leave their result as the identity.
     for (int team = 0; team < shape_.teams; ++team) spec_.init(host_.get() + team * count_);
-    copy_to_device(results_.get(), host_.get(), std::size_t(shape_.teams) * count_ * sizeof(value_type),
-                   device_, site_);
+    results_.fill(host_.get(), std::size_t(shape_.teams) * count_ * sizeof(value_type));
   }
 
   TeamPartials(const TeamPartials&) = delete;
@@ -182,8 +181,7 @@ class TeamPartials {
 
   /// After the launch: joins the teams' results in order, applies final() and stores the result.
   void finish() {
-    copy_to_host(host_.get(), results_.get(), std::size_t(shape_.teams) * count_ * sizeof(value_type),
-                 device_, site_);
+    results_.read(host_.get(), std::size_t(shape_.teams) * count_ * sizeof(value_type));
     value_type* result = host_.get();
     for (int team = 1; team < shape_.teams; ++team) spec_.join(result, host_.get() + team * count_);
     spec_.final(result);
@@ -198,7 +196,7 @@ class TeamPartials {
   std::size_t count_;
   std::size_t team_memory_;
   DeviceBuffer staging_;
-  DeviceBuffer results_;
+  ResultBuffer results_;  // one value per team, read by the host
   std::unique_ptr<value_type[]> host_;
 };
 
