@@ -1,4 +1,4 @@
-// hpar runtime, OpenMP backend: the device, its launch shape, and device scratch buffers.
+// hpar runtime, OpenMP backend: the device, its launch shapes, and device and result buffers.
 //
 // Device. Kernels run on hpar::impl::omp_device(): the default device when the program sees at
 // least one offload device, else the initial (host) device. With clang's
@@ -26,7 +26,13 @@
 // device. A block is leased for the lifetime of one ReducePartials or ScanChunks, so concurrent
 // or nested users never share a block. Blocks are never returned to the device: the pool lives
 // until the process ends, and freeing at static-destruction time could run after the offload
-// runtime has shut down.
+// runtime has shut down. What the host reads back after a region (a team launch's granted thread
+// count, a reduction's per-team results) is a ResultBuffer: with clang on a GPU a block of pinned
+// host memory that the device writes directly, so that it costs no transfer and no wait of its
+// own.
+//
+// MDRange rows. An MDRange parallel_for gives each GPU team a short run of rows (row_teams), so
+// that the teams in flight sweep the box in order.
 #pragma once
 
 #include <omp.h>
