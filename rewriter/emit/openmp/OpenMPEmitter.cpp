@@ -221,7 +221,8 @@ private:
   /// The region's statements that tell clang's device code for an NVIDIA GPU the shape the
   /// translator read from the policy (HPAR_OMP_ASSUME, rt/openmp/team.hpp): the team size when
   /// the vector length is known too, as the CUDA output's team_assume_block, and the lanes, the
-  /// vector length as Kokkos rounds it (a power of two, at most 32).
+  /// vector length as Kokkos rounds it (a power of two, at most 32: impl::resolved_vector_length,
+  /// written out as a number, since clang ignores an assumption whose condition calls a function).
   static std::string shapeAssumed(const ir::Kernel& K) {
     if (!assumesShape(K)) return "";
     int lanes = 1;

@@ -279,6 +279,11 @@ template <class T>
 struct ConstantFunctorView {
   const T& get() const { return *reinterpret_cast<const T*>(constant_functor); }
 };
+#else
+template <class T>
+constexpr bool in_constant_memory() {
+  return false;  // no constant-memory buffer: GCC
+}
 #endif
 
 /// A thread's view of an object (the functor, the reduction or scan spec) whose bytes a region
@@ -356,18 +361,15 @@ class ConstantFunctor {
   }
 
   /// Bytes of constant_functor the region copies to the device: the functor's, or 0.
-  static constexpr std::size_t constant_bytes() { return in_constant() ? sizeof(Functor) : 0; }
+  static constexpr std::size_t constant_bytes() {
+    return in_constant_memory<Functor>() ? sizeof(Functor) : 0;
+  }
   /// Bytes of the functor the region maps as such: 0 when it goes to constant memory.
-  static constexpr std::size_t mapped_bytes() { return in_constant() ? 0 : sizeof(Functor); }
+  static constexpr std::size_t mapped_bytes() {
+    return in_constant_memory<Functor>() ? 0 : sizeof(Functor);
+  }
 
  private:
-  static constexpr bool in_constant() {
-#if defined(HPAR_IMPL_OMP_CONSTANT_FUNCTOR)
-    return in_constant_memory<Functor>();
-#else
-    return false;
-#endif
-  }
   std::unique_lock<std::mutex> m_lock;
 };
 

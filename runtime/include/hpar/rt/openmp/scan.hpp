@@ -10,8 +10,8 @@
 // it waits for has been taken by a group that is running, and chunk 0 needs no look-back. One
 // launch, no copy to the host and back between two passes as the two-pass scan had (chunk
 // totals, offsets joined on the host, the chunks again); the functor is still called twice per
-// index with final=false and once with final=true, and a chunk is read twice. clang rejects `inscan` reductions on `teams`, which is why
-// the scan is not a `reduction(inscan, ...)` loop.
+// index with final=false and once with final=true, and a chunk is read twice. clang rejects
+// `inscan` reductions on `teams`, which is why the scan is not a `reduction(inscan, ...)` loop.
 //
 // Usage (the generated code):
 //
@@ -59,7 +59,6 @@ class ScanChunks {
   /// Cuts [begin, end) into chunks for device(), leases their device state and clears it.
   ScanChunks(const Spec& spec, int64_t begin, int64_t end, const KernelSite& site)
       : spec_(spec),
-        site_(site),
         device_(device()),
         length_(chunk_length(end - begin, device_)),
         count_(length_ > 0 ? (end - begin + length_ - 1) / length_ : 0),
@@ -85,11 +84,14 @@ class ScanChunks {
   /// says chunk_inclusive.
   value_type* inclusives() const { return aggregates() + count_; }
 
-  /// After the region: hands the grand total, the last chunk's inclusive prefix, to the spec (a
-  /// no-op when the call had no total).
-  void store_total() {
-    if (count_ > 0) copy_to_host(&total_, inclusives() + (count_ - 1), sizeof(value_type), device_, site_);
-    spec_.store_total(&total_, false);
+  /// After the region: hands the grand total, the last chunk's inclusive prefix in device
+  /// memory (the identity for an empty range), to the spec, which copies it only when the call
+  /// has a total.
+  void store_total() const {
+    if (count_ > 0)
+      spec_.store_total(inclusives() + (count_ - 1), true);
+    else
+      spec_.store_total(&total_, false);
   }
 
  private:
@@ -124,13 +126,12 @@ class ScanChunks {
 
   // A copy: a spec only refers to the total, so a copy stores to the same place.
   std::remove_cv_t<Spec> spec_;
-  KernelSite site_;
   int device_;
   int64_t length_;
   int64_t count_;
   DeviceBuffer states_;
   DeviceBuffer values_;
-  value_type total_;
+  value_type total_;  // the identity: the total of an empty range
 };
 
 #pragma omp declare target

@@ -44,10 +44,10 @@
 /// 16)`, for clang's device code for an NVIDIA GPU, where the lanes are the vector length: nested
 /// ranges of as many indices as threads or lanes then become straight-line code, as in the CUDA
 /// output (team_assume_block; batched_gemm's 16 x 16 teams: 213 PTX instructions instead of 377).
-/// The launcher checks the policy first (rt::check_team_shape, rt::check_team_lanes). Elsewhere
-/// the lanes are 1 and nothing is assumed. Written in the region itself: clang 19 kept neither
-/// assumption made through an inline function. Elsewhere the condition is still named, unused:
-/// the variables a target region uses first are its kernel's first arguments, and the host's
+/// The launcher checks the policy first (rt::check_team_shape, rt::check_team_lanes). Written
+/// in the region itself: clang 19 kept neither assumption made through an inline function.
+/// Elsewhere (the lanes are 1 there) nothing is assumed, but the condition is still named: the
+/// variables a target region uses first are its kernel's first arguments, and the host's
 /// compilation must capture them in the order the device's does.
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
 #define HPAR_OMP_ASSUME(condition) __builtin_assume(condition)
@@ -148,12 +148,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         m_team_size(team_size),
         m_lanes(lanes),
         m_shared(shared) {
-#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
     // The region runs a team only with all its threads (TeamLaunch), so that a range of as
-    // many indices as threads compiles to straight-line code when the shape is known
-    // (HPAR_OMP_ASSUME).
-    __builtin_assume(m_id < team_size * lanes);
-#endif
+    // many indices as threads compiles to straight-line code when the shape is known.
+    HPAR_OMP_ASSUME(m_id < team_size * lanes);
   }
 
   /// This member, for a kernel that runs knowing that the Views its lambda only reads overlap
