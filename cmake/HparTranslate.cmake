@@ -40,14 +40,12 @@ function(_hpar_openmp_flags out offload arch)
       endif()
       execute_process(COMMAND "${CMAKE_CXX_COMPILER}" -print-file-name=libomptarget-nvptx-sm_${arch}.bc
                       OUTPUT_VARIABLE bc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
-      # -fopenmp-cuda-mode, the two -fopenmp-assume-no-*, the ILP scheduler and the device
-      # inlining: see scripts/setup-clang-offload.sh. (Each -mllvm option is one SHELL: group, as
-      # CMake drops a repeated option.)
+      # -fopenmp-cuda-mode, the two -fopenmp-assume-no-* and the ILP scheduler: see
+      # scripts/setup-clang-offload.sh.
       set(flags -fopenmp -fopenmp-cuda-mode -fopenmp-assume-no-thread-state
                 -fopenmp-assume-no-nested-parallelism --offload-arch=sm_${arch}
                 "--cuda-path=${HPAR_OPENMP_CUDA_PATH}" "--libomptarget-nvptx-bc-path=${bc}"
-                -Wno-openmp-mapping "SHELL:-Xclang -mllvm -Xclang -pre-RA-sched=list-ilp"
-                "SHELL:-Xclang -mllvm -Xclang -openmp-opt-inline-device")
+                -Wno-openmp-mapping "SHELL:-Xclang -mllvm" "SHELL:-Xclang -pre-RA-sched=list-ilp")
     endif()
   elseif(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     if(offload STREQUAL "host")

@@ -39,16 +39,10 @@ if [ "$flags" = 1 ]; then
   # (yax 0.71 to 0.62 ms, the range scan 2.57 to 2.27 on an H200; docs/performance.md). Written
   # through -Xclang so that the link step, which compiles nothing, does not warn that it is unused
   # (clang 19 refuses -mllvm through -Xopenmp-target); the host's code is scheduled by it too.
-  # -Xclang -mllvm -Xclang -openmp-opt-inline-device: LLVM's OpenMP optimizer inlines the device
-  # functions into each kernel before it folds the device runtime's questions (SPMD mode or not,
-  # the threads of the team). Without it a function that two team kernels share, the runtime's
-  # barrier or a team's functor say, keeps the generic-mode path of every parallel region and
-  # barrier it reaches in each: a program's team kernels then ran that slower code as soon as it
-  # had two (spmv 1.00 against 1.52 ms on an H100; docs/performance.md).
   echo "-fopenmp -fopenmp-cuda-mode -fopenmp-assume-no-thread-state" \
        "-fopenmp-assume-no-nested-parallelism --offload-arch=sm_90 --cuda-path=$dir/cuda" \
        "--libomptarget-nvptx-bc-path=$llvm_lib/libomptarget-nvptx-sm_90.bc -Wno-openmp-mapping" \
-       "-Xclang -mllvm -Xclang -pre-RA-sched=list-ilp -Xclang -mllvm -Xclang -openmp-opt-inline-device"
+       "-Xclang -mllvm -Xclang -pre-RA-sched=list-ilp"
   exit 0
 fi
 

@@ -20,10 +20,9 @@ std::string quoted(const std::string& s);
 
 /// The opening of a generated host function named `name` that takes the dispatch's arguments:
 /// its template header and signature, the normalised `policy`, `Policy`, and the `site` record.
-/// `more` are parameters after the functor (of a parallel_for's launcher); `first` is a template
-/// parameter before the others, with a default (so that calls deduce the rest).
+/// `more` are parameters after the functor (of a parallel_for's launcher).
 std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
-                             const std::string& more = "", const std::string& first = "");
+                             const std::string& more = "");
 
 /// How a backend spells the index of dimension `d` of an MDRange point ("i[0]", "i0", ...).
 using MDIndexSpelling = std::string (*)(int d);

@@ -140,9 +140,7 @@ public:
     std::ostringstream o;
     o << kernelComment(K)
       << nestComment(K, kTeamMapping, levelMapping)
-      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "",
-                          mayRunWide(K) ? "int Threads = 0" : "")
-      << "  (void)site;\n"
+      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "") << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
     if (K.policy == ir::PolicyKind::Team) {
       o << teamBody(K) << "}\n\n";
@@ -190,11 +188,8 @@ public:
                 ? "shape: team size " + std::to_string(K.teamSize) +
                       " from the policy, at most what the device grants a team"
                 : std::string("shape: chosen at run time. A team size given at run time is used "
-                              "as it is; AUTO is 256 threads on a GPU (team_size_max(), 1,024 "
-                              "threads with clang, when the league cannot fill the GPU with "
-                              "teams of 256) and the processors on the host fallback, at most what the "
-                              "device grants a team; teams of 1,024 threads run the kernel "
-                              "compiled for them")) +
+                              "as it is; AUTO is 256 threads on a GPU and the processors on the "
+                              "host fallback, at most what the device grants a team")) +
            "; lanes: the vector length with clang on an NVIDIA GPU, else 1 (a thread runs its "
            "vector loops itself)";
   }
@@ -254,27 +249,6 @@ private:
     return "  hpar::rt::check_team_lanes(policy, " + std::to_string(K.vectorLength) + ", site);\n";
   }
 
-  /// Whether a team kernel may run teams of hpar::rt::omp::wide_team_threads (1,024) threads:
-  /// unless its team size and vector length are constants that make fewer. Its launcher then
-  /// has a template parameter `Threads` (0, or 1,024 for the kernel compiled for such teams).
-  static bool mayRunWide(const ir::Kernel& K) {
-    return K.policy == ir::PolicyKind::Team &&
-           !(K.teamSize > 0 && K.vectorLength > 0 && K.teamSize * K.vectorLength < 1024);
-  }
-
-  /// The launcher's call of itself compiled for teams of wide_team_threads threads.
-  static std::string wideRedirect(const ir::Kernel& K) {
-    if (!mayRunWide(K)) return "";
-    std::string args = K.hasLabel ? "label, " : "";
-    args += "policy_or_count, f";
-    if (readsApart(K)) args += ", reads_apart";
-    if (K.pattern != ir::Pattern::For) args += ", std::forward<Results>(results)...";
-    return "  // Teams of wide_team_threads threads: this kernel compiled for them (rt/openmp/device.hpp).\n"
-           "  if constexpr (Threads == 0 && hpar::rt::omp::wide_team_threads > 0)\n"
-           "    if (hpar::rt::omp::TeamLaunch::threads_for(policy) == hpar::rt::omp::wide_team_threads)\n"
-           "      return " + K.name + "<hpar::rt::omp::wide_team_threads>(" + args + ");\n";
-  }
-
   /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
   /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
   /// reported.
@@ -307,7 +281,7 @@ private:
     const std::string maps = std::string(kDevice) + " " + (reduce ? kMapFunctorAndSpec : kMapFunctor) +
                              " is_device_ptr(shared, scratch, granted" + (reduce ? ", staging, team_results" : "") + ")";
     std::ostringstream o;
-    o << shapeCheck(K) << wideRedirect(K)
+    o << shapeCheck(K)
       << "  hpar::rt::omp::TeamLaunch launch(policy, f, site);\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
@@ -327,9 +301,7 @@ private:
     if (reduce) o << kSpecBytes;
     o << "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
       << "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n"
-      << "  #pragma omp target teams num_teams(nteams) thread_limit("
-      << (mayRunWide(K) ? "Threads > 0 ? Threads : team_threads" : "team_threads")
-      << ") HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
       << "  #pragma omp parallel num_threads(team_threads)\n"
       << "  {\n" << body.str() << "  }\n"
       << "  launch.finish();\n";

@@ -7,16 +7,10 @@
 using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
-// A run-time team size: the launcher is compiled a second time, for teams of 1,024 threads.
-// CHECK: template <int Threads = 0, class Label, class PolicyOrCount, class Functor>
-// CHECK-NEXT: void hpar_rows_L[[L:[0-9]+]](const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
+// CHECK: void hpar_rows_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
 // The vector length, 1 when the policy gives none, is checked before the launch and stated in the
 // region for clang's device code for an NVIDIA GPU:
 // CHECK: hpar::rt::check_team_lanes(policy, 1, site);
-// CHECK-NEXT: // Teams of wide_team_threads threads: this kernel compiled for them (rt/openmp/device.hpp).
-// CHECK-NEXT: if constexpr (Threads == 0 && hpar::rt::omp::wide_team_threads > 0)
-// CHECK-NEXT: if (hpar::rt::omp::TeamLaunch::threads_for(policy) == hpar::rt::omp::wide_team_threads)
-// CHECK-NEXT: return hpar_rows_L[[L]]<hpar::rt::omp::wide_team_threads>(label, policy_or_count, f, reads_apart);
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK: const int lanes = launch.lanes(), team_threads = team_size * lanes;
 // CHECK: char* scratch = launch.scratch();
@@ -25,7 +19,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // One region for the GPU and the host, its mapping in a comment:
 // CHECK: // One OpenMP team per hpar team at a time (team t of the league in OpenMP team
 // CHECK-NEXT: // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(Threads > 0 ? Threads : team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes()) is_device_ptr(shared, scratch, granted)
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes()) is_device_ptr(shared, scratch, granted)
 // CHECK-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-NEXT: {
 // CHECK-NEXT: // The shape read from the policy, for clang's device code for an NVIDIA GPU (checked before the launch):

@@ -66,19 +66,6 @@ namespace omp {
 /// The device every generated target region runs on.
 inline int device() { return hpar::impl::omp_device(); }
 
-/// Threads per team for which a team kernel has a second compilation, with clang: the generated
-/// launcher's `Threads` (0 for the first), which makes the region's thread_limit that constant,
-/// so that clang bounds the kernel (`.maxntid`) and ptxas keeps its registers within what so many
-/// threads may have (64 each); a team of that many threads then always starts. The first
-/// compilation has no bound, since ptxas then takes fewer registers (spmv 32 against 39, an
-/// eighth of its teams per multiprocessor), and runs teams of up to 256 threads, which always
-/// start, and the sizes between (docs/design.md section 8). GCC compiles each kernel once: 0.
-#if defined(__clang__)
-constexpr int wide_team_threads = 1024;
-#else
-constexpr int wide_team_threads = 0;
-#endif
-
 // On an NVIDIA GPU with clang, a team of whole warps reduces and scans with warp shuffles
 // (TeamMember, and the range scan's chunks in scan.hpp), and an hpar thread's vector lanes
 // are OpenMP threads of their own (device_lanes).

@@ -94,12 +94,10 @@ namespace impl {
 inline int backend_team_size_max(int vector_length) {
   const int dev = rt::omp::device();
   int threads = rt::omp::detail::granted_team_threads(dev);
-  // On a GPU a kernel starts as many threads per team as its registers allow, which nothing tells
-  // before the launch (384 to 896 of 1,024 for test kernels on an H200); 256 start whatever the
-  // kernel (255 registers a thread at most). With clang a team of wide_team_threads runs the
-  // kernel compiled for that many, which always starts them.
-  const int most = rt::omp::wide_team_threads > 0 ? rt::omp::wide_team_threads : 256;
-  if (rt::omp::device_is_gpu(dev) && threads > most) threads = most;
+  // On a GPU a kernel starts as many threads per team as its registers allow, known only when it
+  // starts (384 to 896 of 1024 for test kernels on an H200): 256 start whatever the kernel (255
+  // registers a thread at most).
+  if (rt::omp::device_is_gpu(dev) && threads > 256) threads = 256;
   return threads / rt::omp::device_lanes(dev, vector_length);
 }
 
@@ -119,8 +117,7 @@ inline int backend_scratch_size_max(int) { return 0x7fffffff; }
 
 /// AUTO: 256 threads on a GPU (a team's threads share the rows of its TeamThreadRange loops, and
 /// its vector loops run in each thread), at most what the device grants a team; the processors on
-/// the host fallback. A launch whose league is too short to fill the GPU with such teams takes
-/// larger ones (TeamLaunch::auto_team_size).
+/// the host fallback.
 inline int backend_team_size_recommended(int vector_length) {
   const int dev = rt::omp::device();
   const int most = backend_team_size_max(vector_length);
@@ -157,10 +154,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   }
 
   /// omp_get_thread_num() in a team region. With clang on an NVIDIA GPU the region is SPMD and
-  /// runs only when its parallel region has the block's every thread, so the number is the
-  /// thread's index in the block, read without the device runtime's state: spmv's tuned kernel
-  /// kept that state's reads in its league loop, and took 34 registers instead of 32 (a team
-  /// less per multiprocessor; 1.34 ms against 0.97 on an H100).
+  /// runs only when its parallel region has the block's every thread (TeamLaunch), so the number
+  /// is the thread's index in the block, read without the device runtime's team state (which
+  /// kept two loads of shared memory in each team's pass of the league loop).
   static int thread_num() {
 #if defined(__clang__) && defined(__NVPTX__)
     return int(__nvvm_read_ptx_sreg_tid_x());
@@ -467,7 +463,7 @@ class TeamLaunch {
       : site_(site),
         device_(device()),
         gpu_(device_is_gpu(device_)),
-        team_size_(auto_team_size(policy, gpu_, device_)),
+        team_size_(policy.team_size()),
         lanes_(policy.vector_length()),
         teams_(teams_for(policy.league_size(), gpu_)),
         shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * lanes_ * team_slot_bytes, site),
@@ -478,13 +474,6 @@ class TeamLaunch {
         granted_(device_, sizeof(int), site) {
     const int asked = team_size_ * lanes_;
     granted_.fill(&asked, sizeof asked);
-  }
-
-  /// The OpenMP threads of each team of a launch of `policy` (team_size() x lanes()).
-  template <class Policy>
-  static int threads_for(const Policy& policy) {
-    const int dev = device();
-    return auto_team_size(policy, device_is_gpu(dev), dev) * policy.vector_length();
   }
 
   int team_size() const { return team_size_; }
@@ -556,21 +545,6 @@ class TeamLaunch {
   static std::size_t team_slots(int team_size) {
     return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
   }
-  /// The team size of a launch: the policy's; with AUTO on a GPU, team_size_recommended() (256
-  /// threads), or team_size_max() (1,024 with clang) when the league in teams of 256 threads
-  /// cannot fill the device (its multiprocessors times the 2,048 threads each holds), as the CUDA
-  /// output does: team_mdrange's 64 teams ran 4.4 times faster with 1,024 threads each.
-  template <class Policy>
-  static int auto_team_size(const Policy& policy, bool gpu, int dev) {
-    const int team = policy.team_size();
-    if (!policy.impl_auto_team_size() || !gpu) return team;
-    const int lanes = policy.vector_length();
-    const int64_t resident = int64_t(detail::device_facts(dev).multiprocessors) * 2048;
-    if (int64_t(policy.league_size()) * team * lanes >= resident) return team;
-    const int most = Policy::team_size_max_for(lanes);
-    return most > team ? most : team;
-  }
-
   static int teams_for(int league, bool gpu) {
     if (!gpu) return 1;
     int teams = 2048;
