@@ -117,6 +117,7 @@ inline int positive_env(const char* name) {
 struct LaunchShape {
   int teams;
   int threads;
+  bool teams_forced = false;  // teams set by HPAR_OMP_TEAMS
 };
 
 namespace detail {
@@ -173,7 +174,10 @@ inline LaunchShape partial_shape(int dev) {
     shape.threads = procs < 8 ? procs : 8;
     shape.teams = procs / shape.threads;
   }
-  if (const int teams = detail::positive_env("HPAR_OMP_TEAMS")) shape.teams = teams;
+  if (const int teams = detail::positive_env("HPAR_OMP_TEAMS")) {
+    shape.teams = teams;
+    shape.teams_forced = true;
+  }
   if (const int threads = detail::positive_env("HPAR_OMP_THREADS")) shape.threads = threads;
   return shape;
 }
@@ -184,10 +188,11 @@ inline LaunchShape partial_shape(int dev) {
 /// box as one front and the rows that neighbouring teams share are read from L2: stencil3d (512^3
 /// on an H200) read 3.15 GB from device memory and took 1.33 ms in 1,056 teams of 247 rows, 0.89
 /// ms in 33,792 teams of 8 (docs/performance.md). At least the shape's teams when there are that
-/// many rows; on the host fallback, the shape's (contiguous blocks of rows per processor).
+/// many rows; on the host fallback, or when HPAR_OMP_TEAMS set them, the shape's (contiguous
+/// blocks of rows per processor).
 inline int row_teams(int64_t rows, const LaunchShape& shape, int dev) {
   if (rows <= 0) return 1;
-  if (!device_is_gpu(dev) || detail::positive_env("HPAR_OMP_TEAMS")) return shape.teams;
+  if (!device_is_gpu(dev) || shape.teams_forced) return shape.teams;
   constexpr int64_t rows_per_team = 8;
   const int64_t by_rows = (rows + rows_per_team - 1) / rows_per_team;
   int64_t teams = rows < shape.teams ? rows : shape.teams;
@@ -449,7 +454,7 @@ class DeviceBlockPool {
         fail(site, what);
       }
       if (spare) {
-        free(*spare);
+        deallocate(*spare);
         *spare = Block{dev, grown, ptr, false, memory};
         best = spare;
       } else {
@@ -483,7 +488,7 @@ class DeviceBlockPool {
 #endif
     return omp_target_alloc(bytes, dev);
   }
-  static void free(const Block& block) {
+  static void deallocate(const Block& block) {
 #if defined(__clang__)
     if (block.memory == BlockMemory::HostPinned) return llvm_omp_target_free_host(block.ptr, block.device);
 #endif
