@@ -1,5 +1,5 @@
 // Checks parallel_scan over RangePolicy: exclusive and inclusive use of final, with and without a total, non-zero begin, functors with init/join, stream compaction, empty ranges,
-// and a join that is associative but not commutative over a two-field value (the order in which tiles' values are combined).
+// and a join that is associative but not commutative over a two-field value (the order in which tiles' values are combined), values of 24 and 160 bytes, lengths about a tile.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
@@ -225,6 +225,47 @@ void test_compaction() {
   for (size_t j = 0; j < expect.size() && (int64_t)j < kept; ++j) c((long long)j, double(hp(j)), double(expect[j]));
 }
 
+// Values wider than a word: three running sums at once (24 bytes), and twenty (160 bytes), each
+// the sum of a different function of the index, through a functor with init and join, with the
+// total. On a GPU these take other tile shapes than an int64 (or a warp's chunks when a tile of
+// them would not fit in a team's shared memory).
+template <int K>
+struct Sums {
+  int64_t s[K];
+};
+template <int K>
+struct ManySums {
+  using value_type = Sums<K>;
+  hpar::View<int64_t**> out;  // (i, k): the exclusive prefix of sum k at i
+  HPAR_INLINE_FUNCTION void operator()(const int64_t i, value_type& update, const bool final) const {
+    if (final)
+      for (int k = 0; k < K; ++k) out(i, k) = update.s[k];
+    for (int k = 0; k < K; ++k) update.s[k] += (i * (k + 3)) % (11 + k) - 4;
+  }
+  HPAR_INLINE_FUNCTION void init(value_type& update) const {
+    for (int k = 0; k < K; ++k) update.s[k] = 0;
+  }
+  HPAR_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
+    for (int k = 0; k < K; ++k) dst.s[k] += src.s[k];
+  }
+};
+
+template <int K>
+void test_wide_values(const int64_t n, const char* what) {
+  hpar::View<int64_t**> out("out", n, K);
+  Sums<K> total{};
+  hpar::parallel_scan(what, n, ManySums<K>{out}, total);
+  auto ho = hpar::create_mirror_view_and_copy(hpar::HostSpace(), out);
+  Sums<K> acc{};
+  ElementCheck c(what);
+  for (int64_t i = 0; i < n; ++i)
+    for (int k = 0; k < K; ++k) {
+      c(i * K + k, double(ho(i, k)), double(acc.s[k]));
+      acc.s[k] += (i * (k + 3)) % (11 + k) - 4;
+    }
+  for (int k = 0; k < K; ++k) check_eq(what, total.s[k], acc.s[k]);
+}
+
 void test_empty_and_single() {
   hpar::View<int64_t*> out("out", 3);
   hpar::deep_copy(out, int64_t(-5));
@@ -263,6 +304,8 @@ int main(int argc, char** argv) {
   test_prefix_sums(1000003);
   test_prefix_sums(1);
   test_prefix_sums(4096);
+  test_prefix_sums(2047);
+  test_prefix_sums(2049);
   test_prefix_sums(0);
   test_offset_and_double();
   test_functors(1000003);
@@ -270,6 +313,9 @@ int main(int argc, char** argv) {
   test_ordered(3000017);
   test_ordered(3);
   test_compaction();
+  test_wide_values<3>(300007, "three sums (24-byte values)");
+  test_wide_values<3>(1, "three sums, one element");
+  test_wide_values<20>(100003, "twenty sums (160-byte values)");
   test_empty_and_single();
   return report();
 }

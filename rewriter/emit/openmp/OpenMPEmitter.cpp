@@ -489,8 +489,8 @@ private:
   }
 
   /// RangePolicy scan: one region over chunks of the range, each chunk's offset found by
-  /// looking back over the chunks before it (rt/openmp/scan.hpp: a chunk's lanes are a warp on
-  /// a GPU built by clang, else one thread).
+  /// looking back over the chunks before it (rt/openmp/scan.hpp: a chunk is a team's tile on
+  /// an NVIDIA GPU built by clang, else one thread's).
   std::string scanBody(const ir::Kernel&) const {
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_scan_spec(policy, f, results...);\n"
@@ -502,12 +502,13 @@ private:
       << "  value_type* aggregates = chunks.aggregates();\n"
       << "  value_type* inclusives = chunks.inclusives();\n"
       << "  const int64_t nchunks = chunks.count(), len = chunks.length();\n"
-      << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
-      << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
+      << "  const int nteams = chunks.teams(), nthreads = chunks.threads();\n"
+      << "  const std::size_t team_memory = chunks.team_memory();\n"
       << kFunctorToDevice << kSpecBytes
-      << "  // One pass: each warp (one thread off clang's GPUs) takes the next chunk, joins it, looks back\n"
-      << "  // over the chunks before it for its offset and runs it again from there with final = true.\n"
-      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
+      << "  // One pass: each team (a warp or a thread where teams have no shared memory) takes the next\n"
+      << "  // chunk, joins it, looks back over the chunks before it for its offset and runs it again\n"
+      << "  // from there with final = true (rt/openmp/scan.hpp).\n"
+      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) " << kDevice << " "
       << kMapFunctorAndSpec << " is_device_ptr(states, aggregates, inclusives)\n"
       << "  #pragma omp parallel num_threads(nthreads)\n"
       << "  {\n"

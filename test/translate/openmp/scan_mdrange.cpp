@@ -1,7 +1,7 @@
-// An OpenMP scan is one target region, its loop in the runtime (a warp or a thread per chunk,
-// each chunk's offset found by looking back over the chunks before it); an MDRange for gives each
-// team a block of the box's rows and shares the fastest index, chosen by the policy's iteration
-// direction, among its threads.
+// An OpenMP scan is one target region, its loop in the runtime (a team, a warp or a thread per
+// chunk, each chunk's offset found by looking back over the chunks before it); an MDRange for
+// gives each team a block of the box's rows and shares the fastest index, chosen by the policy's
+// iteration direction, among its threads.
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
@@ -14,9 +14,12 @@
 // CHECK-NEXT: value_type* aggregates = chunks.aggregates();
 // CHECK-NEXT: value_type* inclusives = chunks.inclusives();
 // One region, no copy to the host between passes:
-// CHECK: // One pass: each warp (one thread off clang's GPUs) takes the next chunk, joins it, looks back
-// CHECK-NEXT: // over the chunks before it for its offset and runs it again from there with final = true.
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(states, aggregates, inclusives)
+// CHECK: const int nteams = chunks.teams(), nthreads = chunks.threads();
+// CHECK-NEXT: const std::size_t team_memory = chunks.team_memory();
+// CHECK: // One pass: each team (a warp or a thread where teams have no shared memory) takes the next
+// CHECK-NEXT: // chunk, joins it, looks back over the chunks before it for its offset and runs it again
+// CHECK-NEXT: // from there with final = true (rt/openmp/scan.hpp).
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) {{.*}} is_device_ptr(states, aggregates, inclusives)
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
 // CHECK-NEXT: }

@@ -49,12 +49,28 @@ namespace cuda {
 /// 1.580 ms; 24 items in blocks of 128, 1.585-1.617 ms; 20 items in blocks of 256, 1.648 ms;
 /// docs/performance.md). The kernel is compiled with __launch_bounds__(block_threads,
 /// min_blocks).
+///
+/// A block's static shared memory (at most 48 KB) holds each warp's exchange of 32 x ITEMS values
+/// (none when ITEMS is 1: a lane's one item is in both arrangements) and the warps' totals, so
+/// wider values take fewer items and threads: 128 x 3 up to 122 bytes, 128 x 1 up to 9 KB, 32 x 1
+/// up to 24 KB.
 template <class T>
 struct ScanTiling {
-  static constexpr int block_threads = sizeof(T) <= 8 ? 128 : sizeof(T) <= 16 ? 256 : 128;
-  static constexpr int items = sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 6 : 3;
+ private:
+  static constexpr std::size_t limit = 48 * 1024;
+  static constexpr std::size_t bytes(int threads, int items) {
+    return sizeof(T) * (std::size_t(threads / 32) * (items > 1 ? 33 * items : 0) + threads / 32 + 1);
+  }
+  static constexpr int wide_threads = bytes(128, 1) <= limit ? 128 : 32;
+  static constexpr int wide_items = bytes(128, 3) <= limit ? 3 : 1;
+
+ public:
+  static constexpr int block_threads = sizeof(T) <= 8 ? 128 : sizeof(T) <= 16 ? 256 : wide_items > 1 ? 128 : wide_threads;
+  static constexpr int items = sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 6 : wide_items;
   static constexpr int tile = block_threads * items;
   static constexpr int min_blocks = sizeof(T) <= 8 ? 8 : 0;
+  static_assert(bytes(block_threads, items) <= limit,
+                "hpar: parallel_scan's value type is too large for the CUDA scan (24 KB at most)");
 };
 
 namespace detail {
@@ -239,8 +255,8 @@ __device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, 
   constexpr int warps = threads / 32;
   // A warp's slice of the exchange: 32 x items values and one value of padding per 32, so that
   // the blocked accesses of lane l at l * items + k spread over the banks.
-  constexpr int slice = 32 * items + items;
-  __shared__ alignas(value_type) unsigned char exchange_bytes[sizeof(value_type) * slice * warps];
+  constexpr int slice = items > 1 ? 32 * items + items : 1;  // 1: unused (no exchange)
+  __shared__ alignas(value_type) unsigned char exchange_bytes[items > 1 ? sizeof(value_type) * slice * warps : 1];
   __shared__ alignas(value_type) unsigned char warp_total_bytes[sizeof(value_type) * warps];
   __shared__ alignas(value_type) unsigned char tile_prefix_bytes[sizeof(value_type)];
 
@@ -263,11 +279,13 @@ __device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, 
   }
 
   // 2. Blocked: fold, scan in the warp, then across warps and tiles.
+  if constexpr (items > 1) {
 #pragma unroll
-  for (int k = 0; k < items; ++k) exchange[at(k * 32 + lane)] = values[k];
-  __syncwarp();
+    for (int k = 0; k < items; ++k) exchange[at(k * 32 + lane)] = values[k];
+    __syncwarp();
 #pragma unroll
-  for (int k = 0; k < items; ++k) values[k] = exchange[at(lane * items + k)];
+    for (int k = 0; k < items; ++k) values[k] = exchange[at(lane * items + k)];
+  }
   value_type fold = values[0];
 #pragma unroll
   for (int k = 1; k < items; ++k) spec.join(fold, values[k]);
@@ -318,12 +336,14 @@ __device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, 
   }
 
   // 3. Final calls, warp-striped again.
-  __syncwarp();
+  if constexpr (items > 1) {
+    __syncwarp();
 #pragma unroll
-  for (int k = 0; k < items; ++k) exchange[at(lane * items + k)] = values[k];
-  __syncwarp();
+    for (int k = 0; k < items; ++k) exchange[at(lane * items + k)] = values[k];
+    __syncwarp();
 #pragma unroll
-  for (int k = 0; k < items; ++k) values[k] = exchange[at(k * 32 + lane)];
+    for (int k = 0; k < items; ++k) values[k] = exchange[at(k * 32 + lane)];
+  }
 #pragma unroll
   for (int k = 0; k < items; ++k) {
     const int64_t i = first + (int64_t)k * 32;

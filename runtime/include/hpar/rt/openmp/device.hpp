@@ -135,7 +135,12 @@ inline DeviceFacts device_facts(int dev) {
   const auto found = known->find(dev);
   if (found != known->end()) return found->second;
   int kind = 0, multiprocessors = 0;
-#pragma omp target device(dev) map(from : kind, multiprocessors)
+  // A parallel region of one thread, not a bare `target`: clang compiles a bare target region in
+  // generic mode, and one such kernel in a program kept LLVM's OpenMP optimizer from folding the
+  // device runtime's generic-mode paths (its mode flag, barrier.sync 7 and 8) out of every other
+  // kernel, where they cost registers and, through the named barriers, held each multiprocessor
+  // to 4 blocks of any kernel (docs/performance.md, 2026-11-28).
+#pragma omp target parallel num_threads(1) device(dev) map(from : kind, multiprocessors)
   {
     kind = running_on_gpu();
     multiprocessors = kind != 0 ? gpu_multiprocessors() : 0;

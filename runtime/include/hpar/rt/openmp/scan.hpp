@@ -1,17 +1,20 @@
 // hpar runtime, OpenMP backend: single-pass parallel_scan (decoupled look-back).
 //
 // Mapping. [begin, end) is cut into count() chunks of length() consecutive indices (the last one
-// may be shorter; no chunk is empty). One region: each group of lanes (a warp on an NVIDIA GPU
-// built by clang, else one thread) takes the next chunk from a ticket counter, joins its indices
-// with final=false, publishes that aggregate, looks back over the chunks before it for its
-// offset, publishes its inclusive prefix, and runs the chunk again with final=true from the
-// offset (scan_single_pass). The look-back stops at the nearest chunk that has published its
-// inclusive prefix and joins the aggregates after it; chunks are taken in order, so every chunk
-// it waits for has been taken by a group that is running, and chunk 0 needs no look-back. One
-// launch, no copy to the host and back between two passes as the two-pass scan had (chunk
-// totals, offsets joined on the host, the chunks again); the functor is still called twice per
-// index with final=false and once with final=true, and a chunk is read twice. clang rejects
-// `inscan` reductions on `teams`, which is why the scan is not a `reduction(inscan, ...)` loop.
+// may be shorter; no chunk is empty). One region: each team (on an NVIDIA GPU built by clang,
+// whose teams have shared memory: a chunk is then a tile of ScanTiling, scan_tiles) or group of
+// lanes (elsewhere: a warp on such a GPU when a tile of the value type does not fit in a team's
+// shared memory, else one thread; scan_chunks) takes the next chunk from a ticket counter, joins
+// its indices with final=false, publishes that aggregate, looks back over the chunks before it
+// for its offset, publishes its inclusive prefix, and runs the chunk again with final=true from
+// the offset. The look-back stops at the nearest chunk that has published its inclusive prefix
+// and joins the aggregates after it; chunks are taken in order, so every chunk it waits for has
+// been taken by a team or group that is running, and chunk 0 needs no look-back. One launch, no
+// copy to the host and back between two passes as the two-pass scan had (chunk totals, offsets
+// joined on the host, the chunks again); the functor is called once per index with final=false
+// and once with final=true. A tile's indices are read from memory once (the second call finds
+// them in the cache); a chunk's twice. clang rejects `inscan` reductions on `teams`, which is
+// why the scan is not a `reduction(inscan, ...)` loop.
 //
 // Usage (the generated code):
 //
@@ -20,15 +23,16 @@
 //   value_type* aggregates = chunks.aggregates();
 //   value_type* inclusives = chunks.inclusives();
 //   const int64_t nchunks = chunks.count(), len = chunks.length();
-//   #pragma omp target teams ... is_device_ptr(states, aggregates, inclusives)
-//   #pragma omp parallel ...
+//   #pragma omp target teams num_teams(chunks.teams()) thread_limit(chunks.threads())
+//       HPAR_OMP_TEAM_MEMORY(chunks.team_memory()) ... is_device_ptr(states, aggregates, inclusives)
+//   #pragma omp parallel num_threads(chunks.threads())
 //   { ... hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives,
 //                                                     begin, end, nchunks, len); }
 //   chunks.store_total();
 //
-// Chunk length: on a GPU built by clang two chunks per warp of the launch, 512 to 8,192 indices;
-// elsewhere about 8 chunks per thread of the device's partial_shape(). Preconditions as
-// ReducePartials: value_type is copied as bytes.
+// Chunk length: a tile on a GPU built by clang; for a warp's chunks there two chunks per warp of the
+// launch, 512 to 8,192 indices; elsewhere about 8 chunks per thread of the device's
+// partial_shape(). Preconditions as ReducePartials: value_type is copied as bytes.
 #pragma once
 
 #include <omp.h>
@@ -51,6 +55,28 @@ namespace omp {
 enum : int64_t { chunk_pending = 0, chunk_aggregate = 1, chunk_inclusive = 2 };
 #pragma omp end declare target
 
+/// Tiles of a range scan on a GPU with warp shuffles and team memory (clang, NVIDIA; scan_tiles):
+/// a team of `threads` scans `tile` = threads x items consecutive indices, each thread holding
+/// its items' values in registers between its two functor calls (the CUDA runtime's scan_tiles
+/// has the same shape). `team_bytes` of team memory: each warp's exchange of 32 x items values
+/// (one value of padding per 32, so that lane l's accesses at l x items + k fall in different
+/// banks), the warps' totals, the tile's prefix, then the tile's ticket. Each tile costs a ticket
+/// and a look-back: the 2^28-value scan benchmark took 1.96 ms in tiles of 128 x 16 and 1.57-1.58
+/// in tiles of 256 x 16 on an H200 (the CUDA output 1.26; docs/performance.md).
+template <class T>
+struct ScanTiling {
+  static constexpr int threads = sizeof(T) <= 16 ? 256 : 128;
+  static constexpr int items = sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 6 : 3;
+  static constexpr int warps = threads / 32;
+  static constexpr int slice = 32 * items + items;
+  static constexpr int tile = threads * items;
+  static constexpr std::size_t values = std::size_t(warps) * slice + warps + 1;
+  static constexpr std::size_t ticket_offset = (values * sizeof(T) + 7) / 8 * 8;
+  static constexpr std::size_t team_bytes = ticket_offset + sizeof(int64_t);
+  /// Whether a tile's team memory fits in what clang 19's runtime gives a team (48 KB).
+  static constexpr bool fits = team_bytes <= 48 * 1024;
+};
+
 template <class Spec>
 class ScanChunks {
  public:
@@ -60,10 +86,25 @@ class ScanChunks {
   ScanChunks(const Spec& spec, int64_t begin, int64_t end, const KernelSite& site)
       : spec_(spec),
         device_(device()),
-        length_(chunk_length(end - begin, device_)),
-        count_(length_ > 0 ? (end - begin + length_ - 1) / length_ : 0),
-        states_(device_, std::size_t(count_ + 1) * sizeof(int64_t), site),
+        tiled_(tiles_on(device_)),
+        length_(tiled_ ? int64_t(ScanTiling<value_type>::tile) : chunk_length(end - begin, device_)),
+        count_(length_ > 0 && end > begin ? (end - begin + length_ - 1) / length_ : 0),
+        states_(device_, std::size_t(state_words()) * sizeof(int64_t), site),
         values_(device_, std::size_t(2 * count_) * sizeof(value_type), site) {
+    const LaunchShape shape = partial_shape(device_);
+    if (tiled_) {
+      // Teams of the tile's threads, as many as a GPU holds at once (2,048 threads a
+      // multiprocessor) but no more than there are tiles: each takes tiles from the ticket until
+      // none is left.
+      threads_ = ScanTiling<value_type>::threads;
+      const int multiprocessors = detail::device_facts(device_).multiprocessors;
+      const int64_t resident = 2048 / threads_ * int64_t(multiprocessors > 0 ? multiprocessors : 132);
+      const int64_t teams = shape.teams_forced ? shape.teams : resident;
+      teams_ = int(count_ < 1 ? 1 : count_ < teams ? count_ : teams);
+    } else {
+      threads_ = shape.threads;
+      teams_ = shape.teams;
+    }
     spec_.init(total_);
     clear_states();
   }
@@ -71,12 +112,19 @@ class ScanChunks {
   ScanChunks(const ScanChunks&) = delete;
   ScanChunks& operator=(const ScanChunks&) = delete;
 
-  /// Number of chunks (0 for an empty range).
+  /// Whether the region scans tiles, a team each (scan_tiles), rather than chunks, a warp or a
+  /// thread each.
+  bool tiled() const { return tiled_; }
+  /// The region's teams, threads per team, and shared memory per team (HPAR_OMP_TEAM_MEMORY).
+  int teams() const { return teams_; }
+  int threads() const { return threads_; }
+  std::size_t team_memory() const { return tiled_ ? ScanTiling<value_type>::team_bytes : 0; }
+  /// Number of chunks or tiles (0 for an empty range).
   int64_t count() const { return count_; }
   /// Indices per chunk (the last chunk may be shorter).
   int64_t length() const { return length_; }
-  /// Device memory of count() + 1 values: the ticket counter, then each chunk's state
-  /// (chunk_pending, chunk_aggregate, chunk_inclusive).
+  /// Device memory of state_words() 8-byte words: the ticket counter, then each chunk's state
+  /// (chunk_pending, chunk_aggregate, chunk_inclusive), or each tile's descriptor.
   int64_t* states() const { return static_cast<int64_t*>(states_.get()); }
   /// Device memory of count() values: each chunk's join, once its state says chunk_aggregate.
   value_type* aggregates() const { return static_cast<value_type*>(values_.get()); }
@@ -100,6 +148,17 @@ class ScanChunks {
   /// between 512 and 8,192 indices (each chunk pays a ticket and a look-back: on an H100, 2^28
   /// indices took 5.9 ms in chunks of 512, 2.9 ms in chunks of 8,192, 3.4 ms with the two-pass
   /// scan before it). Elsewhere eight chunks per thread.
+  /// Tiles on a GPU with warp shuffles and team memory (clang, NVIDIA), when a tile's shared
+  /// memory fits in 48 KB; chunks elsewhere.
+  static bool tiles_on(int dev) {
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    return device_lanes(dev, 32) == 32 && ScanTiling<value_type>::fits;
+#else
+    (void)dev;
+    return false;
+#endif
+  }
+
   static int64_t chunk_length(int64_t n, int dev) {
     if (n <= 0) return 0;
     const bool gpu = device_is_gpu(dev);
@@ -115,10 +174,17 @@ class ScanChunks {
     return (n + target - 1) / target;
   }
 
+  /// The 8-byte words of states(): the ticket and a state per chunk, or for a tiled scan of
+  /// values of at most 8 bytes the ticket, one word of padding and a 16-byte descriptor (state,
+  /// value) per tile (scan_tiles).
+  int64_t state_words() const {
+    return tiled_ && sizeof(value_type) <= 8 ? 2 * count_ + 2 : count_ + 1;
+  }
+
   /// Sets the ticket and every chunk's state to 0 (a region of the runtime's own).
   void clear_states() {
     int64_t* states = this->states();
-    const int64_t n = count_ + 1;
+    const int64_t n = state_words();
     const int dev = device_;
 #pragma omp target teams distribute parallel for device(dev) is_device_ptr(states)
     for (int64_t k = 0; k < n; ++k) states[k] = 0;
@@ -127,6 +193,9 @@ class ScanChunks {
   // A copy: a spec only refers to the total, so a copy stores to the same place.
   std::remove_cv_t<Spec> spec_;
   int device_;
+  bool tiled_;
+  int teams_ = 1;
+  int threads_ = 1;
   int64_t length_;
   int64_t count_;
   DeviceBuffer states_;
@@ -142,6 +211,7 @@ class ScanChunks {
 struct ScanLanes {
   int width;  // lanes per group
   int lane;   // this thread's lane
+  ScanLanes(int w, int l) : width(w), lane(l) {}
   ScanLanes() {
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
     width = omp_get_num_threads() % 32 == 0 ? 32 : 1;
@@ -212,6 +282,47 @@ T scan_published(const T* from) {
   return *from;
 #endif
 }
+
+/// Chunks' states and values as three arrays (ScanChunks): read by scan_look_back_warp.
+template <class T>
+struct ScanSlots {
+  int64_t* states;
+  T* aggregates;
+  T* inclusives;
+  /// Waits until chunk p has published; its state, and its value in `value`.
+  int64_t operator()(int64_t p, T& value) const {
+    const int64_t state = scan_wait_state(&states[p]);
+    value = scan_published(state == chunk_inclusive ? &inclusives[p] : &aggregates[p]);
+    return state;
+  }
+};
+
+#if defined(__NVPTX__) && defined(__clang__)
+/// A tile's state and value of at most 8 bytes in one 16-byte descriptor, written and read whole
+/// (a 16-byte aligned vector access, volatile: past the L1 cache), so that a reader needs no
+/// fence between the two (ScanChunks::descriptors()).
+using ScanDescriptor = long long __attribute__((ext_vector_type(2)));
+template <class T>
+void scan_publish_packed(ScanDescriptor* descriptor, int64_t state, const T& value) {
+  long long bits = 0;
+  std::memcpy(&bits, &value, sizeof(T));
+  const ScanDescriptor d = {state, bits};
+  *reinterpret_cast<volatile ScanDescriptor*>(descriptor) = d;
+}
+template <class T>
+struct ScanPacked {
+  ScanDescriptor* descriptors;
+  int64_t operator()(int64_t p, T& value) const {
+    ScanDescriptor d;
+    do {
+      d = *reinterpret_cast<const volatile ScanDescriptor*>(descriptors + p);
+    } while (d.x == chunk_pending);
+    const long long bits = d.y;
+    std::memcpy(&value, &bits, sizeof(T));
+    return d.x;
+  }
+};
+#endif
 
 /// The join of a chunk's indices [first, last), the functor called with final == false, in lane
 /// 0 of the group.
@@ -290,12 +401,10 @@ typename Spec::value_type scan_look_back(const Spec& sp, int64_t* states,
 /// scan_look_back by a whole warp: lane l reads chunk p - l for windows of 32 chunks going back
 /// from p = c - 1, waits until none of them is pending, and lane 0 joins the window's values in
 /// chunk order from the nearest inclusive prefix in it (all 32 when there is none, and the window
-/// before is read next). Returns the offset in lane 0.
-template <class Spec>
-typename Spec::value_type scan_look_back_warp(const Spec& sp, int64_t* states,
-                                              typename Spec::value_type* aggregates,
-                                              typename Spec::value_type* inclusives, int64_t c,
-                                              int lane) {
+/// before is read next). `read(p, value)` waits until chunk p has published, and returns its
+/// state with its value in `value`. Returns the offset in lane 0.
+template <class Spec, class Read>
+typename Spec::value_type scan_look_back_warp(const Spec& sp, const Read& read, int64_t c, int lane) {
   using value_type = typename Spec::value_type;
   value_type exclusive;
   sp.init(exclusive);
@@ -304,10 +413,7 @@ typename Spec::value_type scan_look_back_warp(const Spec& sp, int64_t* states,
     int64_t state = chunk_inclusive;  // before chunk 0: the identity, as if published
     value_type value;
     sp.init(value);
-    if (p >= 0) {
-      state = scan_wait_state(&states[p]);
-      value = scan_published(state == chunk_inclusive ? &inclusives[p] : &aggregates[p]);
-    }
+    if (p >= 0) state = read(p, value);
     const unsigned inclusive_lanes = __nvvm_vote_ballot_sync(0xffffffffu, state == chunk_inclusive);
     const int nearest = inclusive_lanes ? __builtin_ctz(inclusive_lanes) : 31;
     // Chunk order is lane order reversed: from lane `nearest` down to lane 0.
@@ -327,13 +433,12 @@ typename Spec::value_type scan_look_back_warp(const Spec& sp, int64_t* states,
 }
 #endif
 
-/// The region of a range scan, run by every thread (see the file comment).
+/// Chunks of a range scan, each taken by a group of lanes (see the file comment).
 template <class IndexType, class Spec, class Functor>
-void scan_single_pass(const Spec& sp, const Functor& fn, int64_t* states,
-                      typename Spec::value_type* aggregates, typename Spec::value_type* inclusives,
-                      int64_t begin, int64_t end, int64_t nchunks, int64_t len) {
+void scan_chunks(const Spec& sp, const Functor& fn, const ScanLanes& lanes, int64_t* states,
+                 typename Spec::value_type* aggregates, typename Spec::value_type* inclusives,
+                 int64_t begin, int64_t end, int64_t nchunks, int64_t len) {
   using value_type = typename Spec::value_type;
-  const ScanLanes lanes;
   int64_t* const ticket = states;
   int64_t* const chunk_states = states + 1;
   for (;;) {
@@ -355,7 +460,8 @@ void scan_single_pass(const Spec& sp, const Functor& fn, int64_t* states,
       exclusive = scan_look_back(sp, chunk_states, aggregates, inclusives, c);
     } else {
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-      exclusive = scan_look_back_warp(sp, chunk_states, aggregates, inclusives, c, lanes.lane);
+      exclusive = scan_look_back_warp(sp, ScanSlots<value_type>{chunk_states, aggregates, inclusives}, c,
+                                      lanes.lane);
       exclusive = warp_shuffle_index(exclusive, 0);
 #endif
     }
@@ -367,6 +473,158 @@ void scan_single_pass(const Spec& sp, const Functor& fn, int64_t* states,
     }
     scan_chunk_final<IndexType>(sp, fn, lanes, first, last, exclusive);
   }
+}
+
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE) && defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+/// Tiles of a range scan, a team each (ScanTiling), run by every thread of every team. The team's
+/// thread 0 takes the next tile from the ticket; warp w of the team owns the 32 x items indices
+/// from w x 32 x items in the tile, and visits them warp-striped (item k of lane l is index
+/// k x 32 + l of the warp's part: a warp's functor calls touch 32 consecutive indices):
+///   1. each thread calls the functor with final = false on each of its items, each from the
+///      identity: the item's contribution, kept in a register;
+///   2. through the warp's exchange in team memory lane l takes the blocked items l x items +
+///      [0, items), folds them, the warp scans the folds with shuffles, the warps' totals meet in
+///      team memory, and warp 0 publishes the tile's aggregate, looks back over the tiles
+///      before it (scan_look_back_warp) and publishes the tile's inclusive prefix;
+///   3. each item's exclusive prefix goes back to the warp-striped arrangement and the thread
+///      calls the functor with final = true on each item from it, while the first call's
+///      loads are still in the cache.
+/// A tile's index is read once from memory where the chunks' warps read their chunk twice (the
+/// second time from device memory once the chunk no longer fits in the caches). A team that
+/// does not have ScanTiling's threads (which the runtime does not do) scans its tiles with
+/// thread 0 alone.
+template <class IndexType, class Spec, class Functor>
+void scan_tiles(const Spec& sp, const Functor& fn, int64_t* states,
+                typename Spec::value_type* aggregates, typename Spec::value_type* inclusives,
+                int64_t begin, int64_t end, int64_t ntiles) {
+  using value_type = typename Spec::value_type;
+  using tiling = ScanTiling<value_type>;
+  constexpr int items = tiling::items;
+  constexpr int warps = tiling::warps;
+  if (omp_get_num_threads() != tiling::threads) {
+    if (omp_get_thread_num() == 0)
+      scan_chunks<IndexType>(sp, fn, ScanLanes(1, 0), states, aggregates, inclusives, begin, end,
+                             ntiles, tiling::tile);
+    return;
+  }
+  int64_t* const ticket = states;
+  int64_t* const tile_states = states + 1;
+  unsigned char* const shared = static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
+  value_type* const warp_total = reinterpret_cast<value_type*>(shared) + warps * tiling::slice;
+  value_type* const tile_prefix = warp_total + warps;
+  int64_t* const tile_ticket = reinterpret_cast<int64_t*>(shared + tiling::ticket_offset);
+  const int thread = int(__nvvm_read_ptx_sreg_tid_x());
+  const int lane = thread & 31, warp = thread >> 5;
+  value_type* const exchange = reinterpret_cast<value_type*>(shared) + warp * tiling::slice;
+  auto at = [](int p) { return p + p / 32; };
+  for (;;) {
+    if (thread == 0) *tile_ticket = __atomic_fetch_add(ticket, int64_t(1), __ATOMIC_RELAXED);
+    __nvvm_barrier_sync(0);
+    const int64_t tile = *tile_ticket;
+    if (tile >= ntiles) return;  // the same tile in every thread: the team leaves together
+    const int64_t first = begin + tile * tiling::tile + int64_t(warp) * 32 * items + lane;
+
+    // 1. Contributions, warp-striped.
+    value_type values[items];
+#pragma unroll
+    for (int k = 0; k < items; ++k) {
+      sp.init(values[k]);
+      const int64_t i = first + int64_t(k) * 32;
+      if (i < end) sp.call(fn, values[k], false, IndexType(i));
+    }
+
+    // 2. Blocked: fold, scan in the warp, then across the warps and the tiles.
+#pragma unroll
+    for (int k = 0; k < items; ++k) exchange[at(k * 32 + lane)] = values[k];
+    __nvvm_bar_warp_sync(0xffffffffu);
+#pragma unroll
+    for (int k = 0; k < items; ++k) values[k] = exchange[at(lane * items + k)];
+    value_type fold = values[0];
+#pragma unroll
+    for (int k = 1; k < items; ++k) sp.join(fold, values[k]);
+    const value_type inclusive = warp_inclusive_scan(fold, sp, lane);
+    value_type exclusive = warp_shuffle_up(inclusive, 1);
+    if (lane == 0) sp.init(exclusive);
+    if (lane == 31) warp_total[warp] = inclusive;
+    __nvvm_barrier_sync(0);
+    value_type warp_prefix, aggregate;
+    sp.init(warp_prefix);
+    sp.init(aggregate);
+#pragma unroll
+    for (int w = 0; w < warps; ++w) {
+      if (w == warp) warp_prefix = aggregate;
+      sp.join(aggregate, warp_total[w]);
+    }
+    if (warp == 0) {
+      constexpr bool packed = sizeof(value_type) <= 8;
+      ScanDescriptor* const descriptors = reinterpret_cast<ScanDescriptor*>(states + 2);
+      if (lane == 0 && tile > 0) {
+        if constexpr (packed) {
+          scan_publish_packed(&descriptors[tile], chunk_aggregate, aggregate);
+        } else {
+          aggregates[tile] = aggregate;
+          scan_publish(&tile_states[tile], chunk_aggregate);
+        }
+      }
+      value_type prefix;
+      if constexpr (packed)
+        prefix = scan_look_back_warp(sp, ScanPacked<value_type>{descriptors}, tile, lane);
+      else
+        prefix = scan_look_back_warp(sp, ScanSlots<value_type>{tile_states, aggregates, inclusives}, tile, lane);
+      if (lane == 0) {
+        *tile_prefix = prefix;
+        value_type through = prefix;
+        sp.join(through, aggregate);
+        if constexpr (packed) {
+          if (tile == ntiles - 1) inclusives[tile] = through;  // the total (ScanChunks::store_total)
+          scan_publish_packed(&descriptors[tile], chunk_inclusive, through);
+        } else {
+          inclusives[tile] = through;
+          scan_publish(&tile_states[tile], chunk_inclusive);
+        }
+      }
+    }
+    __nvvm_barrier_sync(0);
+    value_type running = *tile_prefix;
+    sp.join(running, warp_prefix);
+    sp.join(running, exclusive);
+#pragma unroll
+    for (int k = 0; k < items; ++k) {
+      const value_type own = values[k];
+      values[k] = running;
+      sp.join(running, own);
+    }
+
+    // 3. Final calls, warp-striped again.
+#pragma unroll
+    for (int k = 0; k < items; ++k) exchange[at(lane * items + k)] = values[k];
+    __nvvm_bar_warp_sync(0xffffffffu);
+#pragma unroll
+    for (int k = 0; k < items; ++k) values[k] = exchange[at(k * 32 + lane)];
+#pragma unroll
+    for (int k = 0; k < items; ++k) {
+      const int64_t i = first + int64_t(k) * 32;
+      if (i < end) sp.call(fn, values[k], true, IndexType(i));
+    }
+  }
+}
+#endif
+
+/// The region of a range scan, run by every thread (see the file comment): tiles, a team each,
+/// where ScanChunks::tiled() (a GPU with warp shuffles, when a tile's team memory fits), else
+/// chunks, a warp or a thread each.
+template <class IndexType, class Spec, class Functor>
+void scan_single_pass(const Spec& sp, const Functor& fn, int64_t* states,
+                      typename Spec::value_type* aggregates, typename Spec::value_type* inclusives,
+                      int64_t begin, int64_t end, int64_t nchunks, int64_t len) {
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE) && defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+  if constexpr (ScanTiling<typename Spec::value_type>::fits) {
+    scan_tiles<IndexType>(sp, fn, states, aggregates, inclusives, begin, end, nchunks);
+    (void)len;
+    return;
+  }
+#endif
+  scan_chunks<IndexType>(sp, fn, ScanLanes(), states, aggregates, inclusives, begin, end, nchunks, len);
 }
 
 #pragma omp end declare target
