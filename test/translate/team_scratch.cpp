@@ -19,8 +19,8 @@ using member_type = Policy::member_type;
 using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memory_space,
                               hpar::MemoryTraits<hpar::Unmanaged>>;
 
-// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+27]]
-// CHECK-CUDA: hpar_stage_L[[#@LINE+26]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+28]]
+// CHECK-CUDA: hpar_stage_L[[#@LINE+27]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-CUDA-NEXT: const Functor& f = f_arg.get();
 // CHECK-CUDA-NEXT: hpar::rt::cuda::team_assume_lanes<1>();  // the policy's vector length
@@ -31,13 +31,14 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-CUDA-NEXT: scratch.end_team(league);
 // CHECK-CUDA: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
-// CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+15]]
+// CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+16]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK-OMP: char* scratch = launch.scratch();
 // CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch, granted)
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
-// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-OMP-NEXT: fn(team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 // CHECK-OMP-NOT: #pragma omp target
@@ -82,15 +83,16 @@ struct Reverse {
   }
 };
 
-// CHECK-CUDA: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+12]]
+// CHECK-CUDA: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+13]]
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: f(team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
 // CHECK-CUDA: hpar::rt::cuda::team_launch(kernel, kernel, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
-// CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+6]]
+// CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+7]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
+// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-OMP-NEXT: fn(team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 void reverse(hpar::View<double**> a) {
@@ -99,15 +101,16 @@ void reverse(hpar::View<double**> a) {
 // CHECK-CUDA: hpar_reverse_L{{[0-9]+}}_launch("reverse", Policy(int(a.extent(0)), 4, 8), Reverse{a, int(a.extent(1))});
 
 // A team reduction with scratch: the accumulator's shared memory comes first, the scratch after.
-// CHECK-CUDA: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+14]]
+// CHECK-CUDA: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+15]]
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
 // CHECK-CUDA: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
-// CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+9]]
+// CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+10]]
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
 // CHECK-OMP: is_device_ptr(shared, scratch, granted, staging, team_results)
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
+// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-OMP-NEXT: sp.call(fn, acc, team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 double staged_sum(hpar::View<double**> a) {

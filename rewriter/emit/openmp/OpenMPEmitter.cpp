@@ -249,6 +249,19 @@ private:
     return "  hpar::rt::check_team_lanes(policy, " + std::to_string(K.vectorLength) + ", site);\n";
   }
 
+  /// Whether a team kernel's closure runs a nested scan over the team's threads (TeamThreadRange
+  /// or TeamVectorRange), whose staging the launch then puts in the team's shared memory.
+  static bool scansOverThreads(const std::vector<ir::NestedConstruct>& nest) {
+    for (const ir::NestedConstruct& c : nest) {
+      if (c.kind == ir::NestedConstruct::Kind::Scan &&
+          (c.level == ir::NestedConstruct::Level::Thread ||
+           c.level == ir::NestedConstruct::Level::TeamVector))
+        return true;
+      if (scansOverThreads(c.inner)) return true;
+    }
+    return false;
+  }
+
   /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
   /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
   /// reported.
@@ -269,7 +282,8 @@ private:
            << "      sp.init(acc);\n";
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
          << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
-         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));\n"
+         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),\n"
+         << "            hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));\n"
          << teamCall(K)
          << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"
          << "      }\n";
@@ -282,7 +296,8 @@ private:
                              " is_device_ptr(shared, scratch, granted" + (reduce ? ", staging, team_results" : "") + ")";
     std::ostringstream o;
     o << shapeCheck(K)
-      << "  hpar::rt::omp::TeamLaunch launch(policy, f, site);\n"
+      << "  hpar::rt::omp::TeamLaunch launch(policy, f, site"
+      << (scansOverThreads(K.nest) ? ", /*scans=*/true" : "") << ");\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
       << "  unsigned char* shared = launch.shared();\n"

@@ -30,7 +30,8 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);
 // CHECK-NEXT: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
 // CHECK-NEXT: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
-// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1));
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // `a` is only read: each call, inlined, knows whether it is apart from the other Views.
 // CHECK-NEXT: if (reads_apart) // a: only read, apart from the other Views: through the read-only data cache
 // CHECK-NEXT: fn(team.reading_apart());
@@ -100,5 +101,31 @@ void lanes(hpar::View<double**> a, int v) {
   hpar::parallel_for("lanes_given", hpar::TeamPolicy<>(n, 16, v), HPAR_LAMBDA(const member_type& team) {
     const int row = team.league_rank();
     hpar::parallel_for(hpar::TeamThreadRange(team, m), [&](int j) { a(row, j) = 2 * j; });
+  });
+}
+
+// A kernel whose closure scans over the team's threads asks for the scan's staging in the team's
+// shared memory; one whose only scan is over a thread's vector lanes does not.
+// CHECK-LABEL: // hpar: parallel_for "row_prefix" (TeamPolicy) from team.cpp
+// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/true);
+// CHECK: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
+// CHECK-LABEL: // hpar: parallel_for "lane_prefix" (TeamPolicy) from team.cpp
+// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+void prefixes(hpar::View<long**> a) {
+  const int n = a.extent(0), m = a.extent(1);
+  hpar::parallel_for("row_prefix", hpar::TeamPolicy<>(n, hpar::AUTO), HPAR_LAMBDA(const member_type& team) {
+    const int row = team.league_rank();
+    hpar::parallel_scan(hpar::TeamThreadRange(team, m), [&](int j, long& update, bool final) {
+      if (final) a(row, j) = update;
+      update += j;
+    });
+  });
+  hpar::parallel_for("lane_prefix", hpar::TeamPolicy<>(n, hpar::AUTO, 8), HPAR_LAMBDA(const member_type& team) {
+    const int row = team.league_rank();
+    hpar::single(hpar::PerTeam(team), [&]() {});
+    hpar::parallel_scan(hpar::ThreadVectorRange(team, m), [&](int j, long& update, bool final) {
+      if (final) a(row, j) = update;
+      update += j;
+    });
   });
 }

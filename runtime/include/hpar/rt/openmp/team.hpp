@@ -25,7 +25,10 @@
 // from the runtime's pool. Each collective starts with a barrier (the previous collective's
 // readers are done), writes its slot, meets a second barrier and reads every slot, combining in
 // rank order, so every thread holds the same bits. Vector collectives are shuffles within the
-// thread's segment of its warp, and need no barrier: a thread's lanes meet them alone.
+// thread's segment of its warp, and need no barrier: a thread's lanes meet them alone. A kernel
+// whose closure scans over the team's threads also gets, in that shared memory after the
+// level-0 scratch, the staging of TeamMember::staged_scan when it still fits
+// (TeamLaunch::team_staging); layout: slots, level-0 scratch, staging.
 #pragma once
 
 #include <omp.h>
@@ -137,17 +140,23 @@ namespace omp {
 /// one team, its vector lanes (one lane, except with clang on an NVIDIA GPU: TeamLaunch::lanes).
 /// Its public API is impl::TeamMemberApi's (hpar/impl/team_member_api.hpp); this class defines
 /// the primitives.
+/// Bytes of one warp's tile of a staged team scan (TeamMember::staged_scan; TeamLaunch gives a
+/// team one per warp): 32 x 8 values of 8 bytes and one of padding per 16, which also holds 32 x
+/// 16 smaller values and their padding.
+constexpr std::size_t stage_warp_bytes = (32 * 8 + 32 * 8 / 16) * 8;
+
 class TeamMember : public impl::TeamMemberApi<TeamMember> {
  public:
   TeamMember(int league_rank, int league_size, int team_size, int lanes, unsigned char* shared,
-             const impl::TeamScratchState& scratch = {})
+             const impl::TeamScratchState& scratch = {}, unsigned char* staging = nullptr)
       : TeamMemberApi(league_rank, league_size, scratch),
         m_id(thread_num()),
         m_thread(m_id / lanes),
         m_lane(m_id % lanes),
         m_team_size(team_size),
         m_lanes(lanes),
-        m_shared(shared) {
+        m_shared(shared),
+        m_staging(staging) {
     // The region runs a team only with all its threads (TeamLaunch), so that a range of as
     // many indices as threads compiles to straight-line code when the shape is known.
     HPAR_OMP_ASSUME(m_id < team_size * lanes);
@@ -366,6 +375,12 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
     if constexpr (std::is_arithmetic<T>::value) {
       if (m_lanes == 1 && m_team_size % 32 == 0) {
+        if constexpr (sizeof(T) <= 8) {
+          if (m_staging) {
+            staged_scan(begin, end, f, total);
+            return;
+          }
+        }
         warp_tiled_scan(begin, end, f, total);
         return;
       }
@@ -374,6 +389,93 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     impl::chunked_scan<Level>(*this, begin, end, f, total);
   }
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+  /// Items per lane of a staged scan's step, and one value of padding per `stage_pad` of them
+  /// (so that lane l's run at l x K falls in different banks), for values of `bytes` bytes.
+  static constexpr int stage_items(std::size_t bytes) { return bytes <= 4 ? 16 : 8; }
+  static constexpr int stage_pad(std::size_t bytes) { return bytes >= 8 ? 16 : 32; }
+
+  /// A nested sum scan over every thread of a team of whole warps, one lane each, for arithmetic
+  /// values of up to 8 bytes, through the team's staging in shared memory (as the CUDA output's
+  /// warp-tiled scan): each step is K x 32 consecutive indices per warp. A warp calls the closure
+  /// for its indices in striped order (coalesced) and stages the contributions in its tile; each
+  /// lane takes K consecutive ones, scans them in registers, the warp scans the lane totals with
+  /// shuffles, and the warps meet once per step, at one barrier, for the scan of the warp totals
+  /// (two values per warp slot, used in turn, so that no second barrier is needed before they are
+  /// rewritten); the prefixes go back through the tile to the closure's final calls.
+  template <class I, class F, class T>
+  void staged_scan(I begin, I end, const F& f, T* total) const {
+    using U = std::make_unsigned_t<I>;
+    constexpr int K = stage_items(sizeof(T)), pad = stage_pad(sizeof(T));
+    static_assert(std::size_t(32 * K + 32 * K / pad) * sizeof(T) <= stage_warp_bytes,
+                  "a warp's tile of a staged scan overflows its share of the staging");
+    const int lane = m_id % 32, warp = m_id / 32, warps = m_team_size / 32;
+    T* const tile = reinterpret_cast<T*>(m_staging + std::size_t(warp) * stage_warp_bytes);
+    const int mine = lane * K + lane * K / pad;  // this lane's K consecutive values in the tile
+    const int offset = warp * 32 * K;
+    const U step = U(K) * U(m_team_size);
+    // An earlier collective of this team may still be reading the slots or the staging.
+#pragma omp barrier
+    T carry = T();
+    int parity = 0;
+    for (I base = begin; base < end;) {
+      const U remaining = U(end) - U(base);
+      const bool full = remaining >= step;
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        const int at = k * 32 + lane;
+        T value = T();
+        if (full || U(offset + at) < remaining) f(I(base + I(offset + at)), value, false);
+        tile[at + at / pad] = value;
+      }
+      __nvvm_bar_warp_sync(0xffffffffu);
+      T v[K];
+      T sum = T();
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        v[k] = tile[mine + k];
+        sum = sum + v[k];
+      }
+      const T inclusive = warp_inclusive_scan(sum, impl::ScanSum<T>(), lane);
+      T exclusive = warp_shuffle_up(inclusive, 1);
+      if (lane == 0) exclusive = T();
+      const T warp_total = warp_shuffle_index(inclusive, 31);
+      T before = T(), step_total = warp_total;
+      if (warps > 1) {
+        const std::size_t at = std::size_t(parity) * sizeof(T);
+        if (lane == 0) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes + at, &warp_total, sizeof(T));
+#pragma omp barrier
+        step_total = T();
+        for (int w = 0; w < warps; ++w) {
+          T other;
+          std::memcpy(&other, m_shared + std::size_t(w) * team_slot_bytes + at, sizeof(T));
+          if (w < warp) before = before + other;
+          step_total = step_total + other;
+        }
+        parity ^= 1;
+      }
+      T running = carry + before + exclusive;
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        tile[mine + k] = running;
+        running = running + v[k];
+      }
+      __nvvm_bar_warp_sync(0xffffffffu);
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        const int at = k * 32 + lane;
+        if (full || U(offset + at) < remaining) {
+          T update = tile[at + at / pad];
+          f(I(base + I(offset + at)), update, true);
+        }
+      }
+      __nvvm_bar_warp_sync(0xffffffffu);  // the tile is read before the next step rewrites it
+      carry = carry + step_total;
+      if (!full) break;
+      base = I(U(base) + step);
+    }
+    if (total) *total = carry;
+  }
+
   /// Tile items per lane of a warp-tiled scan.
   static constexpr int scan_tile_items = 8;
   /// A nested scan in steps of team_size x scan_tile_items indices: warp w of a step takes its
@@ -446,6 +548,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   int m_team_size;
   int m_lanes;
   unsigned char* m_shared;  // this OpenMP team's slots
+  unsigned char* m_staging;  // its staging of nested scans in shared memory, or null (TeamLaunch)
   bool m_views_read_only = false;  // see reading_apart()
 };
 
@@ -458,8 +561,10 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
 ///   launch.finish();
 class TeamLaunch {
  public:
+  /// `scans`: the kernel runs a nested scan over the team's threads, whose staging then goes to
+  /// the team's shared memory when it fits beside the slots and the level-0 scratch.
   template <class Policy, class Functor>
-  TeamLaunch(const Policy& policy, const Functor& f, const KernelSite& site)
+  TeamLaunch(const Policy& policy, const Functor& f, const KernelSite& site, bool scans = false)
       : site_(site),
         device_(device()),
         gpu_(device_is_gpu(device_)),
@@ -472,6 +577,9 @@ class TeamLaunch {
         scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site),
         team_memory_(team_memory_for(gpu_, team_slots(team_size_ * lanes_) * team_slot_bytes + scratch0_)),
         granted_(device_, sizeof(int), site) {
+    const std::size_t staging = scans ? staging_bytes(team_size_ * lanes_) : 0;
+    if (team_memory_ > 0 && staging > 0 && team_memory_for(gpu_, team_memory_ + staging) > 0)
+      team_memory_ += staging;
     const int asked = team_size_ * lanes_;
     granted_.fill(&asked, sizeof asked);
   }
@@ -514,6 +622,21 @@ class TeamLaunch {
     (void)team_size;
     return impl::TeamScratchState(base, bytes0, base + bytes0, bytes1);
   }
+  /// The staging of the nested scans of OpenMP team `team_threads` threads (called in the
+  /// region): in the team's shared memory after its slots and level-0 scratch (`bytes0`) when the
+  /// launch gave it room there (clang, NVIDIA GPU), else null.
+  static unsigned char* team_staging(std::size_t team_memory, int team_threads, std::size_t bytes0) {
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY) && defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    const std::size_t at = team_slots(team_threads) * team_slot_bytes + bytes0;
+    const std::size_t staging = staging_bytes(team_threads);
+    if (staging > 0 && team_memory >= at + staging)
+      return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc()) + at;
+#endif
+    (void)team_memory;
+    (void)team_threads;
+    (void)bytes0;
+    return nullptr;
+  }
   /// Ends a team of the league loop: with scratch, the team's threads wait for each other before
   /// the next team reuses it (called in the region, by every thread).
   static void end_team(std::size_t scratch_bytes) {
@@ -542,6 +665,11 @@ class TeamLaunch {
  private:
   /// Slots a team's shared memory holds: one per warp when the team is whole warps (they reduce
   /// and scan with shuffles), else one per thread.
+  /// Bytes of a team's staging for nested scans (TeamMember::staged_scan): a tile per warp for
+  /// values of up to 8 bytes, for a team of whole warps; 0 otherwise.
+  static std::size_t staging_bytes(int team_threads) {
+    return team_threads % 32 == 0 ? std::size_t(team_threads / 32) * stage_warp_bytes : 0;
+  }
   static std::size_t team_slots(int team_size) {
     return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
   }
