@@ -1,6 +1,6 @@
 // Every kernel of a program built through clang offload for an NVIDIA GPU is SPMD with the device
 // runtime's generic-mode paths folded away: no read of its mode flag, and no named barrier
-// (barrier.sync 7 or 8), whose presence holds a multiprocessor to 4 blocks of the kernel. A bare
+// (barrier.sync 7 or 8; with them the range scan's kernel ran 4 blocks a multiprocessor). A bare
 // `target` region anywhere in the program (the runtime's device query was one) kept them in
 // every kernel: this program's three kernels read the flag 22 times (docs/performance.md).
 // REQUIRES: clang-nvptx

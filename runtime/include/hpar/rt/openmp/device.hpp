@@ -138,8 +138,8 @@ inline DeviceFacts device_facts(int dev) {
   // A parallel region of one thread, not a bare `target`: clang compiles a bare target region in
   // generic mode, and one such kernel in a program kept LLVM's OpenMP optimizer from folding the
   // device runtime's generic-mode paths (its mode flag, barrier.sync 7 and 8) out of every other
-  // kernel, where they cost registers and, through the named barriers, held each multiprocessor
-  // to 4 blocks of any kernel (docs/performance.md, 2026-11-28).
+  // kernel, where they cost registers and, in the range scan's kernel, held a multiprocessor to 4
+  // blocks through the named barriers (docs/performance.md, 2026-11-28).
 #pragma omp target parallel num_threads(1) device(dev) map(from : kind, multiprocessors)
   {
     kind = running_on_gpu();
