@@ -65,7 +65,10 @@ struct ScanTiling {
   static constexpr int wide_items = bytes(128, 3) <= limit ? 3 : 1;
 
  public:
-  static constexpr int block_threads = sizeof(T) <= 8 ? 128 : sizeof(T) <= 16 ? 256 : wide_items > 1 ? 128 : wide_threads;
+  static constexpr int block_threads = sizeof(T) <= 8    ? 128
+                                      : sizeof(T) <= 16 ? 256
+                                      : wide_items > 1  ? 128
+                                                        : wide_threads;
   static constexpr int items = sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 6 : wide_items;
   static constexpr int tile = block_threads * items;
   static constexpr int min_blocks = sizeof(T) <= 8 ? 8 : 0;
@@ -256,7 +259,8 @@ __device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, 
   // A warp's slice of the exchange: 32 x items values and one value of padding per 32, so that
   // the blocked accesses of lane l at l * items + k spread over the banks.
   constexpr int slice = items > 1 ? 32 * items + items : 1;  // 1: unused (no exchange)
-  __shared__ alignas(value_type) unsigned char exchange_bytes[items > 1 ? sizeof(value_type) * slice * warps : 1];
+  __shared__ alignas(value_type)
+      unsigned char exchange_bytes[items > 1 ? sizeof(value_type) * slice * warps : 1];
   __shared__ alignas(value_type) unsigned char warp_total_bytes[sizeof(value_type) * warps];
   __shared__ alignas(value_type) unsigned char tile_prefix_bytes[sizeof(value_type)];
 

@@ -570,7 +570,8 @@ void scan_tiles(const Spec& sp, const Functor& fn, int64_t* states,
       if constexpr (packed)
         prefix = scan_look_back_warp(sp, ScanPacked<value_type>{descriptors}, tile, lane);
       else
-        prefix = scan_look_back_warp(sp, ScanSlots<value_type>{tile_states, aggregates, inclusives}, tile, lane);
+        prefix = scan_look_back_warp(sp, ScanSlots<value_type>{tile_states, aggregates, inclusives},
+                                     tile, lane);
       if (lane == 0) {
         *tile_prefix = prefix;
         value_type through = prefix;

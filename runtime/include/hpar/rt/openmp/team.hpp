@@ -442,7 +442,8 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       T before = T(), step_total = warp_total;
       if (warps > 1) {
         const std::size_t at = std::size_t(parity) * sizeof(T);
-        if (lane == 0) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes + at, &warp_total, sizeof(T));
+        if (lane == 0)
+          std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes + at, &warp_total, sizeof(T));
 #pragma omp barrier
         step_total = T();
         for (int w = 0; w < warps; ++w) {
