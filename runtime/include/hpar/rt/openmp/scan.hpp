@@ -58,11 +58,12 @@ enum : int64_t { chunk_pending = 0, chunk_aggregate = 1, chunk_inclusive = 2 };
 /// Tiles of a range scan on a GPU with warp shuffles and team memory (clang, NVIDIA; scan_tiles):
 /// a team of `threads` scans `tile` = threads x items consecutive indices, each thread holding
 /// its items' values in registers between its two functor calls (the CUDA runtime's scan_tiles
-/// works the same way, with blocks of 128 for 8-byte values). `team_bytes` of team memory: each warp's exchange of 32 x items values
-/// (one value of padding per 32, so that lane l's accesses at l x items + k fall in different
-/// banks), the warps' totals, the tile's prefix, then the tile's ticket. Each tile costs a ticket
-/// and a look-back: the 2^28-value scan benchmark took 1.96 ms in tiles of 128 x 16 and 1.57-1.58
-/// in tiles of 256 x 16 on an H200 (the CUDA output 1.26; docs/performance.md).
+/// works the same way, with blocks of 128 for 8-byte values). `team_bytes` of team memory: each
+/// warp's exchange of 32 x items values (one value of padding per 32, so that lane l's accesses
+/// at l x items + k fall in different banks), the warps' totals, the tile's prefix, then the
+/// tile's ticket. Each tile costs a ticket and a look-back: the 2^28-value scan benchmark took
+/// 1.96 ms in tiles of 128 x 16 and 1.57-1.58 in tiles of 256 x 16 on an H200 (the CUDA output
+/// 1.26; docs/performance.md).
 template <class T>
 struct ScanTiling {
   static constexpr int threads = sizeof(T) <= 16 ? 256 : 128;
