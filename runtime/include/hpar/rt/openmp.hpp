@@ -12,7 +12,8 @@
 //   openmp/scan.hpp    ScanChunks and scan_single_pass: a one-region scan over chunks, each
 //                      chunk's offset found by looking back over the chunks before it;
 //   openmp/team.hpp    TeamMember (the team functor's argument, team collectives over a
-//                      team-shared buffer) and TeamLaunch (team size, teams, buffers);
+//                      team-shared buffer);
+//   openmp/team_launch.hpp  TeamLaunch (team size, teams, the region's buffers);
 //   read_only.hpp      the Views a team parallel_for only reads, read through the read-only
 //                      data cache on an NVIDIA GPU when they are apart from the others.
 // Reductions that fit the `reduction` clause and MDRange nests (`collapse(N)`) need nothing
@@ -33,6 +34,7 @@
 #include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/scan.hpp>
 #include <hpar/rt/openmp/team.hpp>
+#include <hpar/rt/openmp/team_launch.hpp>
 #include <hpar/rt/read_only.hpp>
 
 namespace hpar {

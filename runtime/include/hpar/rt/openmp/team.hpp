@@ -1,5 +1,5 @@
-// hpar runtime, OpenMP backend: teams. TeamMember is what a team functor sees; TeamLaunch sizes
-// a team launch and owns its team-shared buffers.
+// hpar runtime, OpenMP backend: teams. TeamMember is what a team functor sees; TeamLaunch
+// (team_launch.hpp) sizes a team launch and owns its team-shared buffers.
 //
 // Mapping (docs/design.md section 8):
 //   one hpar thread = `lanes` consecutive OpenMP threads of a parallel region, its vector lanes.
@@ -19,16 +19,13 @@
 //
 // Team collectives (barrier, broadcast, reduce, scan, and the nested ones of hpar/nested.hpp)
 // go through a team-shared buffer: a slot of team_slot_bytes per OpenMP thread (per warp when
-// T is whole warps), for each OpenMP team. Built with clang for a GPU, the buffer and the team's
-// level-0 scratch are the team's dynamic shared memory (`ompx_dyn_cgroup_mem`,
-// HPAR_OMP_TEAM_MEMORY) when they fit in 48 KB; otherwise, and with GCC, they are device memory
-// from the runtime's pool. Each collective starts with a barrier (the previous collective's
-// readers are done), writes its slot, meets a second barrier and reads every slot, combining in
-// rank order, so every thread holds the same bits. Vector collectives are shuffles within the
-// thread's segment of its warp, and need no barrier: a thread's lanes meet them alone. A kernel
-// whose closure scans over the team's threads also gets, in that shared memory after the
-// level-0 scratch, the staging of TeamMember::staged_scan when it still fits
-// (TeamLaunch::team_staging); layout: slots, level-0 scratch, staging.
+// T is whole warps), for each OpenMP team: the team's shared memory with clang on a GPU when it
+// fits, else device memory (team_launch.hpp). Each collective starts with a barrier (the
+// previous collective's readers are done), writes its slot, meets a second barrier and reads
+// every slot, combining in rank order, so every thread holds the same bits. Vector collectives are shuffles within the
+// thread's segment of its warp, and need no barrier: a thread's lanes meet them alone. A nested
+// scan over the team's threads stages its values in the team's shared memory when the launch gave
+// it room there (TeamMember::staged_scan, TeamLaunch::team_staging).
 #pragma once
 
 #include <omp.h>
@@ -39,7 +36,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <string>
 #include <type_traits>
 
 /// In a team region whose policy's team size or vector length the translator read as constants,
@@ -554,147 +550,6 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
 };
 
 #pragma omp end declare target
-
-/// The shape of one team launch and its team-shared buffers (see the file comment). Generated
-/// code:
-///   hpar::rt::omp::TeamLaunch launch(policy, site);
-///   target teams num_teams(launch.teams()) thread_limit(launch.team_size()) + parallel ...
-///   launch.finish();
-class TeamLaunch {
- public:
-  /// `scans`: the kernel runs a nested scan over the team's threads, whose staging then goes to
-  /// the team's shared memory when it fits beside the slots and the level-0 scratch.
-  template <class Policy, class Functor>
-  TeamLaunch(const Policy& policy, const Functor& f, const KernelSite& site, bool scans = false)
-      : site_(site),
-        device_(device()),
-        gpu_(device_is_gpu(device_)),
-        team_size_(policy.team_size()),
-        lanes_(policy.vector_length()),
-        teams_(teams_for(policy.league_size(), gpu_)),
-        shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * lanes_ * team_slot_bytes, site),
-        scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
-        scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
-        scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site),
-        team_memory_(team_memory_for(gpu_, team_slots(team_size_ * lanes_) * team_slot_bytes + scratch0_)),
-        granted_(device_, sizeof(int), site) {
-    const std::size_t staging = scans ? staging_bytes(team_size_ * lanes_) : 0;
-    if (team_memory_ > 0 && staging > 0 && team_memory_for(gpu_, team_memory_ + staging) > 0)
-      team_memory_ += staging;
-    const int asked = team_size_ * lanes_;
-    granted_.fill(&asked, sizeof asked);
-  }
-
-  int team_size() const { return team_size_; }
-  /// OpenMP threads per hpar thread (its vector lanes; see the file comment).
-  int lanes() const { return lanes_; }
-  /// OpenMP teams to ask for: 1 on the host (one team runs the league).
-  int teams() const { return teams_; }
-  /// Device memory: teams() x team_size() slots of team_slot_bytes.
-  unsigned char* shared() const { return static_cast<unsigned char*>(shared_.get()); }
-  /// Bytes of shared memory each team of the GPU region asks for (HPAR_OMP_TEAM_MEMORY): its
-  /// slots and its level-0 scratch, or 0 when they live in device memory (see the file comment).
-  std::size_t team_memory() const { return team_memory_; }
-  /// The slots of OpenMP team `team` (called in the region).
-  static unsigned char* team_shared(unsigned char* shared, std::size_t team_memory, int team,
-                                    int team_size) {
-#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
-    if (team_memory > 0) return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
-#endif
-    (void)team_memory;
-    return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
-  }
-
-  /// Device memory for the teams' scratch: per OpenMP team, level 0 then level 1.
-  char* scratch() const { return static_cast<char*>(scratch_.get()); }
-  std::size_t scratch0() const { return scratch0_; }
-  std::size_t scratch1() const { return scratch1_; }
-  /// The scratch of OpenMP team `team` (called in the region).
-  static impl::TeamScratchState team_scratch(char* scratch, std::size_t team_memory, int team,
-                                             int team_size, std::size_t bytes0, std::size_t bytes1) {
-    char* base = scratch + std::size_t(team) * (bytes0 + bytes1);
-#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
-    if (team_memory > 0)
-      return impl::TeamScratchState(static_cast<char*>(llvm_omp_target_dynamic_shared_alloc()) +
-                                        team_slots(team_size) * team_slot_bytes,
-                                    bytes0, base + bytes0, bytes1);
-#endif
-    (void)team_memory;
-    (void)team_size;
-    return impl::TeamScratchState(base, bytes0, base + bytes0, bytes1);
-  }
-  /// The staging of the nested scans of OpenMP team `team_threads` threads (called in the
-  /// region): in the team's shared memory after its slots and level-0 scratch (`bytes0`) when the
-  /// launch gave it room there (clang, NVIDIA GPU), else null.
-  static unsigned char* team_staging(std::size_t team_memory, int team_threads, std::size_t bytes0) {
-#if defined(HPAR_IMPL_OMP_TEAM_MEMORY) && defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-    const std::size_t at = team_slots(team_threads) * team_slot_bytes + bytes0;
-    const std::size_t staging = staging_bytes(team_threads);
-    if (staging > 0 && team_memory >= at + staging)
-      return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc()) + at;
-#endif
-    (void)team_memory;
-    (void)team_threads;
-    (void)bytes0;
-    return nullptr;
-  }
-  /// Ends a team of the league loop: with scratch, the team's threads wait for each other before
-  /// the next team reuses it (called in the region, by every thread).
-  static void end_team(std::size_t scratch_bytes) {
-    if (scratch_bytes > 0) {
-#pragma omp barrier
-    }
-  }
-
-  /// Where a team that gets fewer threads than asked writes how many it got (the region's
-  /// `granted`, team_size() x lanes() until then): host memory the device writes, with clang.
-  int* granted() const { return static_cast<int*>(granted_.get()); }
-
-  /// After the region: reports a team that got fewer threads than asked.
-  void finish() const {
-    int granted = 0;
-    granted_.read(&granted, sizeof granted);
-    if (granted == team_size_ * lanes_) return;
-    const std::string message = "OpenMP started " + std::to_string(granted) +
-                                " threads for a team of " + std::to_string(team_size_) +
-                                (lanes_ > 1 ? " threads of " + std::to_string(lanes_) + " lanes" : std::string()) +
-                                " (the most this device gives this kernel); choose a team size "
-                                "of at most team_size_max() or AUTO";
-    fail(site_, message.c_str());
-  }
-
- private:
-  /// Slots a team's shared memory holds: one per warp when the team is whole warps (they reduce
-  /// and scan with shuffles), else one per thread.
-  /// Bytes of a team's staging for nested scans (TeamMember::staged_scan): a tile per warp for
-  /// values of up to 8 bytes, for a team of whole warps; 0 otherwise.
-  static std::size_t staging_bytes(int team_threads) {
-    return team_threads % 32 == 0 ? std::size_t(team_threads / 32) * stage_warp_bytes : 0;
-  }
-  static std::size_t team_slots(int team_size) {
-    return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
-  }
-  static int teams_for(int league, bool gpu) {
-    if (!gpu) return 1;
-    int teams = 2048;
-    if (const int forced = detail::positive_env("HPAR_OMP_TEAMS")) teams = forced;
-    if (league < teams) teams = league;
-    return teams > 0 ? teams : 1;
-  }
-
-  KernelSite site_;
-  int device_;
-  bool gpu_;
-  int team_size_;
-  int lanes_;
-  int teams_;
-  DeviceBuffer shared_;
-  std::size_t scratch0_;
-  std::size_t scratch1_;
-  DeviceBuffer scratch_;
-  std::size_t team_memory_;
-  ResultBuffer granted_;
-};
 
 }  // namespace omp
 }  // namespace rt
