@@ -369,15 +369,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   template <class Level, class I, class F, class T>
   void scan_range(I begin, I end, const F& f, T* total) const {
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-    if constexpr (std::is_arithmetic<T>::value) {
-      if (m_lanes == 1 && m_team_size % 32 == 0) {
-        if constexpr (sizeof(T) <= 8) {
-          if (m_staging) {
-            staged_scan(begin, end, f, total);
-            return;
-          }
-        }
-        warp_tiled_scan(begin, end, f, total);
+    if constexpr (std::is_arithmetic<T>::value && sizeof(T) <= 8) {
+      if (m_lanes == 1 && m_team_size % 32 == 0 && m_staging) {
+        staged_scan(begin, end, f, total);
         return;
       }
     }
@@ -473,51 +467,6 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     if (total) *total = carry;
   }
 
-  /// Tile items per lane of a warp-tiled scan.
-  static constexpr int scan_tile_items = 8;
-  /// A nested scan in steps of team_size x scan_tile_items indices: warp w of a step takes its
-  /// 32 x scan_tile_items consecutive indices, lane l the ones at l, l + 32, ... (coalesced); the
-  /// contributions stay in registers, each row of 32 is scanned by shuffles, and the warps' totals
-  /// meet in the slots, two barriers a step where the chunk loop needs two per team_size indices.
-  template <class I, class F, class T>
-  void warp_tiled_scan(I begin, I end, const F& f, T* total) const {
-    constexpr int K = scan_tile_items;
-    const int lane = m_id % 32, warp = m_id / 32, warps = m_team_size / 32;
-    T carry = T();
-    for (I step = begin; step < end; step += I(warps) * I(32 * K)) {
-      const I first = step + I(warp) * I(32 * K) + I(lane);
-      T item[K];
-      T warp_sum = T();  // this warp's rows before the current one
-      for (int k = 0; k < K; ++k) {
-        const I i = first + I(32 * k);
-        T contribution = T();
-        if (i < end) f(i, contribution, false);
-        const T inclusive = warp_inclusive_scan(contribution, impl::ScanSum<T>(), lane);
-        const T lanes_before = warp_shuffle_up(inclusive, 1);
-        item[k] = lane > 0 ? warp_sum + lanes_before : warp_sum;
-        warp_sum = warp_sum + warp_shuffle_index(inclusive, 31);
-      }
-#pragma omp barrier
-      if (lane == 0) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes, &warp_sum, sizeof(T));
-#pragma omp barrier
-      T before = T(), step_total = T();
-      for (int w = 0; w < warps; ++w) {
-        T other;
-        read_slot(other, w);
-        if (w < warp) before = before + other;
-        step_total = step_total + other;
-      }
-      for (int k = 0; k < K; ++k) {
-        const I i = first + I(32 * k);
-        if (i < end) {
-          T update = carry + before + item[k];
-          f(i, update, true);
-        }
-      }
-      carry = carry + step_total;
-    }
-    if (total) *total = carry;
-  }
 #endif
   template <class T>
   static void check_size() {
