@@ -52,8 +52,13 @@ function(_hpar_openmp_flags out offload arch)
       set(flags -fopenmp -foffload=disable)
     else()
       # GCC 12 emits PTX for at most sm_80, which newer GPUs run. Its nvptx code has no
-      # exceptions, stack protector or CET.
-      set(flags -fopenmp -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm"
+      # exceptions, stack protector or CET. Its named-return-value pass fails an assertion
+      # (tree-nrv.cc:179) in nvptx functions that return hpar::complex by value (its cos and
+      # sqrt); without the pass they build, and lto1 notes that the pass is off. Unoptimised
+      # builds keep C++ constructors as aliases of one another, which nvptx code has only as
+      # PTX's .alias (-malias, PTX 6.3 and newer).
+      set(flags -fopenmp -foffload=nvptx-none
+                "-foffload-options=nvptx-none=-misa=sm_80 -lm -fdisable-tree-nrv -malias"
                 -fno-exceptions -fno-stack-protector -fcf-protection=none)
     endif()
   else()

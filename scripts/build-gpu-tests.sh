@@ -75,7 +75,7 @@ build_one() {
       > "$out/$name.omp-clang.build.log" 2>&1 || echo "BUILD-FAILED $name.omp-clang"
   fi
   if has omp-gcc && wants omp-gcc && [ -f "$out/src/$name.hpar.cpp" ]; then
-    g++-12 -std=c++17 -O2 -fopenmp -fno-exceptions -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm" \
+    g++-12 -std=c++17 -O2 -fopenmp -fno-exceptions -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm -fdisable-tree-nrv -malias" \
       -fcf-protection=none -fno-stack-protector $inc "$out/src/$name.hpar.cpp" -o "$out/$name.omp-gcc" \
       > "$out/$name.omp-gcc.build.log" 2>&1 || echo "BUILD-FAILED $name.omp-gcc"
   fi
