@@ -132,13 +132,13 @@ class TeamLaunch {
   }
 
  private:
-  /// Slots a team's shared memory holds: one per warp when the team is whole warps (they reduce
-  /// and scan with shuffles), else one per thread.
   /// Bytes of a team's staging for nested scans (TeamMember::staged_scan): a tile per warp for
   /// values of up to 8 bytes, for a team of whole warps; 0 otherwise.
   static std::size_t staging_bytes(int team_threads) {
     return team_threads % 32 == 0 ? std::size_t(team_threads / 32) * stage_warp_bytes : 0;
   }
+  /// Slots a team's shared memory holds: one per warp when the team is whole warps (they reduce
+  /// and scan with shuffles), else one per thread.
   static std::size_t team_slots(int team_size) {
     return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
   }
