@@ -113,9 +113,6 @@ class ScanChunks {
   ScanChunks(const ScanChunks&) = delete;
   ScanChunks& operator=(const ScanChunks&) = delete;
 
-  /// Whether the region scans tiles, a team each (scan_tiles), rather than chunks, a warp or a
-  /// thread each.
-  bool tiled() const { return tiled_; }
   /// The region's teams, threads per team, and shared memory per team (HPAR_OMP_TEAM_MEMORY).
   int teams() const { return teams_; }
   int threads() const { return threads_; }
@@ -144,11 +141,6 @@ class ScanChunks {
   }
 
  private:
-  /// Indices per chunk for a range of `n` on `dev`: 0 when the range is empty. On a GPU built by
-  /// clang, where a warp takes a chunk: two chunks per warp of the launch, a multiple of 32
-  /// between 512 and 8,192 indices (each chunk pays a ticket and a look-back: on an H100, 2^28
-  /// indices took 5.9 ms in chunks of 512, 2.9 ms in chunks of 8,192, 3.4 ms with the two-pass
-  /// scan before it). Elsewhere eight chunks per thread.
   /// Tiles on a GPU with warp shuffles and team memory (clang, NVIDIA), when a tile's shared
   /// memory fits in 48 KB; chunks elsewhere.
   static bool tiles_on(int dev) {
@@ -160,6 +152,11 @@ class ScanChunks {
 #endif
   }
 
+  /// Indices per chunk for a range of `n` on `dev`: 0 when the range is empty. On a GPU built by
+  /// clang, where a warp takes a chunk: two chunks per warp of the launch, a multiple of 32
+  /// between 512 and 8,192 indices (each chunk pays a ticket and a look-back: on an H100, 2^28
+  /// indices took 5.9 ms in chunks of 512, 2.9 ms in chunks of 8,192, 3.4 ms with the two-pass
+  /// scan before it). Elsewhere eight chunks per thread.
   static int64_t chunk_length(int64_t n, int dev) {
     if (n <= 0) return 0;
     const bool gpu = device_is_gpu(dev);
@@ -613,8 +610,8 @@ void scan_tiles(const Spec& sp, const Functor& fn, int64_t* states,
 #endif
 
 /// The region of a range scan, run by every thread (see the file comment): tiles, a team each,
-/// where ScanChunks::tiled() (a GPU with warp shuffles, when a tile's team memory fits), else
-/// chunks, a warp or a thread each.
+/// where ScanChunks chose them (ScanChunks::tiles_on: a GPU with warp shuffles, when a tile's
+/// team memory fits), else chunks, a warp or a thread each.
 template <class IndexType, class Spec, class Functor>
 void scan_single_pass(const Spec& sp, const Functor& fn, int64_t* states,
                       typename Spec::value_type* aggregates, typename Spec::value_type* inclusives,

@@ -22,10 +22,10 @@
 // T is whole warps), for each OpenMP team: the team's shared memory with clang on a GPU when it
 // fits, else device memory (team_launch.hpp). Each collective starts with a barrier (the
 // previous collective's readers are done), writes its slot, meets a second barrier and reads
-// every slot, combining in rank order, so every thread holds the same bits. Vector collectives are shuffles within the
-// thread's segment of its warp, and need no barrier: a thread's lanes meet them alone. A nested
-// scan over the team's threads stages its values in the team's shared memory when the launch gave
-// it room there (TeamMember::staged_scan, TeamLaunch::team_staging).
+// every slot, combining in rank order, so every thread holds the same bits. Vector collectives
+// are shuffles within the thread's segment of its warp, and need no barrier: a thread's lanes
+// meet them alone. A nested scan over the team's threads stages its values in the team's shared
+// memory when the launch gave it room there (TeamMember::staged_scan, TeamLaunch::team_staging).
 #pragma once
 
 #include <omp.h>
@@ -132,15 +132,15 @@ namespace omp {
 
 #pragma omp declare target
 
-/// The team member of the OpenMP build: an hpar thread is `lanes` consecutive OpenMP threads of
-/// one team, its vector lanes (one lane, except with clang on an NVIDIA GPU: TeamLaunch::lanes).
-/// Its public API is impl::TeamMemberApi's (hpar/impl/team_member_api.hpp); this class defines
-/// the primitives.
 /// Bytes of one warp's tile of a staged team scan (TeamMember::staged_scan; TeamLaunch gives a
 /// team one per warp): 32 x 8 values of 8 bytes and one of padding per 16, which also holds 32 x
 /// 16 smaller values and their padding.
 constexpr std::size_t stage_warp_bytes = (32 * 8 + 32 * 8 / 16) * 8;
 
+/// The team member of the OpenMP build: an hpar thread is `lanes` consecutive OpenMP threads of
+/// one team, its vector lanes (one lane, except with clang on an NVIDIA GPU: TeamLaunch::lanes).
+/// Its public API is impl::TeamMemberApi's (hpar/impl/team_member_api.hpp); this class defines
+/// the primitives.
 class TeamMember : public impl::TeamMemberApi<TeamMember> {
  public:
   TeamMember(int league_rank, int league_size, int team_size, int lanes, unsigned char* shared,
@@ -466,7 +466,6 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     }
     if (total) *total = carry;
   }
-
 #endif
   template <class T>
   static void check_size() {

@@ -61,7 +61,8 @@ class TeamLaunch {
   /// Device memory: teams() x team_size() slots of team_slot_bytes.
   unsigned char* shared() const { return static_cast<unsigned char*>(shared_.get()); }
   /// Bytes of shared memory each team of the GPU region asks for (HPAR_OMP_TEAM_MEMORY): its
-  /// slots and its level-0 scratch, or 0 when they live in device memory (see the file comment).
+  /// slots, its level-0 scratch and, when it fits, its scan staging; or 0 when the slots and the
+  /// scratch live in device memory (see the file comment).
   std::size_t team_memory() const { return team_memory_; }
   /// The slots of OpenMP team `team` (called in the region).
   static unsigned char* team_shared(unsigned char* shared, std::size_t team_memory, int team,
