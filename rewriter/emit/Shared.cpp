@@ -26,9 +26,10 @@ std::string quoted(const std::string& s) {
 }
 
 std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
-                             const std::string& more) {
-  std::string tparams = K.hasLabel ? "class Label, class PolicyOrCount, class Functor"
-                                   : "class PolicyOrCount, class Functor";
+                             const std::string& more, const std::string& lead) {
+  std::string tparams = lead.empty() ? "" : lead + ", ";
+  tparams += K.hasLabel ? "class Label, class PolicyOrCount, class Functor"
+                        : "class PolicyOrCount, class Functor";
   std::string params = K.hasLabel ? "const Label& label, " : "";
   params += "const PolicyOrCount& policy_or_count, const Functor& f" + more;
   if (K.pattern != ir::Pattern::For) {

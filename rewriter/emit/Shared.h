@@ -20,9 +20,10 @@ std::string quoted(const std::string& s);
 
 /// The opening of a generated host function named `name` that takes the dispatch's arguments:
 /// its template header and signature, the normalised `policy`, `Policy`, and the `site` record.
-/// `more` are parameters after the functor (of a parallel_for's launcher).
+/// `more` are parameters after the functor (of a parallel_for's launcher); `lead` is a template
+/// parameter with a default before the deduced ones (`int MaxTeamThreads = 0`).
 std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
-                             const std::string& more = "");
+                             const std::string& more = "", const std::string& lead = "");
 
 /// How a backend spells the index of dimension `d` of an MDRange point ("i[0]", "i0", ...).
 using MDIndexSpelling = std::string (*)(int d);

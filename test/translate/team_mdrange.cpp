@@ -26,7 +26,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-CUDA: void fill(
 // CHECK-OMP-LABEL: // hpar: parallel_for "fill" (TeamPolicy) from team_mdrange.cpp
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(
-// CHECK-OMP: #pragma omp target teams num_teams(nteams) thread_limit(team_threads)
+// CHECK-OMP: #pragma omp target teams num_teams(nteams) thread_limit(MaxTeamThreads > 0 ? MaxTeamThreads : team_threads)
 // CHECK-OMP-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared
 // CHECK-OMP: fn(team);

@@ -50,7 +50,7 @@ void rows(Kokkos::View<double**> a, Kokkos::View<double*> sums) {
 // CHECK-OMP-NEXT: //   team_nest_comment.cpp:17 parallel_for over TeamVectorRange: every lane of every thread, omp_get_thread_num()
 // CHECK-OMP-NEXT: //   team_nest_comment.cpp:31 parallel_for over TeamThreadMDRange (rank 2) of 2 x ? indices: the team's threads, omp_get_thread_num() / lanes
 // CHECK-OMP-NEXT: //   team_nest_comment.cpp:32 single(PerTeam): thread 0 of the team
-// CHECK-OMP-NEXT: template <class Label, class PolicyOrCount, class Functor>
+// CHECK-OMP-NEXT: template <int MaxTeamThreads = 0, class Label, class PolicyOrCount, class Functor>
 
 void flat(Kokkos::View<double*> x) {
   Kokkos::parallel_for("flat", Kokkos::TeamPolicy<>(x.extent(0), 1), KOKKOS_LAMBDA(const member_type& team) {

@@ -32,7 +32,7 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-CUDA: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+16]]
-// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK-OMP: char* scratch = launch.scratch();
 // CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch, granted)
@@ -90,7 +90,7 @@ struct Reverse {
 // CHECK-CUDA: hpar::rt::cuda::team_launch(kernel, kernel, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
 // CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+7]]
-// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-OMP-NEXT: fn(team);
@@ -101,13 +101,14 @@ void reverse(hpar::View<double**> a) {
 // CHECK-CUDA: hpar_reverse_L{{[0-9]+}}_launch("reverse", Policy(int(a.extent(0)), 4, 8), Reverse{a, int(a.extent(1))});
 
 // A team reduction with scratch: the accumulator's shared memory comes first, the scratch after.
-// CHECK-CUDA: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+15]]
+// CHECK-CUDA: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+16]]
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
 // CHECK-CUDA: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
-// CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+10]]
-// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+11]]
+// CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<1024>(label, policy_or_count, f, std::forward<Results>(results)...);
+// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK-OMP: is_device_ptr(shared, scratch, granted, staging, team_results)
 // CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));

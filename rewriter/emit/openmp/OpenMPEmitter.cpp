@@ -140,7 +140,9 @@ public:
     std::ostringstream o;
     o << kernelComment(K)
       << nestComment(K, kTeamMapping, levelMapping)
-      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "") << "  (void)site;\n"
+      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "",
+                          mayRunWide(K) ? "int MaxTeamThreads = 0" : "")
+      << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
     if (K.policy == ir::PolicyKind::Team) {
       o << teamBody(K) << "}\n\n";
@@ -262,6 +264,23 @@ private:
     return false;
   }
 
+  /// Whether a team kernel may have more than narrow_team_threads OpenMP threads a team (its
+  /// shape is not constants below that), and so is compiled a second time for 1,024 with clang
+  /// (rt/openmp/team_launch.hpp).
+  static bool mayRunWide(const ir::Kernel& K) {
+    return K.policy == ir::PolicyKind::Team &&
+           !(K.teamSize > 0 && K.vectorLength > 0 && K.teamSize * K.vectorLength <= 256);
+  }
+
+  /// The launcher's call of its compilation for teams of up to 1,024 threads, with its own
+  /// arguments.
+  static std::string wideCall(const ir::Kernel& K) {
+    std::string call = K.name + "<1024>(" + (K.hasLabel ? "label, " : "") + "policy_or_count, f";
+    if (readsApart(K)) call += ", reads_apart";
+    if (K.pattern != ir::Pattern::For) call += ", std::forward<Results>(results)...";
+    return call + ")";
+  }
+
   /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
   /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
   /// reported.
@@ -294,10 +313,17 @@ private:
     body << "    }\n";
     const std::string maps = std::string(kDevice) + " " + (reduce ? kMapFunctorAndSpec : kMapFunctor) +
                              " is_device_ptr(shared, scratch, granted" + (reduce ? ", staging, team_results" : "") + ")";
+    const std::string scans = scansOverThreads(K.nest) ? "true" : "false";
     std::ostringstream o;
-    o << shapeCheck(K)
-      << "  hpar::rt::omp::TeamLaunch launch(policy, f, site"
-      << (scansOverThreads(K.nest) ? ", /*scans=*/true" : "") << ");\n"
+    o << shapeCheck(K);
+    if (mayRunWide(K))
+      o << "  // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:\n"
+        << "  // its thread_limit below is then a constant, which any such team can start).\n"
+        << "  if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {\n"
+        << "    if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/" << scans << "))\n"
+        << "      return " << wideCall(K) << ";\n"
+        << "  }\n";
+    o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/" << scans << ");\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
       << "  unsigned char* shared = launch.shared();\n"
@@ -316,7 +342,9 @@ private:
     if (reduce) o << kSpecBytes;
     o << "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
       << "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n"
-      << "  #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
+      << "  #pragma omp target teams num_teams(nteams) thread_limit("
+      << (mayRunWide(K) ? "MaxTeamThreads > 0 ? MaxTeamThreads : team_threads" : "team_threads")
+      << ") HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
       << "  #pragma omp parallel num_threads(team_threads)\n"
       << "  {\n" << body.str() << "  }\n"
       << "  launch.finish();\n";

@@ -3,11 +3,15 @@
 // (barrier.sync 7 or 8; with them the range scan's kernel ran 4 blocks a multiprocessor). A bare
 // `target` region anywhere in the program (the runtime's device query was one) kept them in
 // every kernel: this program's three kernels read the flag 22 times (docs/performance.md).
+// The team kernel, of AUTO team size, is compiled twice: as written, and for teams of up to 1,024
+// threads (`.maxntid 1024`, so that any such team starts; rt/openmp/team_launch.hpp).
 // REQUIRES: clang-nvptx
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hpar-translate --backend=openmp %s -o %t/spmd.cpp
 // RUN: cd %t && bash -c "%clangxx -O3 -std=c++17 $(%hpar-src/scripts/setup-clang-offload.sh --flags %hpar-obj/clang-nvptx) %hpar-inc -save-temps -c spmd.cpp -o spmd.o"
 // RUN: %FileCheck %s --input-file=%t/spmd-openmp-nvptx64-nvidia-cuda-sm_90.s
+// RUN: %FileCheck %s --check-prefix=NARROW --input-file=%t/spmd-openmp-nvptx64-nvidia-cuda-sm_90.s
+// RUN: %FileCheck %s --check-prefix=WIDE --input-file=%t/spmd-openmp-nvptx64-nvidia-cuda-sm_90.s
 // RUN: %FileCheck %s --check-prefix=WHOLE --input-file=%t/spmd-openmp-nvptx64-nvidia-cuda-sm_90.s --implicit-check-not='{{ld.*\[IsSPMDMode\]}}' --implicit-check-not='barrier.sync 7' --implicit-check-not='barrier.sync 8'
 #include <Kokkos_Core.hpp>
 
@@ -17,6 +21,13 @@
 // CHECK-DAG: .entry {{.*}}device_facts
 // CHECK-DAG: .entry {{.*}}hpar_fill_L
 // CHECK-DAG: .entry {{.*}}hpar_rows_L
+// NARROW: .entry {{.*}}hpar_rows_L{{[0-9]+}}ILi0E
+// NARROW-NOT: .maxntid
+// NARROW: {
+// WIDE: .entry {{.*}}hpar_rows_L{{[0-9]+}}ILi1024E
+// WIDE-NOT: {
+// WIDE: .maxntid 1024, 1, 1
+// WIDE-NEXT: {
 // CHECK-DAG: .entry {{.*}}hpar_offsets_L
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);

@@ -7,11 +7,20 @@
 using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
-// CHECK: void hpar_rows_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
+// A team shape known only at run time: the launcher is also compiled for teams of up to 1,024
+// threads (clang), which it takes for teams of more than 256.
+// CHECK: template <int MaxTeamThreads = 0, class Label, class PolicyOrCount, class Functor>
+// CHECK-NEXT: void hpar_rows_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
 // The vector length, 1 when the policy gives none, is checked before the launch and stated in the
 // region for clang's device code for an NVIDIA GPU:
 // CHECK: hpar::rt::check_team_lanes(policy, 1, site);
-// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK-NEXT: // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:
+// CHECK-NEXT: // its thread_limit below is then a constant, which any such team can start).
+// CHECK-NEXT: if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {
+// CHECK-NEXT: if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/false))
+// CHECK-NEXT: return hpar_rows_L{{[0-9]+}}<1024>(label, policy_or_count, f, reads_apart);
+// CHECK-NEXT: }
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK: const int lanes = launch.lanes(), team_threads = team_size * lanes;
 // CHECK: char* scratch = launch.scratch();
 // CHECK-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
@@ -19,7 +28,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // One region for the GPU and the host, its mapping in a comment:
 // CHECK: // One OpenMP team per hpar team at a time (team t of the league in OpenMP team
 // CHECK-NEXT: // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.
-// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes()) is_device_ptr(shared, scratch, granted)
+// CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(MaxTeamThreads > 0 ? MaxTeamThreads : team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes()) is_device_ptr(shared, scratch, granted)
 // CHECK-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-NEXT: {
 // CHECK-NEXT: // The shape read from the policy, for clang's device code for an NVIDIA GPU (checked before the launch):
@@ -55,11 +64,14 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::rt::omp::views_apart(hpar::rt::omp::memory_of(a), hpar::rt::omp::memory_of(rowsum)));
 
 // CHECK-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
-// A team size and vector length both read from the policy: both checked and stated.
+// A team size and vector length both read from the policy: both checked and stated, and the
+// launcher compiled once (teams of 4 threads).
+// CHECK: template <class Label, class PolicyOrCount, class Functor, class... Results>
 // CHECK: hpar::rt::check_team_shape(policy, 4, 1, site);
-// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
-// CHECK: #pragma omp parallel num_threads(team_threads)
+// CHECK: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY
+// CHECK-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-NEXT: {
 // CHECK-NEXT: // The shape read from the policy
 // CHECK-NEXT: HPAR_OMP_ASSUME(team_size == 4);
@@ -107,10 +119,11 @@ void lanes(hpar::View<double**> a, int v) {
 // A kernel whose closure scans over the team's threads asks for the scan's staging in the team's
 // shared memory; one whose only scan is over a thread's vector lanes does not.
 // CHECK-LABEL: // hpar: parallel_for "row_prefix" (TeamPolicy) from team.cpp
+// CHECK: if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/true))
 // CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/true);
 // CHECK: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-LABEL: // hpar: parallel_for "lane_prefix" (TeamPolicy) from team.cpp
-// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site);
+// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 void prefixes(hpar::View<long**> a) {
   const int n = a.extent(0), m = a.extent(1);
   hpar::parallel_for("row_prefix", hpar::TeamPolicy<>(n, hpar::AUTO), HPAR_LAMBDA(const member_type& team) {

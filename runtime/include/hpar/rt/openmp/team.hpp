@@ -12,8 +12,10 @@
 //   league in turn.
 //   The region checks that it got exactly T threads; when the implementation gives fewer, no
 //   functor runs and TeamLaunch::finish() reports it, naming the kernel. team_size_max() is what
-//   the device grants (asked once) over the lanes: GCC's nvptx offload gives each team at most
-//   one thread per warp slot (28 measured on an H100 for a small kernel); libomp on the host
+//   the device grants (asked once) over the lanes: 1,024 threads with clang on an NVIDIA GPU,
+//   where teams of more than 256 run a second compilation of their launcher (team_launch.hpp);
+//   GCC's nvptx offload gives each team at most one thread per warp slot (28 measured on an
+//   H100 for a small kernel); libomp on the host
 //   gives a team in a `teams` region at most the processors (more with OMP_NUM_THREADS and
 //   KMP_TEAMS_THREAD_LIMIT), as Kokkos' OpenMP backend gives a team at most its thread pool.
 //
@@ -65,6 +67,17 @@ constexpr std::size_t team_slot_bytes = 256;
 #pragma omp end declare target
 
 
+/// OpenMP threads a team kernel compiled as written is launched with at most on a GPU: any
+/// kernel starts 256 threads a team, whatever its registers (255 a thread at most). Larger teams
+/// run the team launcher's compilation bounded at 1,024 threads, with clang
+/// (bounded_wide_teams; team_launch.hpp).
+constexpr int narrow_team_threads = 256;
+#if defined(__clang__)
+constexpr bool bounded_wide_teams = true;
+#else
+constexpr bool bounded_wide_teams = false;  // GCC's nvptx offload grants a team about 28 threads
+#endif
+
 namespace detail {
 
 /// Threads one team of the device gets when it asks for many (asked once per device).
@@ -94,9 +107,11 @@ inline int backend_team_size_max(int vector_length) {
   const int dev = rt::omp::device();
   int threads = rt::omp::detail::granted_team_threads(dev);
   // On a GPU a kernel starts as many threads per team as its registers allow, known only when it
-  // starts (384 to 896 of 1024 for test kernels on an H200): 256 start whatever the kernel (255
-  // registers a thread at most).
-  if (rt::omp::device_is_gpu(dev) && threads > 256) threads = 256;
+  // starts (384 to 896 of 1024 for test kernels on an H200): narrow_team_threads start whatever
+  // the kernel, and with clang larger teams take the launcher's compilation bounded at 1,024
+  // threads, which starts them all (team_launch.hpp).
+  if (!rt::omp::bounded_wide_teams && rt::omp::device_is_gpu(dev) && threads > rt::omp::narrow_team_threads)
+    threads = rt::omp::narrow_team_threads;
   return threads / rt::omp::device_lanes(dev, vector_length);
 }
 

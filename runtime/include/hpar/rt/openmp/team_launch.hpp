@@ -8,6 +8,18 @@
 // the team's dynamic shared memory (`ompx_dyn_cgroup_mem`, HPAR_OMP_TEAM_MEMORY) when they fit in
 // 48 KB; the staging is left out when only it does not fit. Otherwise, and with GCC, the slots
 // and the scratch are device memory from the runtime's pool, and nested scans need no staging.
+//
+// Two compilations (clang). A GPU starts a team only as many threads as its kernel's registers
+// allow, and clang's kernels have no register budget but the 255 a thread may have: any kernel
+// starts 256 threads, not every one 1,024. So each team launcher is compiled twice, as CUDA's
+// is: as written, for teams of at most narrow_team_threads OpenMP threads, and with its
+// region's thread_limit a constant 1,024 (`.maxntid 1024`: ptxas then keeps to 64 registers a
+// thread), for larger teams. team_size_max() is then 1,024 over the lanes on such a GPU, and
+// an AUTO team size takes 1,024 threads for a league too short to fill the device with teams
+// of 256, as the CUDA output's occupancy choice does (team_mdrange: 64 teams of a 32^4 box).
+// Not for a kernel that scans over the team's threads (a team scan waits for every warp of the
+// team; CUDA measured 3.2 times slower with teams of 1,024), nor where the team's slots and
+// level-0 scratch would then leave its shared memory.
 #pragma once
 
 #include <omp.h>
@@ -25,7 +37,8 @@ namespace omp {
 
 /// The shape of one team launch and its team-shared buffers (see the file comment). Generated
 /// code:
-///   hpar::rt::omp::TeamLaunch launch(policy, site);
+///   if (TeamLaunch::wide(policy, f, scans)) return <the launcher compiled for 1,024 threads>;
+///   hpar::rt::omp::TeamLaunch launch(policy, f, site, scans);
 ///   target teams num_teams(launch.teams()) thread_limit(launch.team_size()) + parallel ...
 ///   launch.finish();
 class TeamLaunch {
@@ -37,7 +50,7 @@ class TeamLaunch {
       : site_(site),
         device_(device()),
         gpu_(device_is_gpu(device_)),
-        team_size_(policy.team_size()),
+        team_size_(team_size_for(policy, f, scans)),
         lanes_(policy.vector_length()),
         teams_(teams_for(policy.league_size(), gpu_)),
         shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * lanes_ * team_slot_bytes, site),
@@ -51,6 +64,13 @@ class TeamLaunch {
       team_memory_ += staging;
     const int asked = team_size_ * lanes_;
     granted_.fill(&asked, sizeof asked);
+  }
+
+  /// Whether a launch of this policy and functor takes the compilation for teams of more than
+  /// narrow_team_threads OpenMP threads (see the file comment).
+  template <class Policy, class Functor>
+  static bool wide(const Policy& policy, const Functor& f, bool scans) {
+    return team_size_for(policy, f, scans) * policy.vector_length() > narrow_team_threads;
   }
 
   int team_size() const { return team_size_; }
@@ -133,6 +153,28 @@ class TeamLaunch {
   }
 
  private:
+  /// The team size: the policy's, or for AUTO with clang on an NVIDIA GPU and a league too short
+  /// to fill it with teams of narrow_team_threads, 1,024 OpenMP threads (see the file comment).
+  template <class Policy, class Functor>
+  static int team_size_for(const Policy& policy, const Functor& f, bool scans) {
+    const int team = policy.team_size();
+    if (!bounded_wide_teams || !policy.impl_auto_team_size() || scans) return team;
+    const int dev = device();
+    if (detail::device_kind(dev) != 2) return team;
+    const int lanes = policy.vector_length();
+    const int multiprocessors = detail::device_facts(dev).multiprocessors;
+    // The threads the device holds at once, 2,048 a multiprocessor (every NVIDIA GPU since Volta).
+    const long long resident = 2048LL * (multiprocessors > 0 ? multiprocessors : 132);
+    if (static_cast<long long>(policy.league_size()) * team * lanes >= resident) return team;
+    const int wide = 1024 / lanes;
+    if (wide <= team) return team;
+    const auto team_memory = [&](int size) {
+      return team_memory_for(true, team_slots(size * lanes) * team_slot_bytes +
+                                       impl::team_scratch_bytes(policy, f, 0, size));
+    };
+    if (team_memory(team) > 0 && team_memory(wide) == 0) return team;  // would leave shared memory
+    return wide;
+  }
   /// Bytes of a team's staging for nested scans (TeamMember::staged_scan): a tile per warp for
   /// values of up to 8 bytes, for a team of whole warps; 0 otherwise.
   static std::size_t staging_bytes(int team_threads) {
