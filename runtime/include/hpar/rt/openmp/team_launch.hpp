@@ -15,11 +15,13 @@
 // is: as written, for teams of at most narrow_team_threads OpenMP threads, and with its
 // region's thread_limit a constant 1,024 (`.maxntid 1024`: ptxas then keeps to 64 registers a
 // thread), for larger teams. team_size_max() is then 1,024 over the lanes on such a GPU, and
-// an AUTO team size takes 1,024 threads for a league too short to fill the device with teams
-// of 256, as the CUDA output's occupancy choice does (team_mdrange: 64 teams of a 32^4 box).
-// Not for a kernel that scans over the team's threads (a team scan waits for every warp of the
-// team; CUDA measured 3.2 times slower with teams of 1,024), nor where the team's slots and
-// level-0 scratch would then leave its shared memory.
+// an AUTO team size takes 1,024 threads where the CUDA output's occupancy choice takes large
+// blocks: for a league too short to fill the device with teams of 256 (team_mdrange: 64 teams
+// of a 32^4 box), unless the team's slots and level-0 scratch would then leave its shared
+// memory; and for level-0 scratch too large for shared memory, which is then device memory:
+// fewer teams at once keep their scratch in the L2 cache (big_scratch's 64 KB a team: 1.08 to
+// 0.79 ms on an H200). Not for a kernel that scans over the team's threads (a team scan waits
+// for every warp of the team; CUDA measured 3.2 times slower with teams of 1,024).
 #pragma once
 
 #include <omp.h>
@@ -153,8 +155,9 @@ class TeamLaunch {
   }
 
  private:
-  /// The team size: the policy's, or for AUTO with clang on an NVIDIA GPU and a league too short
-  /// to fill it with teams of narrow_team_threads, 1,024 OpenMP threads (see the file comment).
+  /// The team size: the policy's, or for AUTO with clang on an NVIDIA GPU 1,024 OpenMP threads
+  /// for a league too short to fill it with teams of narrow_team_threads, or for a kernel whose
+  /// level-0 scratch is device memory (see the file comment).
   template <class Policy, class Functor>
   static int team_size_for(const Policy& policy, const Functor& f, bool scans) {
     const int team = policy.team_size();
@@ -162,16 +165,18 @@ class TeamLaunch {
     const int dev = device();
     if (detail::device_kind(dev) != 2) return team;
     const int lanes = policy.vector_length();
-    const int multiprocessors = detail::device_facts(dev).multiprocessors;
-    // The threads the device holds at once, 2,048 a multiprocessor (every NVIDIA GPU since Volta).
-    const long long resident = 2048LL * (multiprocessors > 0 ? multiprocessors : 132);
-    if (static_cast<long long>(policy.league_size()) * team * lanes >= resident) return team;
     const int wide = 1024 / lanes;
     if (wide <= team) return team;
     const auto team_memory = [&](int size) {
       return team_memory_for(true, team_slots(size * lanes) * team_slot_bytes +
                                        impl::team_scratch_bytes(policy, f, 0, size));
     };
+    if (team_memory(team) == 0 && impl::team_scratch_bytes(policy, f, 0, team) > 0)
+      return wide;  // scratch in device memory: fewer teams at once keep theirs in the L2 cache
+    const int multiprocessors = detail::device_facts(dev).multiprocessors;
+    // The threads the device holds at once, 2,048 a multiprocessor (every NVIDIA GPU since Volta).
+    const long long resident = 2048LL * (multiprocessors > 0 ? multiprocessors : 132);
+    if (static_cast<long long>(policy.league_size()) * team * lanes >= resident) return team;
     if (team_memory(team) > 0 && team_memory(wide) == 0) return team;  // would leave shared memory
     return wide;
   }
