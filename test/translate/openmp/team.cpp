@@ -8,17 +8,23 @@ using member_type = hpar::TeamPolicy<>::member_type;
 
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
 // A team shape known only at run time: the launcher is also compiled for teams of up to 1,024
-// threads (clang), which it takes for teams of more than 256.
-// CHECK: template <int MaxTeamThreads = 0, class Label, class PolicyOrCount, class Functor>
+// threads (clang), which it takes for teams of more than 256; and a View the kernel only reads:
+// also compiled to read it through the read-only cache, which it takes when it is apart.
+// CHECK: template <int MaxTeamThreads = 0, bool Apart = false, class Label, class PolicyOrCount, class Functor>
 // CHECK-NEXT: void hpar_rows_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
 // The vector length, 1 when the policy gives none, is checked before the launch and stated in the
 // region for clang's device code for an NVIDIA GPU:
 // CHECK: hpar::rt::check_team_lanes(policy, 1, site);
+// CHECK-NEXT: // Views only read and apart from the others run this launcher's compilation that reads them
+// CHECK-NEXT: // through the read-only data cache.
+// CHECK-NEXT: if constexpr (!Apart) {
+// CHECK-NEXT: if (reads_apart) return hpar_rows_L{{[0-9]+}}<MaxTeamThreads, true>(label, policy_or_count, f, reads_apart);
+// CHECK-NEXT: }
 // CHECK-NEXT: // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:
 // CHECK-NEXT: // its thread_limit below is then a constant, which any such team can start).
 // CHECK-NEXT: if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {
 // CHECK-NEXT: if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/false))
-// CHECK-NEXT: return hpar_rows_L{{[0-9]+}}<1024>(label, policy_or_count, f, reads_apart);
+// CHECK-NEXT: return hpar_rows_L{{[0-9]+}}<1024, Apart>(label, policy_or_count, f, reads_apart);
 // CHECK-NEXT: }
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK: const int lanes = launch.lanes(), team_threads = team_size * lanes;
@@ -42,7 +48,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // `a` is only read: each call, inlined, knows whether it is apart from the other Views.
-// CHECK-NEXT: if (reads_apart) // a: only read, apart from the other Views: through the read-only data cache
+// CHECK-NEXT: if constexpr (Apart) // a: only read, apart from the other Views: through the read-only data cache
 // CHECK-NEXT: fn(team.reading_apart());
 // CHECK-NEXT: else
 // CHECK-NEXT: fn(team);
