@@ -164,16 +164,20 @@ inline int device_lanes(int dev, int vector_length) {
   return detail::device_kind(dev) == 2 && vector_length > 1 ? vector_length : 1;
 }
 
+/// The threads GPU `dev` holds at once when a kernel's registers allow: 2,048 a multiprocessor
+/// (every NVIDIA GPU since Volta), 132 multiprocessors when the device does not say.
+inline int64_t resident_threads(int dev) {
+  const int multiprocessors = detail::device_facts(dev).multiprocessors;
+  return 2048 * int64_t(multiprocessors > 0 ? multiprocessors : 132);
+}
+
 /// The teams x threads shape for one accumulator per thread on `dev` (see the file comment).
 inline LaunchShape partial_shape(int dev) {
   LaunchShape shape;
   if (device_is_gpu(dev)) {
-    // Teams of 256 threads, 8 per multiprocessor: the 2,048 threads a multiprocessor of an
-    // NVIDIA GPU since Volta holds when a kernel's registers allow (132 multiprocessors when
-    // the device does not say).
-    const int multiprocessors = detail::device_facts(dev).multiprocessors;
+    // Teams of 256 threads, as many as the device holds at once (8 per multiprocessor).
     shape.threads = 256;
-    shape.teams = 8 * (multiprocessors > 0 ? multiprocessors : 132);
+    shape.teams = int(resident_threads(dev) / shape.threads);
   } else {
     const int procs = omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
     shape.threads = procs < 8 ? procs : 8;

@@ -98,8 +98,7 @@ class ScanChunks {
       // multiprocessor) but no more than there are tiles: each takes tiles from the ticket until
       // none is left.
       threads_ = ScanTiling<value_type>::threads;
-      const int multiprocessors = detail::device_facts(device_).multiprocessors;
-      const int64_t resident = 2048 / threads_ * int64_t(multiprocessors > 0 ? multiprocessors : 132);
+      const int64_t resident = resident_threads(device_) / threads_;
       const int64_t teams = shape.teams_forced ? shape.teams : resident;
       teams_ = int(count_ < 1 ? 1 : count_ < teams ? count_ : teams);
     } else {

@@ -15,9 +15,9 @@
 //   the device grants (asked once) over the lanes: 1,024 threads with clang on an NVIDIA GPU,
 //   where teams of more than 256 run a second compilation of their launcher (team_launch.hpp);
 //   GCC's nvptx offload gives each team at most one thread per warp slot (28 measured on an
-//   H100 for a small kernel); libomp on the host
-//   gives a team in a `teams` region at most the processors (more with OMP_NUM_THREADS and
-//   KMP_TEAMS_THREAD_LIMIT), as Kokkos' OpenMP backend gives a team at most its thread pool.
+//   H100 for a small kernel); libomp on the host gives a team in a `teams` region at most the
+//   processors (more with OMP_NUM_THREADS and KMP_TEAMS_THREAD_LIMIT), as Kokkos' OpenMP
+//   backend gives a team at most its thread pool.
 //
 // Team collectives (barrier, broadcast, reduce, scan, and the nested ones of hpar/nested.hpp)
 // go through a team-shared buffer: a slot of team_slot_bytes per OpenMP thread (per warp when
@@ -68,10 +68,11 @@ constexpr std::size_t team_slot_bytes = 256;
 
 
 /// OpenMP threads a team kernel compiled as written is launched with at most on a GPU: any
-/// kernel starts 256 threads a team, whatever its registers (255 a thread at most). Larger teams
-/// run the team launcher's compilation bounded at 1,024 threads, with clang
-/// (bounded_wide_teams; team_launch.hpp).
+/// kernel starts 256 threads a team, whatever its registers (255 a thread at most). Larger teams,
+/// up to wide_team_threads, run the team launcher's compilation bounded at that many threads,
+/// with clang (bounded_wide_teams; team_launch.hpp).
 constexpr int narrow_team_threads = 256;
+constexpr int wide_team_threads = 1024;
 #if defined(__clang__)
 constexpr bool bounded_wide_teams = true;
 #else

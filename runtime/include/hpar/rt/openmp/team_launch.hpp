@@ -41,7 +41,8 @@ namespace omp {
 /// code:
 ///   if (TeamLaunch::wide(policy, f, scans)) return <the launcher compiled for 1,024 threads>;
 ///   hpar::rt::omp::TeamLaunch launch(policy, f, site, scans);
-///   target teams num_teams(launch.teams()) thread_limit(launch.team_size()) + parallel ...
+///   target teams num_teams(launch.teams()) thread_limit(team size x lanes, or 1,024 in that
+///       compilation) + parallel num_threads(team size x lanes) ...
 ///   launch.finish();
 class TeamLaunch {
  public:
@@ -59,7 +60,7 @@ class TeamLaunch {
         scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
         scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
         scratch_(device_, std::size_t(teams_) * (scratch0_ + scratch1_), site),
-        team_memory_(team_memory_for(gpu_, team_slots(team_size_ * lanes_) * team_slot_bytes + scratch0_)),
+        team_memory_(team_memory_of(gpu_, team_size_ * lanes_, scratch0_)),
         granted_(device_, sizeof(int), site) {
     const std::size_t staging = scans ? staging_bytes(team_size_ * lanes_) : 0;
     if (team_memory_ > 0 && staging > 0 && team_memory_for(gpu_, team_memory_ + staging) > 0)
@@ -165,19 +166,16 @@ class TeamLaunch {
     const int dev = device();
     if (detail::device_kind(dev) != 2) return team;
     const int lanes = policy.vector_length();
-    const int wide = 1024 / lanes;
+    const int wide = wide_team_threads / lanes;
     if (wide <= team) return team;
-    const auto team_memory = [&](int size) {
-      return team_memory_for(true, team_slots(size * lanes) * team_slot_bytes +
-                                       impl::team_scratch_bytes(policy, f, 0, size));
-    };
-    if (team_memory(team) == 0 && impl::team_scratch_bytes(policy, f, 0, team) > 0)
+    const std::size_t scratch0 = impl::team_scratch_bytes(policy, f, 0, team);
+    const bool in_shared_memory = team_memory_of(true, team * lanes, scratch0) > 0;
+    if (!in_shared_memory && scratch0 > 0)
       return wide;  // scratch in device memory: fewer teams at once keep theirs in the L2 cache
-    const int multiprocessors = detail::device_facts(dev).multiprocessors;
-    // The threads the device holds at once, 2,048 a multiprocessor (every NVIDIA GPU since Volta).
-    const long long resident = 2048LL * (multiprocessors > 0 ? multiprocessors : 132);
-    if (static_cast<long long>(policy.league_size()) * team * lanes >= resident) return team;
-    if (team_memory(team) > 0 && team_memory(wide) == 0) return team;  // would leave shared memory
+    if (int64_t(policy.league_size()) * team * lanes >= resident_threads(dev)) return team;
+    if (in_shared_memory &&
+        team_memory_of(true, wide * lanes, impl::team_scratch_bytes(policy, f, 0, wide)) == 0)
+      return team;  // would leave shared memory
     return wide;
   }
   /// Bytes of a team's staging for nested scans (TeamMember::staged_scan): a tile per warp for
@@ -189,6 +187,11 @@ class TeamLaunch {
   /// and scan with shuffles), else one per thread.
   static std::size_t team_slots(int team_size) {
     return team_size % 32 == 0 ? std::size_t(team_size / 32) : std::size_t(team_size);
+  }
+  /// The shared memory a team of `team_threads` OpenMP threads asks for to hold its slots and
+  /// `scratch0` bytes of level-0 scratch (team_memory_for: 0 when they do not fit).
+  static std::size_t team_memory_of(bool gpu, int team_threads, std::size_t scratch0) {
+    return team_memory_for(gpu, team_slots(team_threads) * team_slot_bytes + scratch0);
   }
   static int teams_for(int league, bool gpu) {
     if (!gpu) return 1;
