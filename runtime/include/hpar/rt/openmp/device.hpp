@@ -35,6 +35,7 @@
 // that the teams in flight sweep the box in order.
 #pragma once
 
+#include <dlfcn.h>
 #include <omp.h>
 
 /// The clause that gives each team of a GPU region `bytes` of shared memory: clang's
@@ -121,6 +122,32 @@ struct LaunchShape {
 };
 
 namespace detail {
+/// How the host waits for an NVIDIA GPU. LLVM 19's offload runtime gives the CUDA primary context
+/// of each GPU it opens the scheduling flag CU_CTX_SCHED_BLOCKING_SYNC: a host thread that waits
+/// for a kernel sleeps until the driver wakes it, which cost 55 to 105 us a launch beyond the
+/// kernel on an H200 (docs/performance.md, 2026-11-28 11:10). The CUDA output waits with the CUDA
+/// runtime's default, CU_CTX_SCHED_AUTO (spin while the process has fewer contexts than the host
+/// has processors, else yield), and so does the OpenMP output after this call: it sets that flag
+/// on every NVIDIA GPU's primary context through the CUDA driver the offload runtime loaded
+/// (RTLD_NOLOAD: when none is loaded, nothing changes). Called once, after the first region on
+/// such a GPU, when the offload runtime has set its flag (device_facts, under its lock).
+inline void wait_for_gpus_as_cuda_does() {
+  void* cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  if (!cuda) cuda = dlopen("libcuda.so", RTLD_LAZY | RTLD_NOLOAD);
+  if (!cuda) return;
+  using DeviceCount = int (*)(int*);
+  using SetFlags = int (*)(int, unsigned);
+  const auto count = reinterpret_cast<DeviceCount>(dlsym(cuda, "cuDeviceGetCount"));
+  auto set_flags = reinterpret_cast<SetFlags>(dlsym(cuda, "cuDevicePrimaryCtxSetFlags_v2"));
+  if (!set_flags) set_flags = reinterpret_cast<SetFlags>(dlsym(cuda, "cuDevicePrimaryCtxSetFlags"));
+  int devices = 0;
+  if (count && set_flags && count(&devices) == 0) {
+    const unsigned sched_auto = 0;  // CU_CTX_SCHED_AUTO
+    for (int d = 0; d < devices; ++d) set_flags(d, sched_auto);
+  }
+  dlclose(cuda);  // the offload runtime's own reference keeps the driver loaded
+}
+
 /// What a device is: running_on_gpu() there, and its multiprocessors on an NVIDIA GPU.
 struct DeviceFacts {
   int kind = 0;
@@ -149,6 +176,11 @@ inline DeviceFacts device_facts(int dev) {
   facts.kind = kind;
   facts.multiprocessors = multiprocessors;
   (*known)[dev] = facts;
+  static bool waits_set = false;
+  if (kind == 2 && !waits_set) {
+    wait_for_gpus_as_cuda_does();
+    waits_set = true;
+  }
   return facts;
 }
 /// What running_on_gpu() says on `dev`.
