@@ -5,6 +5,7 @@
 #include "ir/Kernel.h"
 #include "ir/Naming.h"
 #include "output/EditList.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,7 @@ std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
                              const std::string& more = "", const std::string& lead = "");
 
 /// How a backend spells the index of dimension `d` of an MDRange point ("i[0]", "i0", ...).
-using MDIndexSpelling = std::string (*)(int d);
+using MDIndexSpelling = std::function<std::string(int d)>;
 
 /// The index arguments of one functor call: `team` for a team policy, `index_type(i)` for a
 /// range, `index_type(<index of d>)` for each dimension of an MDRange.

@@ -455,10 +455,15 @@ private:
         r << "        int64_t i" << d << " = l" << d << " + rest % (u" << d << " - l" << d << ");\n";
         if (n + 1 < outer.size()) r << "        rest /= u" << d << " - l" << d << ";\n";
       }
+      // A thread makes few passes of a row: its index is unreduced_index(i) in the call
+      // (hpar/nested.hpp), so that clang's device code forms the body's addresses afresh.
+      const emit::MDIndexSpelling rowPoint = [fast](int d) {
+        return d == fast ? "hpar::impl::unreduced_index(i" + std::to_string(d) + ")" : pointIndex(d);
+      };
       r << "        for (int64_t row = first; row < last; ++row) {\n"
         << "          for (int64_t i" << fast << " = l" << fast << " + omp_get_thread_num(); i" << fast
         << " < u" << fast << "; i" << fast << " += omp_get_num_threads())\n"
-        << "            " << forCall(K) << ";\n"
+        << "            " << emit::forCall(K, "fn", rowPoint) << ";\n"
         << "          // The next row: the row indices count up like the digits of a number.\n"
         << "          ";
       for (size_t n = 0; n < outer.size(); ++n) {

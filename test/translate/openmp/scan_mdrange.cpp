@@ -52,7 +52,7 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 // CHECK-NEXT: int64_t i2 = l2 + rest % (u2 - l2);
 // CHECK-NEXT: for (int64_t row = first; row < last; ++row) {
 // CHECK-NEXT: for (int64_t i0 = l0 + omp_get_thread_num(); i0 < u0; i0 += omp_get_num_threads())
-// CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// CHECK-NEXT: fn(index_type(hpar::impl::unreduced_index(i0)), index_type(i1), index_type(i2));
 // CHECK-NEXT: // The next row: the row indices count up like the digits of a number.
 // CHECK-NEXT: if (++i1 == u1) { i1 = l1; if (++i2 == u2) { i2 = l2; }}
 // CHECK: } else {
@@ -62,7 +62,7 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 // CHECK-NEXT: int64_t i0 = l0 + rest % (u0 - l0);
 // CHECK-NEXT: for (int64_t row = first; row < last; ++row) {
 // CHECK-NEXT: for (int64_t i2 = l2 + omp_get_thread_num(); i2 < u2; i2 += omp_get_num_threads())
-// CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(hpar::impl::unreduced_index(i2)));
 // CHECK-NEXT: // The next row: the row indices count up like the digits of a number.
 // CHECK-NEXT: if (++i1 == u1) { i1 = l1; if (++i0 == u0) { i0 = l0; }}
 void fill3(hpar::View<double***> a) {
