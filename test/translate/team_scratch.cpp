@@ -19,8 +19,8 @@ using member_type = Policy::member_type;
 using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memory_space,
                               hpar::MemoryTraits<hpar::Unmanaged>>;
 
-// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+28]]
-// CHECK-CUDA: hpar_stage_L[[#@LINE+27]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
+// CHECK-CUDA: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+40]]
+// CHECK-CUDA: hpar_stage_L[[#@LINE+39]](const Policy policy, const hpar::rt::cuda::FunctorArg<Functor, ByValue> f_arg,
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamScratch scratch) {
 // CHECK-CUDA-NEXT: const Functor& f = f_arg.get();
 // CHECK-CUDA-NEXT: hpar::rt::cuda::team_assume_lanes<1>();  // the policy's vector length
@@ -31,13 +31,25 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-CUDA-NEXT: scratch.end_team(league);
 // CHECK-CUDA: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
-// CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+16]]
-// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
+// A policy that asks for scratch: the launcher is also compiled for team memory in device memory
+// (clang), which it takes when the team's slots and level-0 scratch do not fit in a GPU team's
+// shared memory; the other compilation reads them as the team's shared memory.
+// CHECK-OMP: // hpar: parallel_for "stage" (TeamPolicy) from team_scratch.cpp:[[#@LINE+25]]
+// CHECK-OMP-NEXT: // team: {{.*}}
+// CHECK-OMP: template <int MaxTeamThreads = 0, bool TeamMemoryInDevice = false, class Label, class PolicyOrCount, class Functor>
+// CHECK-OMP: // Team memory too large for a GPU team's shared memory runs this launcher's compilation that
+// CHECK-OMP-NEXT: // keeps it in device memory (clang: this one reads it as shared memory).
+// CHECK-OMP-NEXT: if constexpr (hpar::rt::omp::shared_team_memory && !TeamMemoryInDevice) {
+// CHECK-OMP-NEXT: if (hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/false))
+// CHECK-OMP-NEXT: return hpar_stage_L{{[0-9]+}}<MaxTeamThreads, true>(label, policy_or_count, f);
+// CHECK-OMP-NEXT: }
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK-OMP: char* scratch = launch.scratch();
 // CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch, granted)
+// CHECK-OMP: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared<TeamMemoryInDevice>(shared, omp_get_team_num(), team_threads);
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
-// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
+// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_scratch<TeamMemoryInDevice>(scratch, omp_get_team_num(), team_threads, scratch0, scratch1),
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-OMP-NEXT: fn(team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
@@ -101,16 +113,17 @@ void reverse(hpar::View<double**> a) {
 // CHECK-CUDA: hpar_reverse_L{{[0-9]+}}_launch("reverse", Policy(int(a.extent(0)), 4, 8), Reverse{a, int(a.extent(1))});
 
 // A team reduction with scratch: the accumulator's shared memory comes first, the scratch after.
-// CHECK-CUDA: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+16]]
+// CHECK-CUDA: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+17]]
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
 // CHECK-CUDA: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
-// CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+11]]
-// CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<1024>(label, policy_or_count, f, std::forward<Results>(results)...);
+// CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+12]]
+// CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<1024, TeamMemoryInDevice>(label, policy_or_count, f, std::forward<Results>(results)...);
+// CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<MaxTeamThreads, true>(label, policy_or_count, f, std::forward<Results>(results)...);
 // CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
 // CHECK-OMP: is_device_ptr(shared, scratch, granted, staging, team_results)
-// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
+// CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch<TeamMemoryInDevice>(scratch, omp_get_team_num(), team_threads, scratch0, scratch1),
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-OMP-NEXT: sp.call(fn, acc, team);
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);

@@ -272,20 +272,32 @@ private:
   }
 
   /// The template parameters a team launcher has before the deduced ones: its compilation for
-  /// teams of up to 1,024 threads (mayRunWide), and for Views only read and apart from the others
+  /// teams of up to 1,024 threads (mayRunWide), for Views only read and apart from the others
   /// (readsApart: the region then holds only the read-only call, which with both took team_scan
-  /// from 80 to 84 registers and 0.42 to 0.49 ms on an H200).
+  /// from 80 to 84 registers and 0.42 to 0.49 ms on an H200), and for team memory in device
+  /// memory (clang; the other compilation reads it as shared memory, rt/openmp/team_launch.hpp).
   static std::string leadParams(const ir::Kernel& K) {
     std::string lead = mayRunWide(K) ? "int MaxTeamThreads = 0" : "";
     if (readsApart(K)) lead += std::string(lead.empty() ? "" : ", ") + "bool Apart = false";
+    if (placesTeamMemory(K)) lead += std::string(lead.empty() ? "" : ", ") + "bool TeamMemoryInDevice = false";
     return lead;
   }
 
-  /// The launcher's call of its own compilation for `maxThreads` and `apart` (leadParams), with
-  /// its own arguments.
-  static std::string selfCall(const ir::Kernel& K, const std::string& maxThreads, const std::string& apart) {
+  /// Whether a team launcher is compiled for where its team memory is (leadParams): when its
+  /// policy asks for scratch (set_scratch_size), whose reads a pointer chosen in the region
+  /// would make generic. Measured on an H200, a compilation for kernels without scratch made
+  /// team_scan 0.357 to 0.418 ms and yax 0.556 to 0.613 (docs/performance.md).
+  static bool placesTeamMemory(const ir::Kernel& K) {
+    return K.policy == ir::PolicyKind::Team && K.policyTraced && !K.scratch.empty();
+  }
+
+  /// The launcher's call of its own compilation for `maxThreads`, `apart` and `inDevice`
+  /// (leadParams), with its own arguments.
+  static std::string selfCall(const ir::Kernel& K, const std::string& maxThreads, const std::string& apart,
+                              const std::string& inDevice) {
     std::string args = mayRunWide(K) ? maxThreads : "";
     if (readsApart(K)) args += (args.empty() ? "" : ", ") + apart;
+    if (placesTeamMemory(K)) args += (args.empty() ? "" : ", ") + inDevice;
     std::string call = K.name + "<" + args + ">(" + (K.hasLabel ? "label, " : "") + "policy_or_count, f";
     if (readsApart(K)) call += ", reads_apart";
     if (K.pattern != ir::Pattern::For) call += ", std::forward<Results>(results)...";
@@ -304,7 +316,9 @@ private:
          << "      #pragma omp atomic write\n"
          << "      *granted = omp_get_num_threads();\n"
          << "    } else {\n"
-         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);\n";
+         << (placesTeamMemory(K)
+                 ? "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared<TeamMemoryInDevice>(shared, omp_get_team_num(), team_threads);\n"
+                 : "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);\n");
     if (reduce)
       body << "      value_type own;  // a scalar value in a register; an array's in the thread's staging slot\n"
            << "      value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
@@ -312,7 +326,9 @@ private:
            << "      sp.init(acc);\n";
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
          << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
-         << "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),\n"
+         << (placesTeamMemory(K)
+                 ? "            hpar::rt::omp::TeamLaunch::team_scratch<TeamMemoryInDevice>(scratch, omp_get_team_num(), team_threads, scratch0, scratch1),\n"
+                 : "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),\n")
          << "            hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));\n"
          << teamCall(K)
          << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"
@@ -331,14 +347,21 @@ private:
       o << "  // Views only read and apart from the others run this launcher's compilation that reads them\n"
         << "  // through the read-only data cache.\n"
         << "  if constexpr (!Apart) {\n"
-        << "    if (reads_apart) return " << selfCall(K, "MaxTeamThreads", "true") << ";\n"
+        << "    if (reads_apart) return " << selfCall(K, "MaxTeamThreads", "true", "TeamMemoryInDevice") << ";\n"
         << "  }\n";
     if (mayRunWide(K))
       o << "  // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:\n"
         << "  // its thread_limit below is then a constant, which any such team can start).\n"
         << "  if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {\n"
         << "    if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/" << scans << "))\n"
-        << "      return " << selfCall(K, "1024", "Apart") << ";\n"
+        << "      return " << selfCall(K, "1024", "Apart", "TeamMemoryInDevice") << ";\n"
+        << "  }\n";
+    if (placesTeamMemory(K))
+      o << "  // Team memory too large for a GPU team's shared memory runs this launcher's compilation that\n"
+        << "  // keeps it in device memory (clang: this one reads it as shared memory).\n"
+        << "  if constexpr (hpar::rt::omp::shared_team_memory && !TeamMemoryInDevice) {\n"
+        << "    if (hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/" << scans << "))\n"
+        << "      return " << selfCall(K, "MaxTeamThreads", "Apart", "true") << ";\n"
         << "  }\n";
     o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/" << scans << ");\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"

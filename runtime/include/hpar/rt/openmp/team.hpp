@@ -78,6 +78,18 @@ constexpr bool bounded_wide_teams = true;
 #else
 constexpr bool bounded_wide_teams = false;  // GCC's nvptx offload grants a team about 28 threads
 #endif
+/// Whether team memory can be a GPU team's shared memory (clang): a team launcher is then
+/// compiled once more for team memory in device memory (team_launch.hpp). In clang's device code
+/// for an NVIDIA GPU, HPAR_IMPL_OMP_SHARED_TEAM_MEMORY: the other compilation's team memory is
+/// the team's shared memory.
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+constexpr bool shared_team_memory = true;
+#if defined(__NVPTX__)
+#define HPAR_IMPL_OMP_SHARED_TEAM_MEMORY 1
+#endif
+#else
+constexpr bool shared_team_memory = false;
+#endif
 
 namespace detail {
 

@@ -8,6 +8,11 @@
 // the team's dynamic shared memory (`ompx_dyn_cgroup_mem`, HPAR_OMP_TEAM_MEMORY) when they fit in
 // 48 KB; the staging is left out when only it does not fit. Otherwise, and with GCC, the slots
 // and the scratch are device memory from the runtime's pool, and nested scans need no staging.
+// With clang the launcher of a kernel whose policy asks for scratch is compiled once more, for
+// team memory in device memory (team_memory_in_device), so that the compilation that runs where
+// it fits reads it as shared memory: a pointer chosen at run time between the two is a generic
+// one, read by generic loads with 64-bit addresses (batched_gemm: 48 registers against 40, 0.207
+// against 0.164 ms on an H200; docs/performance.md). Other kernels choose in the region.
 //
 // Two compilations (clang). A GPU starts a team only as many threads as its kernel's registers
 // allow, and clang's kernels have no register budget but the 255 a thread may have: any kernel
@@ -40,6 +45,8 @@ namespace omp {
 /// The shape of one team launch and its team-shared buffers (see the file comment). Generated
 /// code:
 ///   if (TeamLaunch::wide(policy, f, scans)) return <the launcher compiled for 1,024 threads>;
+///   if (TeamLaunch::team_memory_in_device(policy, f, scans))
+///     return <the launcher compiled for team memory in device memory>;
 ///   hpar::rt::omp::TeamLaunch launch(policy, f, site, scans);
 ///   target teams num_teams(launch.teams()) thread_limit(team size x lanes, or 1,024 in that
 ///       compilation) + parallel num_threads(team size x lanes) ...
@@ -76,6 +83,17 @@ class TeamLaunch {
     return team_size_for(policy, f, scans) * policy.vector_length() > narrow_team_threads;
   }
 
+  /// Whether a launch of this policy and functor keeps its team memory (slots, level-0 scratch)
+  /// in device memory on a GPU, where it does not fit in a team's shared memory: it then takes
+  /// the launcher's compilation for that (see the file comment).
+  template <class Policy, class Functor>
+  static bool team_memory_in_device(const Policy& policy, const Functor& f, bool scans) {
+    if (!device_is_gpu(device())) return false;
+    const int team = team_size_for(policy, f, scans);
+    return team_memory_of(true, team * policy.vector_length(),
+                          impl::team_scratch_bytes(policy, f, 0, team)) == 0;
+  }
+
   int team_size() const { return team_size_; }
   /// OpenMP threads per hpar thread (its vector lanes; see the file comment).
   int lanes() const { return lanes_; }
@@ -87,13 +105,25 @@ class TeamLaunch {
   /// slots, its level-0 scratch and, when it fits, its scan staging; or 0 when the slots and the
   /// scratch live in device memory (see the file comment).
   std::size_t team_memory() const { return team_memory_; }
-  /// The slots of OpenMP team `team` (called in the region).
+  /// The slots of OpenMP team `team` (called in the region): the team's shared memory when the
+  /// launch gave it some (team_memory), else device memory.
   static unsigned char* team_shared(unsigned char* shared, std::size_t team_memory, int team,
                                     int team_size) {
 #if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
     if (team_memory > 0) return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
 #endif
     (void)team_memory;
+    return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
+  }
+  /// The same in a launcher compiled for where its team memory is (a kernel whose policy asks for
+  /// scratch; see the file comment): on an NVIDIA GPU (clang's device code) the team's shared
+  /// memory, unless the compilation is the one for team memory in device memory (InDevice);
+  /// elsewhere device memory.
+  template <bool InDevice>
+  static unsigned char* team_shared(unsigned char* shared, int team, int team_size) {
+#if defined(HPAR_IMPL_OMP_SHARED_TEAM_MEMORY)
+    if constexpr (!InDevice) return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
+#endif
     return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
   }
 
@@ -116,6 +146,20 @@ class TeamLaunch {
                                     bytes0, base + bytes0, bytes1);
 #endif
     (void)team_memory;
+    (void)team_size;
+    return impl::TeamScratchState(aligned16(base), bytes0, base + bytes0, bytes1);
+  }
+  /// The same in a launcher compiled for where its team memory is (team_shared<InDevice>).
+  template <bool InDevice>
+  static impl::TeamScratchState team_scratch(char* scratch, int team, int team_size,
+                                             std::size_t bytes0, std::size_t bytes1) {
+    char* base = scratch + std::size_t(team) * scratch_stride(bytes0, bytes1);
+#if defined(HPAR_IMPL_OMP_SHARED_TEAM_MEMORY)
+    if constexpr (!InDevice)
+      return impl::TeamScratchState(aligned16(static_cast<char*>(llvm_omp_target_dynamic_shared_alloc()) +
+                                              team_slots(team_size) * team_slot_bytes),
+                                    bytes0, base + bytes0, bytes1);
+#endif
     (void)team_size;
     return impl::TeamScratchState(aligned16(base), bytes0, base + bytes0, bytes1);
   }
