@@ -316,9 +316,9 @@ private:
          << "      #pragma omp atomic write\n"
          << "      *granted = omp_get_num_threads();\n"
          << "    } else {\n"
-         << (placesTeamMemory(K)
-                 ? "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared<TeamMemoryInDevice>(shared, omp_get_team_num(), team_threads);\n"
-                 : "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, omp_get_team_num(), team_threads);\n");
+         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared"
+         << (placesTeamMemory(K) ? "<TeamMemoryInDevice>(shared, " : "(shared, team_memory, ")
+         << "omp_get_team_num(), team_threads);\n";
     if (reduce)
       body << "      value_type own;  // a scalar value in a register; an array's in the thread's staging slot\n"
            << "      value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
@@ -326,9 +326,9 @@ private:
            << "      sp.init(acc);\n";
     body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
          << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
-         << (placesTeamMemory(K)
-                 ? "            hpar::rt::omp::TeamLaunch::team_scratch<TeamMemoryInDevice>(scratch, omp_get_team_num(), team_threads, scratch0, scratch1),\n"
-                 : "            hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),\n")
+         << "            hpar::rt::omp::TeamLaunch::team_scratch"
+         << (placesTeamMemory(K) ? "<TeamMemoryInDevice>(scratch, " : "(scratch, team_memory, ")
+         << "omp_get_team_num(), team_threads, scratch0, scratch1),\n"
          << "            hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));\n"
          << teamCall(K)
          << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"

@@ -129,8 +129,8 @@ namespace detail {
 /// runtime's default, CU_CTX_SCHED_AUTO (spin while the process has fewer contexts than the host
 /// has processors, else yield), and so does the OpenMP output after this call: it sets that flag
 /// on every NVIDIA GPU's primary context through the CUDA driver the offload runtime loaded
-/// (RTLD_NOLOAD: when none is loaded, nothing changes). Called once, after the first region on
-/// such a GPU, when the offload runtime has set its flag (device_facts, under its lock).
+/// (RTLD_NOLOAD: when none is loaded, nothing changes). Called by device_facts once for each
+/// such GPU, after its first region, when the offload runtime has opened it and set its flag.
 inline void wait_for_gpus_as_cuda_does() {
   void* cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
   if (!cuda) cuda = dlopen("libcuda.so", RTLD_LAZY | RTLD_NOLOAD);
@@ -153,7 +153,8 @@ struct DeviceFacts {
   int kind = 0;
   int multiprocessors = 0;
 };
-/// The facts of `dev` (asked once per process for each device).
+/// The facts of `dev` (asked once per process for each device). Asking them of an NVIDIA GPU
+/// first also sets how the host waits for it (wait_for_gpus_as_cuda_does).
 inline DeviceFacts device_facts(int dev) {
   if (dev == omp_get_initial_device()) return DeviceFacts();
   static std::mutex mutex;
@@ -176,11 +177,7 @@ inline DeviceFacts device_facts(int dev) {
   facts.kind = kind;
   facts.multiprocessors = multiprocessors;
   (*known)[dev] = facts;
-  static bool waits_set = false;
-  if (kind == 2 && !waits_set) {
-    wait_for_gpus_as_cuda_does();
-    waits_set = true;
-  }
+  if (kind == 2) wait_for_gpus_as_cuda_does();  // the offload runtime has opened `dev` by now
   return facts;
 }
 /// What running_on_gpu() says on `dev`.

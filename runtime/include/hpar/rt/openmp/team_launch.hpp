@@ -110,10 +110,10 @@ class TeamLaunch {
   static unsigned char* team_shared(unsigned char* shared, std::size_t team_memory, int team,
                                     int team_size) {
 #if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
-    if (team_memory > 0) return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
+    if (team_memory > 0) return shared_slots();
 #endif
     (void)team_memory;
-    return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
+    return device_slots(shared, team, team_size);
   }
   /// The same in a launcher compiled for where its team memory is (a kernel whose policy asks for
   /// scratch; see the file comment): on an NVIDIA GPU (clang's device code) the team's shared
@@ -122,9 +122,9 @@ class TeamLaunch {
   template <bool InDevice>
   static unsigned char* team_shared(unsigned char* shared, int team, int team_size) {
 #if defined(HPAR_IMPL_OMP_SHARED_TEAM_MEMORY)
-    if constexpr (!InDevice) return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
+    if constexpr (!InDevice) return shared_slots();
 #endif
-    return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
+    return device_slots(shared, team, team_size);
   }
 
   /// Device memory for the teams' scratch: per OpenMP team, level 0 then level 1.
@@ -140,10 +140,7 @@ class TeamLaunch {
                                              int team_size, std::size_t bytes0, std::size_t bytes1) {
     char* base = scratch + std::size_t(team) * scratch_stride(bytes0, bytes1);
 #if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
-    if (team_memory > 0)
-      return impl::TeamScratchState(aligned16(static_cast<char*>(llvm_omp_target_dynamic_shared_alloc()) +
-                                              team_slots(team_size) * team_slot_bytes),
-                                    bytes0, base + bytes0, bytes1);
+    if (team_memory > 0) return impl::TeamScratchState(shared_scratch(team_size), bytes0, base + bytes0, bytes1);
 #endif
     (void)team_memory;
     (void)team_size;
@@ -156,9 +153,7 @@ class TeamLaunch {
     char* base = scratch + std::size_t(team) * scratch_stride(bytes0, bytes1);
 #if defined(HPAR_IMPL_OMP_SHARED_TEAM_MEMORY)
     if constexpr (!InDevice)
-      return impl::TeamScratchState(aligned16(static_cast<char*>(llvm_omp_target_dynamic_shared_alloc()) +
-                                              team_slots(team_size) * team_slot_bytes),
-                                    bytes0, base + bytes0, bytes1);
+      return impl::TeamScratchState(shared_scratch(team_size), bytes0, base + bytes0, bytes1);
 #endif
     (void)team_size;
     return impl::TeamScratchState(aligned16(base), bytes0, base + bytes0, bytes1);
@@ -230,6 +225,20 @@ class TeamLaunch {
   /// values of up to 8 bytes, for a team of whole warps; 0 otherwise.
   static std::size_t staging_bytes(int team_threads) {
     return team_threads % 32 == 0 ? std::size_t(team_threads / 32) * stage_warp_bytes : 0;
+  }
+#if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+  /// A GPU team's slots in its shared memory (clang's device code), and its level-0 scratch after
+  /// them.
+  static unsigned char* shared_slots() {
+    return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
+  }
+  static char* shared_scratch(int team_size) {
+    return aligned16(reinterpret_cast<char*>(shared_slots()) + team_slots(team_size) * team_slot_bytes);
+  }
+#endif
+  /// OpenMP team `team`'s slots in device memory.
+  static unsigned char* device_slots(unsigned char* shared, int team, int team_size) {
+    return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
   }
   /// Bytes of device memory between two teams' scratch: both levels, rounded up to 16.
   static std::size_t scratch_stride(std::size_t bytes0, std::size_t bytes1) {
