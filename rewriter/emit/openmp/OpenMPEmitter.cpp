@@ -283,6 +283,13 @@ private:
     return lead;
   }
 
+  /// A team launcher's turn to another compilation of itself (leadParams): in the compilations
+  /// where `compiled` holds, a return of `call` when `when` holds at run time.
+  static std::string compilationChoice(const std::string& compiled, const std::string& when,
+                                       const std::string& call) {
+    return "  if constexpr (" + compiled + ") {\n    if (" + when + ")\n      return " + call + ";\n  }\n";
+  }
+
   /// Whether a team launcher is compiled for where its team memory is (leadParams): when its
   /// policy asks for scratch (set_scratch_size), whose reads a pointer chosen in the region
   /// would make generic. Measured on an H200, a compilation for kernels without scratch made
@@ -352,17 +359,15 @@ private:
     if (mayRunWide(K))
       o << "  // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:\n"
         << "  // its thread_limit below is then a constant, which any such team can start).\n"
-        << "  if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {\n"
-        << "    if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/" << scans << "))\n"
-        << "      return " << selfCall(K, "1024", "Apart", "TeamMemoryInDevice") << ";\n"
-        << "  }\n";
+        << compilationChoice("hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0",
+                             "hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/" + scans + ")",
+                             selfCall(K, "1024", "Apart", "TeamMemoryInDevice"));
     if (placesTeamMemory(K))
       o << "  // Team memory too large for a GPU team's shared memory runs this launcher's compilation that\n"
         << "  // keeps it in device memory (clang: this one reads it as shared memory).\n"
-        << "  if constexpr (hpar::rt::omp::shared_team_memory && !TeamMemoryInDevice) {\n"
-        << "    if (hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/" << scans << "))\n"
-        << "      return " << selfCall(K, "MaxTeamThreads", "Apart", "true") << ";\n"
-        << "  }\n";
+        << compilationChoice("hpar::rt::omp::shared_team_memory && !TeamMemoryInDevice",
+                             "hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/" + scans + ")",
+                             selfCall(K, "MaxTeamThreads", "Apart", "true"));
     o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/" << scans << ");\n"
       << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"

@@ -93,6 +93,17 @@ constexpr bool shared_team_memory = false;
 
 namespace detail {
 
+/// `p`, which points to team memory that starts 16-byte aligned (a team's slots, its level-0
+/// scratch: shared memory, or blocks of device memory; TeamLaunch), as clang is told so.
+template <class T>
+inline T* aligned16(T* p) {
+#if defined(__clang__)
+  return static_cast<T*>(__builtin_assume_aligned(p, 16));
+#else
+  return p;
+#endif
+}
+
 /// Threads one team of the device gets when it asks for many (asked once per device).
 inline int granted_team_threads(int dev) {
   static std::mutex mutex;
@@ -435,7 +446,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     // or a block of device memory; TeamLaunch): told so, clang moves each total with one load or
     // store instead of byte by byte, as it must for a pointer of unknown alignment (team_scan's
     // kernel: 168 M instructions to 119 M; docs/performance.md).
-    unsigned char* const totals = static_cast<unsigned char*>(__builtin_assume_aligned(m_shared, 16));
+    unsigned char* const totals = detail::aligned16(m_shared);
     // An earlier collective of this team may still be reading the slots or the staging.
 #pragma omp barrier
     T carry = T();

@@ -144,7 +144,7 @@ class TeamLaunch {
 #endif
     (void)team_memory;
     (void)team_size;
-    return impl::TeamScratchState(aligned16(base), bytes0, base + bytes0, bytes1);
+    return impl::TeamScratchState(detail::aligned16(base), bytes0, base + bytes0, bytes1);
   }
   /// The same in a launcher compiled for where its team memory is (team_shared<InDevice>).
   template <bool InDevice>
@@ -156,7 +156,7 @@ class TeamLaunch {
       return impl::TeamScratchState(shared_scratch(team_size), bytes0, base + bytes0, bytes1);
 #endif
     (void)team_size;
-    return impl::TeamScratchState(aligned16(base), bytes0, base + bytes0, bytes1);
+    return impl::TeamScratchState(detail::aligned16(base), bytes0, base + bytes0, bytes1);
   }
   /// The staging of the nested scans of OpenMP team `team_threads` threads (called in the
   /// region): in the team's shared memory after its slots and level-0 scratch (`bytes0`) when the
@@ -233,7 +233,7 @@ class TeamLaunch {
     return static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc());
   }
   static char* shared_scratch(int team_size) {
-    return aligned16(reinterpret_cast<char*>(shared_slots()) + team_slots(team_size) * team_slot_bytes);
+    return detail::aligned16(reinterpret_cast<char*>(shared_slots()) + team_slots(team_size) * team_slot_bytes);
   }
 #endif
   /// OpenMP team `team`'s slots in device memory.
@@ -243,14 +243,6 @@ class TeamLaunch {
   /// Bytes of device memory between two teams' scratch: both levels, rounded up to 16.
   static std::size_t scratch_stride(std::size_t bytes0, std::size_t bytes1) {
     return (bytes0 + bytes1 + 15) / 16 * 16;
-  }
-  /// `p`, which starts 16-byte aligned scratch, as clang is told so.
-  static char* aligned16(char* p) {
-#if defined(__clang__)
-    return static_cast<char*>(__builtin_assume_aligned(p, 16));
-#else
-    return p;
-#endif
   }
   /// Slots a team's shared memory holds: one per warp when the team is whole warps (they reduce
   /// and scan with shuffles), else one per thread.
