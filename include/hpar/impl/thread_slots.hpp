@@ -14,6 +14,10 @@
 // holds a slot for a short while (Kokkos' rule for states and tokens), so with n at least the
 // threads that run at once, no acquire waits long; with fewer, waiting threads spin until one is
 // given back (on the GPU every resident thread makes progress, sm_70 and later).
+// Invariant: a slot is taken only by a compare-and-swap from 0 to 1, so at most one thread holds
+// it; the holder's accesses lie between slot_fence() after that compare-and-swap (acquire) and
+// slot_fence() before the store of 0 that gives it back (release), so the next holder, whose
+// compare-and-swap reads that 0, sees everything the last holder wrote to the slot's state.
 #pragma once
 
 #include <cstddef>

@@ -229,7 +229,17 @@ LaunchShape reduce_shape(Kernel kernel, int64_t n, const Spec& spec, const Kerne
 }
 
 /// Combines the accumulators of the whole grid; the last block to finish writes the finished
-/// value (spec.final() applied) to state.result. Every thread of every block must call it once,
+/// value (spec.final() applied) to state.result.
+///
+/// Protocol between blocks (the "last block" of threadFenceReduction): each block writes its
+/// partial to state.partials[blockIdx.x] (plain stores), then __threadfence() (fence.sc.gpu),
+/// then one atomicAdd on state.counter; the block whose add returns gridDim.x - 1 is the last.
+/// Invariant: the counter's adds form one chain, so the last block's add reads every other
+/// block's add, and each of those followed its block's partial and fence (release pattern); the
+/// last block's threads pass __syncthreads() and a __threadfence() (acquire pattern) before they
+/// read the partials, so they read every block's partial, and no partial is read twice or
+/// missed. The last block sets the counter back to 0 for the next launch, which the kernel
+/// boundary orders. No block waits for another: nothing here can hang. Every thread of every block must call it once,
 /// after its last spec.call(); `acc` is Accumulator::data(). (StateSpec is Spec, possibly
 /// const-qualified: generated code names the state type with decltype of a const spec.)
 template <class Spec, class StateSpec>

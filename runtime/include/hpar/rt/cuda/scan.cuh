@@ -103,18 +103,59 @@ __device__ T joined(const Spec& spec, const T& a, const T& b) {
 /// Tile descriptor states: nothing yet, the tile's own aggregate, its inclusive prefix.
 constexpr int scan_tile_empty = 0, scan_tile_aggregate = 1, scan_tile_inclusive = 2;
 
-/// Resets `count` tile descriptors before a scan launch.
+/// Resets `count` tile descriptors before a scan launch. (A template, so that every translation
+/// unit that scans may define it: a __global__ function cannot be inline.)
+template <int = 0>
 __global__ void reset_scan_tiles(int* status, int count) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t < count) status[t] = scan_tile_empty;
 }
 
+/// Relaxed, device-scope accesses (morally strong in the PTX memory model, never hoisted out of
+/// a loop: asm volatile with a memory clobber). A vector access is two 8-byte accesses, each
+/// single-copy atomic, in no particular order: PTX promises nothing of the 16 bytes as a whole.
+__device__ inline void store_relaxed(ulonglong2* p, ulonglong2 v) {
+  asm volatile("st.relaxed.gpu.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(v.x), "l"(v.y) : "memory");
+}
+__device__ inline ulonglong2 load_relaxed(const ulonglong2* p) {
+  ulonglong2 v;
+  asm volatile("ld.relaxed.gpu.v2.u64 {%0, %1}, [%2];" : "=l"(v.x), "=l"(v.y) : "l"(p) : "memory");
+  return v;
+}
+/// A status written after the tile's value words (release) and read before them (acquire).
+__device__ inline void store_release(int* p, int v) {
+  asm volatile("st.release.gpu.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+__device__ inline int load_acquire(const int* p) {
+  int v;
+  asm volatile("ld.acquire.gpu.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+
 }  // namespace detail
 
-/// Launch state of one scan: tile descriptors and the total slot; trivially copyable. A value of
-/// at most 8 bytes shares its tile's 16-byte descriptor with the status (`packed`), written and
-/// read whole, past L1. A larger one is in aggregates[t] or inclusives[t] (scan_words words
-/// each), written before a fence and the status; a reader reads the status, a fence, the value.
+/// Launch state of one scan: tile descriptors and the total slot; trivially copyable.
+///
+/// How a tile's status and value travel between blocks (the look-back's only shared state):
+///   - A value of at most 8 bytes shares its tile's 16-byte descriptor with the status (`packed`):
+///     two 8-byte words, each holding the status in its low half and one half of the value's
+///     bits in its high half. A tile writes both words with one relaxed vector store, first the
+///     aggregate, later the inclusive prefix; a reader reads both with one relaxed vector load.
+///     Invariant: each 8-byte word is written whole (single-copy atomic) and a status is written
+///     with exactly one value per launch, so a word whose status is s holds half of the value of
+///     status s. The two words are not atomic together (the PTX model splits a vector access
+///     into its elements, in any order), so a reader that finds two different statuses, or an
+///     empty one, takes the tile as not yet published and reads again; two equal non-empty
+///     statuses give that status's whole value. No fence: nothing but the descriptor is read.
+///     (Until this was written, status and value were one 16-byte access assumed atomic; on an
+///     H200 a reader sometimes saw a new value with an old status, and a stream compaction
+///     counted 15 tiles twice.)
+///   - A larger value is written to aggregates[t] or inclusives[t] (each written once per
+///     launch), then the status with a release store; a reader reads the status with an acquire
+///     load and only then the value words. Release/acquire order the value before the status.
+///   - Before the launch, reset_scan_tiles (stream-ordered before it) sets every status to empty;
+///     tile t only reads descriptors of tiles t' < t, which their blocks write; block t' runs no
+///     later than block t (blocks start in index order), so every wait ends.
 template <class Spec>
 struct ScanState {
   using value_type = typename Spec::value_type;
@@ -123,7 +164,7 @@ struct ScanState {
   static constexpr bool packed = sizeof(value_type) <= 8;
 
   int* status;
-  ulonglong2* descriptors;  // packed: {status, value bits}
+  ulonglong2* descriptors;  // packed: {status | low value bits << 32, status | high bits << 32}
   unsigned* aggregates;
   unsigned* inclusives;
   value_type* total;  // inclusive total of the whole range, written by the last tile
@@ -148,7 +189,7 @@ struct ScanState {
     if (count > 1) {  // a single tile never looks back
       constexpr int threads = 256;
       const int cells = int(packed ? count * 4 : count);  // packed: 4 ints per descriptor
-      detail::reset_scan_tiles<<<unsigned((cells + threads - 1) / threads), threads>>>(
+      detail::reset_scan_tiles<><<<unsigned((cells + threads - 1) / threads), threads>>>(
           state.status, cells);
       detail::check_cuda(cudaGetLastError(), site, "cannot reset scan state");
     }
@@ -158,9 +199,12 @@ struct ScanState {
   /// Publishes tile t's aggregate or inclusive prefix (`state` says which).
   __device__ void publish(int t, int state, const value_type& v) const {
     if constexpr (packed) {
-      unsigned long long bits = 0;
-      memcpy(&bits, &v, sizeof(value_type));
-      __stcg(descriptors + t, make_ulonglong2((unsigned long long)state, bits));
+      unsigned half[2] = {0u, 0u};
+      memcpy(half, &v, sizeof(value_type));
+      const unsigned long long s = (unsigned)state;
+      detail::store_relaxed(descriptors + t,
+                            make_ulonglong2(s | (unsigned long long)half[0] << 32,
+                                            s | (unsigned long long)half[1] << 32));
       return;
     }
     unsigned w[words] = {};
@@ -169,25 +213,27 @@ struct ScanState {
                    size_t(t) * words;
 #pragma unroll
     for (int k = 0; k < words; ++k) to[k] = w[k];
-    __threadfence();
-    *(volatile int*)(status + t) = state;
+    detail::store_release(status + t, state);
   }
 
-  /// Tile t's status, and in `v` its value when the status is not empty.
+  /// Tile t's status, and in `v` its value when the status is not empty (see above: a packed
+  /// descriptor caught between two publications reads as empty).
   __device__ int read(int t, value_type& v) const {
     if constexpr (packed) {
-      const ulonglong2 d = __ldcg(descriptors + t);
-      memcpy(&v, &d.y, sizeof(value_type));
-      return int(d.x);
+      const ulonglong2 d = detail::load_relaxed(descriptors + t);
+      const unsigned s0 = (unsigned)d.x, s1 = (unsigned)d.y;
+      if (s0 != s1) return detail::scan_tile_empty;
+      const unsigned half[2] = {(unsigned)(d.x >> 32), (unsigned)(d.y >> 32)};
+      memcpy(&v, half, sizeof(value_type));
+      return int(s0);
     }
-    const int s = *(volatile int*)(status + t);
+    const int s = detail::load_acquire(status + t);
     if (s != detail::scan_tile_empty) v = value_of(t, s);
     return s;
   }
 
-  /// Tile t's published value for status `state` (after the status was read).
+  /// Tile t's published value for status `state` (after its status was read with acquire).
   __device__ value_type value_of(int t, int state) const {
-    __threadfence();
     const unsigned* from = (state == detail::scan_tile_inclusive ? inclusives : aggregates) +
                            size_t(t) * words;
     unsigned w[words];

@@ -220,10 +220,21 @@ struct ScanLanes {
 };
 
 // How a chunk publishes its state and values to the groups of other multiprocessors, and how
-// they read them. On an NVIDIA GPU: a fence (membar.gl) between the values and the state, and
-// volatile loads, which go to the L2 cache: a plain load could find a line of this
-// multiprocessor's L1 cache read before the value was written (clang 19's NVPTX back end selects
-// no acquire or release atomics and no fence instruction but membar). Elsewhere C++'s atomics.
+// they read them (ScanSlots; the packed tiles of at most 8-byte values: ScanPacked below):
+//   - the ticket: each group takes its chunk from a relaxed fetch-and-add on states[0]. The
+//     tickets go out in order, to groups that are running, so a chunk's look-back only waits on
+//     chunks that running groups hold, and every wait ends (no order among blocks assumed);
+//   - a chunk writes its value to aggregates[c] or inclusives[c] (each written once per launch),
+//     then its state with release order: scan_publish. A reader waits for the state with
+//     scan_wait_state (acquire order) and only then reads the value with scan_published.
+//     Invariant: a reader that sees chunk_aggregate or chunk_inclusive sees the value written
+//     before that state; states only grow (pending, aggregate, inclusive), and ScanChunks sets
+//     them all to pending before the region.
+// On an NVIDIA GPU release is a fence (membar.gl) before a volatile store and acquire a fence
+// after a volatile load (clang 19's NVPTX back end selects no acquire or release atomics and no
+// fence instruction but membar); volatile loads go to the L2 cache, where a plain load could find
+// a line of this multiprocessor's L1 cache read before the value was written. Elsewhere C++'s
+// atomics.
 #if defined(__NVPTX__) || defined(__nvptx__)
 inline void scan_fence() {
 #if defined(__clang__)
@@ -295,15 +306,26 @@ struct ScanSlots {
 };
 
 #if defined(__NVPTX__) && defined(__clang__)
-/// A tile's state and value of at most 8 bytes in one 16-byte descriptor, written and read whole
-/// (a 16-byte aligned vector access, volatile: past the L1 cache), so that a reader needs no
-/// fence between the two (ScanChunks::descriptors()).
+/// A tile's state and value of at most 8 bytes in one 16-byte descriptor of two 8-byte words,
+/// each holding the state in its low half and one half of the value's bits in its high half,
+/// written with one volatile vector store and read with one volatile vector load (past the L1
+/// cache; volatile is a relaxed system-scope access in the PTX memory model).
+/// Invariant: each 8-byte word is written whole (single-copy atomic), and a tile writes each
+/// state once with one value per launch, so a word whose state is s holds half of state s's
+/// value. The PTX model splits a vector access into its elements, in any order, so the two words
+/// are not atomic together: a reader that finds two different states takes the tile as not yet
+/// published and reads again; two equal states other than chunk_pending give that state's whole
+/// value. No fence: nothing but the descriptor is read. (The CUDA runtime's ScanState does the
+/// same; a single state beside the value, assumed atomic with it, once made a CUDA scan on an
+/// H200 read a new value with an old state.)
 using ScanDescriptor = long long __attribute__((ext_vector_type(2)));
 template <class T>
 void scan_publish_packed(ScanDescriptor* descriptor, int64_t state, const T& value) {
-  long long bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
-  const ScanDescriptor d = {state, bits};
+  unsigned half[2] = {0u, 0u};
+  std::memcpy(half, &value, sizeof(T));
+  const unsigned long long s = (unsigned long long)(unsigned)state;
+  const ScanDescriptor d = {(long long)(s | (unsigned long long)half[0] << 32),
+                            (long long)(s | (unsigned long long)half[1] << 32)};
   *reinterpret_cast<volatile ScanDescriptor*>(descriptor) = d;
 }
 template <class T>
@@ -311,12 +333,16 @@ struct ScanPacked {
   ScanDescriptor* descriptors;
   int64_t operator()(int64_t p, T& value) const {
     ScanDescriptor d;
+    unsigned s0, s1;
     do {
       d = *reinterpret_cast<const volatile ScanDescriptor*>(descriptors + p);
-    } while (d.x == chunk_pending);
-    const long long bits = d.y;
-    std::memcpy(&value, &bits, sizeof(T));
-    return d.x;
+      s0 = (unsigned)(unsigned long long)d.x;
+      s1 = (unsigned)(unsigned long long)d.y;
+    } while (s0 != s1 || s0 == chunk_pending);
+    const unsigned half[2] = {(unsigned)((unsigned long long)d.x >> 32),
+                              (unsigned)((unsigned long long)d.y >> 32)};
+    std::memcpy(&value, half, sizeof(T));
+    return s0;
   }
 };
 #endif
