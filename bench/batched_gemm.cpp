@@ -3,7 +3,8 @@
 // one is bench/tuned/batched_gemm.cpp): C_e = A_e B_e for E independent 16 x 16 double matrices
 // (default E = 65536; A, B, C E x 16 x 16, LayoutRight).
 //
-// TeamPolicy(E, 16, 16): one team of 16 threads with 16 vector lanes per matrix. The team stages
+// TeamPolicy(E, 16, 16): one team of 16 threads with 16 vector lanes per matrix (TeamPolicy(E, 1,
+// 16) in the serial build, whose teams are one thread: gemm_threads). The team stages
 // A_e and B_e in two 16 x 16 scratch Views (set_scratch_size(0, PerTeam(...))) with
 // TeamThreadRange(team, 16) over rows and ThreadVectorRange(team, 16) over columns, meets at a
 // team_barrier(), and computes C_e through the same nest, a 16-term dot product per element.
@@ -18,6 +19,15 @@
 #include <vector>
 
 #include "problems.hpp"
+
+/// The threads of a team: gemm_dim on the GPU and OpenMP builds, a constant, so that the kernel is
+/// compiled for its 16 x 16 block. The serial build runs a team as one thread and stops on a
+/// larger team, as Kokkos' Serial does, so it asks for 1.
+#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_OPENMPTARGET)
+constexpr int gemm_threads = gemm_dim;
+#else
+constexpr int gemm_threads = 1;
+#endif
 
 /// Runs the batched_gemm benchmark and prints its RESULT lines; returns whether the check passed.
 bool run_batched_gemm(const bench::Options& opt) {
@@ -40,7 +50,7 @@ bool run_batched_gemm(const bench::Options& opt) {
                                      Kokkos::DefaultExecutionSpace::scratch_memory_space,
                                      Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const team_policy policy =
-      team_policy(batch, N, N)
+      team_policy(batch, gemm_threads, N)
           .set_scratch_size(0, Kokkos::PerTeam(2 * ScratchMatrix::shmem_size()));
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {

@@ -95,7 +95,14 @@ int main(int argc, char* argv[]) {
   Kokkos::deep_copy(P, 1.0);
   Kokkos::deep_copy(Q, 0.5);
   const size_t bytes = 2 * Scratch::shmem_size(m, m);
-  Kokkos::parallel_for("gemm", team_policy(batch, m, m).set_scratch_size(0, Kokkos::PerTeam(bytes)),
+  // Teams of m threads of m lanes; the serial build runs a team as one thread and stops on a
+  // larger team (as Kokkos' Serial does), so it asks for that.
+#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_OPENMPTARGET)
+  const int gemm_threads = m;
+#else
+  const int gemm_threads = 1;
+#endif
+  Kokkos::parallel_for("gemm", team_policy(batch, gemm_threads, m).set_scratch_size(0, Kokkos::PerTeam(bytes)),
                        KOKKOS_LAMBDA(const member_type& team) {
     const int g = team.league_rank();
     Scratch sp(team.team_scratch(0), m, m), sq(team.team_scratch(0), m, m);

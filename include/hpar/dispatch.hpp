@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -116,13 +117,39 @@ using if_label = std::enable_if_t<is_label<L>::value>;
 template <class P>
 using if_not_label = std::enable_if_t<!is_label<P>::value>;
 
+/// The compiler's name of type T (for a lambda, the function it is written in and, with clang,
+/// its file and line), taken from __PRETTY_FUNCTION__: "... [with T = NAME]" (GCC) or
+/// "... [T = NAME]" (clang). Its first `size` characters at `*name`.
+template <class T>
+void type_name(const char** name, int* size) {
+  const char* text = __PRETTY_FUNCTION__;
+  const char* from = std::strstr(text, "T = ");
+  if (from == nullptr) {
+    *name = text;
+    *size = int(std::strlen(text));
+    return;
+  }
+  from += 4;
+  const char* to = from + std::strlen(from);
+  while (to > from && (to[-1] == ']' || to[-1] == ';')) --to;  // "]" or GCC's "; ...]" tail
+  const char* semicolon = std::strchr(from, ';');
+  if (semicolon != nullptr && semicolon < to) to = semicolon;
+  *name = from;
+  *size = int(to - from);
+}
+
 /// Normalises the policy argument of a serial dispatch and ends the program with a message naming
-/// the dispatch when its values are invalid (translated dispatches do the same in their launcher).
-template <class PolicyOrCount>
+/// the dispatch (its pattern, label and functor type) when its values are invalid (translated
+/// dispatches do the same in their launcher, naming the generated kernel and its source line).
+template <class Functor, class PolicyOrCount>
 auto checked_policy(const char* pattern, const char* label, const PolicyOrCount& p) {
   const auto policy = to_policy(p);
   if (const PolicyProblem why = policy_problem(policy)) {
-    std::fprintf(stderr, "hpar: error: %s \"%s\": %s\n", pattern, label, why.c_str());
+    const char* functor = nullptr;
+    int functor_size = 0;
+    type_name<Functor>(&functor, &functor_size);
+    std::fprintf(stderr, "hpar: error: %s \"%s\" (functor %.*s): %s\n", pattern, label,
+                 functor_size, functor, why.c_str());
     std::fflush(stderr);
     std::abort();
   }
@@ -174,7 +201,7 @@ HPAR_ANNOTATE("hpar::parallel_for")
 inline impl::if_label<Label> parallel_for(const Label& label, const PolicyOrCount& policy,
                                           const Functor& functor) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_for(impl::checked_policy("parallel_for", impl::label_c_str(label), policy), functor);
+  impl::serial_for(impl::checked_policy<Functor>("parallel_for", impl::label_c_str(label), policy), functor);
 }
 
 template <class PolicyOrCount, class Functor>
@@ -182,7 +209,7 @@ HPAR_ANNOTATE("hpar::parallel_for")
 inline impl::if_not_label<PolicyOrCount> parallel_for(const PolicyOrCount& policy,
                                                       const Functor& functor) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_for(impl::checked_policy("parallel_for", "", policy), functor);
+  impl::serial_for(impl::checked_policy<Functor>("parallel_for", "", policy), functor);
 }
 
 // ---- parallel_reduce ------------------------------------------------------------------------------
@@ -192,7 +219,7 @@ HPAR_ANNOTATE("hpar::parallel_reduce")
 inline impl::if_label<Label> parallel_reduce(const Label& label, const PolicyOrCount& policy,
                                              const Functor& functor, Results&&... results) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_reduce(impl::checked_policy("parallel_reduce", impl::label_c_str(label), policy), functor, std::forward<Results>(results)...);
+  impl::serial_reduce(impl::checked_policy<Functor>("parallel_reduce", impl::label_c_str(label), policy), functor, std::forward<Results>(results)...);
 }
 
 template <class PolicyOrCount, class Functor, class... Results>
@@ -201,7 +228,7 @@ inline impl::if_not_label<PolicyOrCount> parallel_reduce(const PolicyOrCount& po
                                                          const Functor& functor,
                                                          Results&&... results) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_reduce(impl::checked_policy("parallel_reduce", "", policy), functor, std::forward<Results>(results)...);
+  impl::serial_reduce(impl::checked_policy<Functor>("parallel_reduce", "", policy), functor, std::forward<Results>(results)...);
 }
 
 // ---- parallel_scan --------------------------------------------------------------------------------
@@ -211,7 +238,7 @@ HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
                                            const Functor& functor) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_scan(impl::checked_policy("parallel_scan", impl::label_c_str(label), policy), functor);
+  impl::serial_scan(impl::checked_policy<Functor>("parallel_scan", impl::label_c_str(label), policy), functor);
 }
 
 template <class Label, class PolicyOrCount, class Functor, class Total>
@@ -219,7 +246,7 @@ HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_label<Label> parallel_scan(const Label& label, const PolicyOrCount& policy,
                                            const Functor& functor, Total&& total) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_scan(impl::checked_policy("parallel_scan", impl::label_c_str(label), policy), functor, std::forward<Total>(total));
+  impl::serial_scan(impl::checked_policy<Functor>("parallel_scan", impl::label_c_str(label), policy), functor, std::forward<Total>(total));
 }
 
 template <class PolicyOrCount, class Functor>
@@ -227,7 +254,7 @@ HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
                                                        const Functor& functor) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_scan(impl::checked_policy("parallel_scan", "", policy), functor);
+  impl::serial_scan(impl::checked_policy<Functor>("parallel_scan", "", policy), functor);
 }
 
 template <class PolicyOrCount, class Functor, class Total>
@@ -235,7 +262,7 @@ HPAR_ANNOTATE("hpar::parallel_scan")
 inline impl::if_not_label<PolicyOrCount> parallel_scan(const PolicyOrCount& policy,
                                                        const Functor& functor, Total&& total) {
   HPAR_IMPL_REQUIRE_TRANSLATED(PolicyOrCount, Functor);
-  impl::serial_scan(impl::checked_policy("parallel_scan", "", policy), functor, std::forward<Total>(total));
+  impl::serial_scan(impl::checked_policy<Functor>("parallel_scan", "", policy), functor, std::forward<Total>(total));
 }
 
 }  // namespace hpar

@@ -355,7 +355,7 @@ class PolicyProblem {
   }
 
  private:
-  char text_[256];
+  char text_[512];
 };
 
 /// Describes what is wrong with a range policy's values.

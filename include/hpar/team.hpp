@@ -5,8 +5,10 @@
 // every team (docs/design.md section 8).
 //
 // What the sizes resolve to, per build:
-//   serial:  team_size() and vector_length() are 1 whatever was asked (Kokkos' Serial does the
-//            same), so a program written for teams runs unchanged, one thread per team.
+//   serial:  a team is one thread of one lane, as in Kokkos' Serial: vector_length() is 1
+//            whatever was asked, team_size() 1 for a team size of 1 or AUTO, and a larger team
+//            size stops the program at its dispatch, as Kokkos' Serial stops it: no build runs a
+//            smaller team than the one asked for (policy_problem).
 //   CUDA:    vector_length() is the request rounded down to a power of two, at most 32 (each
 //            backend's configuration sets the most, HPAR_IMPL_VECTOR_LENGTH_MAX; 1 by default);
 //            team_size() is the request, or with AUTO the launch picks it for the kernel:
@@ -60,6 +62,10 @@ using TeamMember = SerialTeamMember;
 int backend_team_size_max(int vector_length);
 int backend_team_size_recommended(int vector_length);
 int backend_scratch_size_max(int level);
+/// What sets backend_team_size_max() on the device the kernels run on, and what raises it where
+/// the environment does, as words that follow the limit in the message of a team size above it
+/// (" (...)"), or "" (asked on the host only).
+const char* backend_team_size_limit();
 #else
 inline int backend_team_size_max(int) { return 1; }
 inline int backend_team_size_recommended(int) { return 1; }
@@ -309,6 +315,15 @@ struct is_team_policy<TeamPolicy<A...>> : std::true_type {};
 
 namespace impl {
 
+/// What sets the team size limit of TeamPolicy<A...> (backend_team_size_limit).
+template <class... A>
+const char* team_size_limit() {
+#if defined(HPAR_IMPL_DEVICE)
+  if (TeamPolicy<A...>::impl_device_teams) return backend_team_size_limit();
+#endif
+  return " (a team on a host execution space runs as one thread, as on Kokkos' Serial)";
+}
+
 /// Describes what is wrong with a team policy's values.
 template <class... A>
 PolicyProblem policy_problem(const TeamPolicy<A...>& p) {
@@ -322,9 +337,15 @@ PolicyProblem policy_problem(const TeamPolicy<A...>& p) {
   } else if (!p.impl_auto_team_size() && team < 1) {
     why.say("TeamPolicy team size %d is not positive", team);
   } else if (!p.impl_auto_team_size() &&
-             p.team_size() > TeamPolicy<A...>::team_size_max_for(p.vector_length())) {
-    why.say("TeamPolicy team size %d with vector length %d exceeds the maximum team size %d", team,
-            int(p.vector_length()), int(TeamPolicy<A...>::team_size_max_for(p.vector_length())));
+             team > TeamPolicy<A...>::team_size_max_for(p.vector_length())) {
+    // The size asked for, not team_size(): a build never runs a smaller team than asked, and the
+    // serial build's team_size() is already 1 (Kokkos' Serial stops too: "Requested Team Size
+    // is too large!").
+    why.say("TeamPolicy team size %d with vector length %d exceeds the maximum team size %d%s; "
+            "ask for at most team_size_max() or AUTO",
+            team, int(p.vector_length()),
+            int(TeamPolicy<A...>::team_size_max_for(p.vector_length())),
+            team_size_limit<A...>());
   } else if (p.chunk_size() < 1) {
     why.say("TeamPolicy chunk size %d is not positive", int(p.chunk_size()));
   } else if (p.impl_bad_scratch_level() != -1) {

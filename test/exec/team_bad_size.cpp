@@ -1,6 +1,7 @@
-// A TeamPolicy dispatch with an invalid size stops the program before the launch, naming the kernel.
+// A TeamPolicy dispatch with a team size no build runs stops the program before the launch, naming
+// the kernel.
 // HPAR-EXEC-FAILS: TeamPolicy team size 2000 with vector length 1 exceeds the maximum team size
-// HPAR-EXEC: omp-clang omp-gcc cuda
+// HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include <cstdio>
 

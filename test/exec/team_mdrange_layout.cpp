@@ -1,8 +1,9 @@
-// Checks the team-level MDRange patterns whose walking direction the translator turns to suit the Views of the closure (a LayoutRight View indexed with the closure's last index walks it fastest, a LayoutLeft one its first), spelled as the Kokkos documentation spells them: TeamVectorMDRange with its default Rank over LayoutRight Views (parallel_for and parallel_reduce), ThreadVectorMDRange inside a TeamThreadRange, and a LayoutLeft View under Rank<3, Iterate::Right>; every element and every team's sum against the host; AUTO team sizes with leagues too short and long enough to fill a GPU, vector lengths 1 and 4, and a fixed 8 x 4 shape; team_size() inside the kernel is the number of thread ranks the team has.
+// Checks the team-level MDRange patterns whose walking direction the translator turns to suit the Views of the closure (a LayoutRight View indexed with the closure's last index walks it fastest, a LayoutLeft one its first), spelled as the Kokkos documentation spells them: TeamVectorMDRange with its default Rank over LayoutRight Views (parallel_for and parallel_reduce), ThreadVectorMDRange inside a TeamThreadRange, and a LayoutLeft View under Rank<3, Iterate::Right>; every element and every team's sum against the host; AUTO team sizes with leagues too short and long enough to fill a GPU, vector lengths 1 and 4, and a fixed 8 x 4 shape (clamped to team_size_max); team_size() inside the kernel is the number of thread ranks the team has.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include "check.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -96,12 +97,24 @@ void run(const std::string& name, const Kokkos::TeamPolicy<>& policy) {
   check_eq((name + ": teams whose team_size() is not their number of thread ranks").c_str(), wrong_shape, 0);
 }
 
+// A team functor that is never dispatched: team_size_max is asked about it.
+struct ForProbe {
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type&) const {}
+};
+
+// The team size asked for, or the most the build can launch with this vector length when that is
+// less (the serial build runs teams of one thread, as Kokkos' Serial does).
+int clamp_team(const int requested, const int vector) {
+  const Kokkos::TeamPolicy<> probe(1, 1, vector);
+  return std::min(requested, probe.team_size_max(ForProbe(), Kokkos::ParallelForTag()));
+}
+
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
   run("TeamPolicy(3, AUTO)", Kokkos::TeamPolicy<>(3, Kokkos::AUTO));
   run("TeamPolicy(700, AUTO)", Kokkos::TeamPolicy<>(700, Kokkos::AUTO));
   run("TeamPolicy(5, AUTO, 4)", Kokkos::TeamPolicy<>(5, Kokkos::AUTO, 4));
   run("TeamPolicy(600, AUTO, 4)", Kokkos::TeamPolicy<>(600, Kokkos::AUTO, 4));
-  run("TeamPolicy(9, 8, 4)", Kokkos::TeamPolicy<>(9, 8, 4));
+  run("TeamPolicy(9, 8, 4)", Kokkos::TeamPolicy<>(9, clamp_team(8, 4), 4));
   return report();
 }

@@ -23,6 +23,9 @@ inline int backend_team_size_max(int vector_length) {
   return threads / v > 0 ? threads / v : 1;
 }
 
+/// A block's thread limit needs no words: team_launch() checks the kernel's own limit too.
+inline const char* backend_team_size_limit() { return ""; }
+
 /// The GPU's resident threads: multiprocessors times the threads each keeps (as Kokkos' Cuda).
 inline int backend_concurrency() {
   static const int threads = [] {

@@ -17,7 +17,9 @@
 //   GCC's nvptx offload gives each team at most one thread per warp slot (28 measured on an
 //   H100 for a small kernel); libomp on the host gives a team in a `teams` region at most the
 //   processors (more with OMP_NUM_THREADS and KMP_TEAMS_THREAD_LIMIT), as Kokkos' OpenMP
-//   backend gives a team at most its thread pool.
+//   backend gives a team at most its thread pool; libgomp on the host 1,024 (the most the probe
+//   asks for), fewer with OMP_DYNAMIC=true. A policy asking for more stops at its dispatch
+//   (impl::policy_problem), its message saying what raises the limit (backend_team_size_limit).
 //
 // Team collectives (barrier, broadcast, reduce, scan, and the nested ones of hpar/nested.hpp)
 // go through a team-shared buffer: a slot of team_slot_bytes per OpenMP thread (per warp when
@@ -137,6 +139,28 @@ inline int backend_team_size_max(int vector_length) {
   if (!rt::omp::bounded_wide_teams && rt::omp::device_is_gpu(dev) && threads > rt::omp::narrow_team_threads)
     threads = rt::omp::narrow_team_threads;
   return threads / rt::omp::device_lanes(dev, vector_length);
+}
+
+/// What sets backend_team_size_max() (see the file comment), after it in the message of a team
+/// size above it. On the host fallback the OpenMP runtime sets it, from the environment; measured
+/// with granted_team_threads' region on 2 processors: libomp gives the team the smaller of
+/// OMP_NUM_THREADS and KMP_TEAMS_THREAD_LIMIT, each the processors when unset (neither alone
+/// raises it; OMP_THREAD_LIMIT and OMP_TEAMS_THREAD_LIMIT do not lower it); libgomp gives every
+/// thread asked for (OMP_NUM_THREADS, OMP_THREAD_LIMIT and OMP_TEAMS_THREAD_LIMIT change
+/// nothing: the region's clauses win), so the 1,024 the region asks for, except with
+/// OMP_DYNAMIC=true, which holds it to the processors not busy.
+inline const char* backend_team_size_limit() {
+  const int dev = rt::omp::device();
+  if (rt::omp::device_is_gpu(dev)) return " (the most threads this GPU starts for a team of this build)";
+#if defined(__clang__)
+  return " (libomp gives a team on the host at most OMP_NUM_THREADS threads and at most "
+         "KMP_TEAMS_THREAD_LIMIT, each the processor count when unset: set both to raise it)";
+#else
+  if (omp_get_dynamic())
+    return " (libgomp gives a team on the host only the idle processors while OMP_DYNAMIC is "
+           "true: unset OMP_DYNAMIC to raise it)";
+  return " (the most threads this build asks OpenMP for in a team)";
+#endif
 }
 
 /// The lanes of a vector length on the device (rt::omp::device_lanes): itself with clang on an

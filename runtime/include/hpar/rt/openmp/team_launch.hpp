@@ -190,11 +190,13 @@ class TeamLaunch {
     int granted = 0;
     granted_.read(&granted, sizeof granted);
     if (granted == team_size_ * lanes_) return;
+    // On a GPU the kernel's registers decide; on the host the OpenMP runtime and its environment.
     const std::string message = "OpenMP started " + std::to_string(granted) +
                                 " threads for a team of " + std::to_string(team_size_) +
                                 (lanes_ > 1 ? " threads of " + std::to_string(lanes_) + " lanes" : std::string()) +
-                                " (the most this device gives this kernel); choose a team size "
-                                "of at most team_size_max() or AUTO";
+                                (gpu_ ? " (the most this device gives this kernel)"
+                                      : impl::backend_team_size_limit()) +
+                                "; choose a team size of at most team_size_max() or AUTO";
     fail(site_, message.c_str());
   }
 
