@@ -13,9 +13,15 @@
 //   impl_exclusive_scan(level, value, join, identity, total)
 //                                            exclusive prefix in rank order, and the total;
 //   impl_broadcast(level, value, root)       root's value (from its lane 0) to all;
-//   impl_team_leader(), impl_lane_leader()   thread 0 lane 0 of the team / lane 0 of a thread.
-// Every participant of a level must reach a nested reduce or scan (as in Kokkos); a nested
-// parallel_for has no barrier after it.
+//   impl_team_leader(), impl_lane_leader()   thread 0 lane 0 of the team / lane 0 of a thread;
+//   impl_lane_sync()                         the calling thread's lanes meet and see each
+//                                            other's writes (CUDA: __syncwarp of the lanes).
+// Every participant of a level must reach a nested reduce or scan (as in Kokkos). A nested
+// parallel_for over TeamThreadRange or TeamVectorRange has no barrier after it (team_barrier()
+// is the user's to write); one over ThreadVectorRange, a vector-level reduce or scan, and single
+// end with impl_lane_sync(), as Kokkos' CUDA backend ends them with __syncwarp: the lanes of a
+// thread may then read what the others wrote in it (a layer of a SNAP kernel's scratch built by
+// one vector loop and read by the next at other lanes' indices).
 //
 // A nested scan visits the range in chunks of impl_size(level) consecutive indices: each
 // participant calls the closure with final == false to learn its contribution, the level scans
@@ -282,12 +288,25 @@ HPAR_HD inline void nested_walk(const NestedRange<L, I, M>& r, const Visit& visi
 }
 }  // namespace impl
 
-/// f(i) for every index of the range, shared among the level's participants. No barrier follows.
+namespace impl {
+/// After a vector-level pattern: the thread's lanes meet and see each other's writes (see the
+/// top of this file). Thread and team-vector levels: nothing.
+template <class L, class M>
+HPAR_HD inline void after_level(const M& m) {
+  if constexpr (std::is_same<L, VectorLevel>::value) m.impl_lane_sync();
+}
+}  // namespace impl
+
+/// f(i) for every index of the range, shared among the level's participants. No barrier follows
+/// at the thread and team-vector levels; at the vector level the thread's lanes meet.
 template <class L, class I, class M, class F>
 HPAR_ANNOTATE("hpar::nested::parallel_for")
 HPAR_HD inline void parallel_for(const impl::NestedRange<L, I, M>& r, const F& f) {
   HPAR_IMPL_IF_TEAM_MEMBER(M)
-  HPAR_IMPL_IF_FITS(impl::callable_as<void, F, I&>()) { impl::nested_walk<false>(r, f); }
+  HPAR_IMPL_IF_FITS(impl::callable_as<void, F, I&>()) {
+    impl::nested_walk<false>(r, f);
+    impl::after_level<L>(*r.member);
+  }
 }
 
 namespace impl {
@@ -298,7 +317,10 @@ namespace impl {
 /// unrolled four times can need so many more registers that fewer teams fit on a multiprocessor.
 template <class L, class I, class M, class F>
 HPAR_HD inline void unrolled_parallel_for(const NestedRange<L, I, M>& r, const F& f) {
-  HPAR_IMPL_IF_TEAM_MEMBER(M) { nested_walk<true>(r, f); }
+  HPAR_IMPL_IF_TEAM_MEMBER(M) {
+    nested_walk<true>(r, f);
+    after_level<L>(*r.member);
+  }
 }
 }  // namespace impl
 
@@ -320,6 +342,7 @@ HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F
     impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
     m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
     spec.store_references(&acc);
+    impl::after_level<L>(m);
   }
 }
 
@@ -334,6 +357,7 @@ HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& 
                   "hpar::parallel_scan: cannot tell the scan's value type; give the closure a "
                   "non-generic update parameter or pass a total");
     impl::nested_scan(r, f, static_cast<T*>(nullptr));
+    impl::after_level<L>(*r.member);
   }
 }
 
@@ -347,6 +371,7 @@ HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& 
     static_assert(std::is_same<V, T>::value,
                   "hpar::parallel_scan: the total's type differs from the scan's value type");
     impl::nested_scan(r, f, &total);
+    impl::after_level<L>(*r.member);
   }
 }
 
@@ -370,11 +395,13 @@ HPAR_HD inline impl::PerThreadValue PerThread(N bytes) {
   return {size_t(bytes)};
 }
 
-/// f() once per team (thread 0, lane 0). No barrier follows.
+/// f() once per team (thread 0, lane 0). No team barrier follows; each thread's lanes meet (as
+/// in Kokkos' CUDA backend), so thread 0's other lanes see what f wrote.
 template <class M, class F>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f) {
   if (s.member->impl_team_leader()) impl::call_functor<void>(f);
+  s.member->impl_lane_sync();
 }
 /// f(value) once per team; then every thread and lane of the team holds that value.
 template <class M, class F, class T>
@@ -383,17 +410,20 @@ HPAR_HD inline void single(const impl::PerTeamSingle<M>& s, const F& f, T& value
   if (s.member->impl_team_leader()) impl::call_functor<void>(f, value);
   s.member->impl_broadcast(impl::ThreadLevel(), value, 0);
 }
-/// f() once per thread (lane 0). No synchronisation follows.
+/// f() once per thread (lane 0); then the thread's lanes meet and see what f wrote.
 template <class M, class F>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f) {
   if (s.member->impl_lane_leader()) impl::call_functor<void>(f);
+  s.member->impl_lane_sync();
 }
-/// f(value) once per thread; then every lane of the thread holds that value.
+/// f(value) once per thread; then every lane of the thread holds that value, and sees what f
+/// wrote.
 template <class M, class F, class T>
 HPAR_ANNOTATE("hpar::nested::single")
 HPAR_HD inline void single(const impl::PerThreadSingle<M>& s, const F& f, T& value) {
   if (s.member->impl_lane_leader()) impl::call_functor<void>(f, value);
+  s.member->impl_lane_sync();
   s.member->impl_broadcast(impl::VectorLevel(), value, 0);
 }
 

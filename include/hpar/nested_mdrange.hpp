@@ -340,11 +340,13 @@ HPAR_ANNOTATE("hpar::nested::parallel_for")
 HPAR_HD inline void parallel_for(const TeamThreadMDRange<RankT, M>& r, const F& f) {
   impl::md_for(r, f);
 }
-/// f(i0, ..., iN-1) for every index of the box, shared among the calling thread's lanes.
+/// f(i0, ..., iN-1) for every index of the box, shared among the calling thread's lanes; then
+/// the lanes meet and see each other's writes (nested.hpp).
 template <class RankT, class M, class F>
 HPAR_ANNOTATE("hpar::nested::parallel_for")
 HPAR_HD inline void parallel_for(const ThreadVectorMDRange<RankT, M>& r, const F& f) {
   impl::md_for(r, f);
+  r.member->impl_lane_sync();
 }
 /// f(i0, ..., iN-1) for every index of the box, shared among every lane of every thread.
 template <class RankT, class M, class F>
@@ -366,6 +368,7 @@ HPAR_ANNOTATE("hpar::nested::parallel_reduce")
 HPAR_HD inline void parallel_reduce(const ThreadVectorMDRange<RankT, M>& r, const F& f,
                                     R0&& result, R&&... more) {
   impl::md_reduce(r, f, result, more...);
+  r.member->impl_lane_sync();
 }
 template <class RankT, class M, class F, class R0, class... R>
 HPAR_ANNOTATE("hpar::nested::parallel_reduce")

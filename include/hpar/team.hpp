@@ -300,6 +300,7 @@ class HPAR_ANNOTATE("hpar::team_member") SerialTeamMember
   void impl_broadcast(Level, T&, int) const {}
   bool impl_team_leader() const { return true; }
   bool impl_lane_leader() const { return true; }
+  void impl_lane_sync() const {}
   /// The one thread runs a closure broadcast's closure whatever the root, as Kokkos' Serial does.
   bool impl_is_root(int) const { return true; }
 };

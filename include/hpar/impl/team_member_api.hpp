@@ -15,6 +15,10 @@
 //   T    impl_exclusive_scan(Level, value, join, identity, T& total)
 //   void impl_broadcast(Level, T& value, root)
 //   bool impl_team_leader(), impl_lane_leader()
+//   void impl_lane_sync()                     the calling thread's lanes wait for each other, and
+//                                             each sees what the others wrote before (CUDA's
+//                                             __syncwarp of the thread's lanes); nothing where a
+//                                             thread has one lane
 //   bool impl_is_root(int root)               whether this thread runs a closure broadcast's
 //                                             closure
 //

@@ -322,6 +322,13 @@ class TeamMember
     return true;
 #endif
   }
+  /// The lanes of this thread (its threadIdx.x group) meet, and each sees the others' writes
+  /// before (__syncwarp orders memory among the threads it synchronises).
+  __host__ __device__ void impl_lane_sync() const {
+#if defined(__CUDA_ARCH__)
+    if (blockDim.x > 1) __syncwarp(detail::lane_group_mask());
+#endif
+  }
 
  private:
   bool m_views_read_only;

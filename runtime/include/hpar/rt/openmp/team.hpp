@@ -409,6 +409,16 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
 
   bool impl_team_leader() const { return m_id == 0; }
   bool impl_lane_leader() const { return m_lane == 0; }
+  /// The lanes of this hpar thread (consecutive OpenMP threads of one warp, with clang on an
+  /// NVIDIA GPU) meet, and each sees the others' writes before (bar.warp.sync orders memory
+  /// among the threads it synchronises). Nothing where a thread has one lane.
+  void impl_lane_sync() const {
+#if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
+    if (m_lanes > 1)
+      __nvvm_bar_warp_sync(m_lanes >= 32 ? 0xffffffffu
+                                         : ((1u << m_lanes) - 1u) << (m_id % 32 - m_lane));
+#endif
+  }
 
  private:
   template <class Level>
