@@ -36,7 +36,7 @@ export OMP_TARGET_OFFLOAD=MANDATORY   # the OpenMP binaries must really run on t
 
 # run_program EXE: EXE $repeat times; one line (and the output of its first failed run).
 run_program() {
-  local exe=$1 expected output status ok failed="" nfailed=0 first_output="" run
+  local exe=$1 expected output status ok failed="" nfailed=0 first_output="" run start=$SECONDS
   # libgomp and its plugin lie beside the programs; clang's runtime in clang-rt/.
   case "$exe" in
     *.omp-clang) export LD_LIBRARY_PATH=$PWD/clang-rt ;;
@@ -56,11 +56,11 @@ run_program() {
     fi
   done
   if [ $nfailed -eq 0 ]; then
-    echo "PASS $exe ($repeat of $repeat runs)"
+    echo "PASS $exe ($repeat of $repeat runs, $((SECONDS - start)) s)"
   else
     local kind=FAIL
     [ $nfailed -lt "$repeat" ] && kind=INTERMITTENT
-    echo "$kind $exe: $nfailed of $repeat runs failed (runs$failed)"
+    echo "$kind $exe: $nfailed of $repeat runs failed (runs$failed; $((SECONDS - start)) s)"
     sed 's/^/    /' <<<"$first_output"
   fi
 }
@@ -73,8 +73,8 @@ if [ ${#programs[@]} -eq 0 ]; then
   done
 fi
 start=$(date +%s)
-printf '%s\n' "${programs[@]}" | xargs -P "$jobs" -I{} bash -c 'run_program {}' > run.log 2>&1
-cat run.log
+# Each program's line as it finishes (a run cut short still shows what it reached).
+printf '%s\n' "${programs[@]}" | xargs -P "$jobs" -I{} bash -c 'run_program {}' 2>&1 | tee run.log
 pass=$(grep -c '^PASS' run.log); fail=$(grep -cE '^(FAIL|INTERMITTENT)' run.log)
 build_failures=$(grep -c BUILD-FAILED build.log 2>/dev/null)
 grep BUILD-FAILED build.log 2>/dev/null | while read -r _ exe _; do
