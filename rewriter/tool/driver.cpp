@@ -224,6 +224,24 @@ std::string libraryDirOf(const std::string& cxx, const std::string& library) {
   return dir;
 }
 
+/// `arg` as nvcc reads it to mean what the host compiler would: nvcc splits the values of its
+/// options at commas (-DLIST=1,2 would define LIST as 1 and a macro 2), and "\\," keeps a comma
+/// in the value, as Kokkos' nvcc_wrapper writes it. Other backends take `arg` as it is.
+std::string forCompiler(const std::string& backend, StringRef arg) {
+  if (backend != "cuda" || !arg.contains(',')) return arg.str();
+  std::string escaped;
+  for (char c : arg) {
+    if (c == ',') escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
+/// The preprocessor arguments (-D, -I, -include, ...) for the backend's compiler.
+void addPreprocessorFlags(const std::string& backend, const Args& flags, Args& cmd) {
+  for (const std::string& f : flags) cmd.push_back(forCompiler(backend, f));
+}
+
 /// Host compiler flags nvcc does not take itself go through -Xcompiler.
 void addCompileFlags(const std::string& backend, const Args& flags, Args& cmd) {
   for (size_t i = 0; i < flags.size(); ++i) {
@@ -234,7 +252,7 @@ void addCompileFlags(const std::string& backend, const Args& flags, Args& cmd) {
                          f == "-lineinfo" || f == "-Xcompiler";
     if (backend == "cuda" && !nvccOwn && f.starts_with("-")) {
       cmd.push_back("-Xcompiler");
-      cmd.push_back(f.str());
+      cmd.push_back(forCompiler(backend, f));
     } else {
       cmd.push_back(f.str());
       if (f == "-Xcompiler" && i + 1 < flags.size()) cmd.push_back(flags[++i]);
@@ -292,9 +310,9 @@ int compileSource(const Paths& paths, const Invocation& inv, const std::string& 
   translate.insert(translate.end(), inv.preprocessor.begin(), inv.preprocessor.end());
   if (int rc = run(translate)) return rc;
   addCompileFlags(inv.backend, inv.compile, cmd);
-  cmd.insert(cmd.end(), inv.preprocessor.begin(), inv.preprocessor.end());
-  cmd.insert(cmd.end(), paths.includes.begin(), paths.includes.end());
-  cmd.push_back("-I" + std::string(sourceDir));  // the source's quoted includes
+  addPreprocessorFlags(inv.backend, inv.preprocessor, cmd);
+  addPreprocessorFlags(inv.backend, paths.includes, cmd);
+  cmd.push_back(forCompiler(inv.backend, "-I" + std::string(sourceDir)));  // its quoted includes
   if (inv.backend == "cuda") cmd.insert(cmd.end(), {"-x", "cu"});
   cmd.insert(cmd.end(), {"-c", std::string(translated), "-o", object});
   if (int rc = run(cmd)) return rc;
@@ -360,7 +378,7 @@ int main(int argc, const char** argv) {
       addCompileFlags(inv.backend, inv.compile, cmd);
       for (const std::string& p : inv.preprocessor)  // (a C++ standard means nothing to C)
         if (!StringRef(p).starts_with("-std=c++") && !StringRef(p).starts_with("-std=gnu++"))
-          cmd.push_back(p);
+          cmd.push_back(forCompiler(inv.backend, p));
       addDepfileFlags(inv, cmd);
       if (sys::path::extension(other) == ".c") cmd.insert(cmd.end(), {"-x", "c"});
       cmd.insert(cmd.end(), {"-c", other, "-o",
@@ -376,7 +394,7 @@ int main(int argc, const char** argv) {
         link.push_back("-Xlinker");
         link.push_back(StringRef(l).drop_front(4).str());
       } else if (l == "-pthread" || l == "-rdynamic") {
-        link.insert(link.end(), {"-Xcompiler", l});
+        link.insert(link.end(), {"-Xcompiler", forCompiler(inv.backend, l)});
       } else {
         link.push_back(l);
       }
