@@ -10,6 +10,7 @@
 #include "spaces.hpp"
 #include "memory.hpp"
 #include "core.hpp"
+#include "profiling.hpp"
 #include "atomics.hpp"
 #include "pair.hpp"
 #include "math.hpp"

@@ -208,4 +208,14 @@ impl::ViewCtorProp<std::decay_t<Args>...> view_alloc(const Args&... args) {
   return p;
 }
 
+/// Kokkos' older spelling of view_alloc(WithoutInitializing, label), a type as in Kokkos:
+/// `View<double*> x(ViewAllocateWithoutInitializing("x"), n)` leaves the elements uninitialised.
+struct ViewAllocateWithoutInitializing
+    : impl::ViewCtorProp<impl::WithoutInitializing_t, std::string> {
+  ViewAllocateWithoutInitializing(const std::string& name) {
+    label = name;
+    initialize = false;
+  }
+};
+
 }  // namespace hpar
