@@ -116,7 +116,9 @@ public:
 private:
   /// Analyses, checks and lowers the file `Id`, the SourceManager's main file; on success adds
   /// it to `Files` (and, for the translated source, lists the headers with dispatches in
-  /// `Headers`). With --check there is nothing to lower.
+  /// `Headers`), unless `Files` has it already: a header included more than once (one FileID
+  /// per inclusion) is analysed and checked at each inclusion and must lower the same each
+  /// time (sameTranslation). With --check the edits are only compared.
   bool rewrite(ASTContext& Ctx, FileID Id, std::vector<RewrittenFile>& Files,
                std::vector<FileID>* Headers) {
     DiagnosticsEngine& Diags = Ctx.getDiagnostics();
@@ -134,14 +136,38 @@ private:
                                 Options.backend->traits};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return false;
-    if (Options.explainLaunch) explain(Diags, SM, TU);
-    if (Options.checkOnly) return true;
     RewrittenFile R;
     R.id = Id;
     R.realPath = realPathOf(SM, Id);
-    R.edits = emit::lower(B, TU);
+    R.edits = emit::lower(B, TU);  // with --check too: a header's inclusions must agree
+    for (const RewrittenFile& Earlier : Files)  // a later inclusion of a header: one copy
+      if (Earlier.realPath == R.realPath) return sameTranslation(SM, Earlier, R, Report);
+    if (Options.explainLaunch) explain(Diags, SM, TU);
     Files.push_back(std::move(R));
     return true;
+  }
+
+  /// Whether `Again`, the translation of a header at another of its inclusions (a header without
+  /// an include guard, included once per value of a macro, each time specialising a class
+  /// template for that value), gives the same copy as its translation at an earlier inclusion:
+  /// one copy serves every inclusion. Where the two differ (a dispatch that only some inclusions
+  /// compile, a kernel lowered differently), reports hpar-header-inclusions-differ at the later
+  /// #include.
+  static bool sameTranslation(const SourceManager& SM, const RewrittenFile& First,
+                              const RewrittenFile& Again, diag::Reporter& Report) {
+    const std::string Source = SM.getBufferData(First.id).str();
+    std::string FirstText, AgainText;
+    if (First.edits.apply(Source, FirstText, First.realPath) &&
+        Again.edits.apply(Source, AgainText, Again.realPath) && FirstText == AgainText)
+      return true;
+    const std::string Name = llvm::sys::path::filename(First.realPath).str();
+    Report.report(diag::CheckId::HeaderInclusionsDiffer, SM.getIncludeLoc(Again.id),
+                  "'" + Name + "' translates differently at this inclusion than at an earlier "
+                  "one (its dispatches, or what their kernels are built from, differ between "
+                  "the inclusions), but one translated copy of it serves every inclusion; write its "
+                  "dispatches the same at every inclusion (outside #if on what differs)");
+    Report.note(SM.getIncludeLoc(First.id), "the earlier inclusion of '" + Name + "'");
+    return false;
   }
 
   /// The folder, next to the output, that holds the copies of the rewritten headers:

@@ -5,6 +5,7 @@
 
 #include "analysis/DispatchFinder.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
@@ -12,8 +13,28 @@
 namespace hpar {
 namespace analysis {
 
-/// The functions a dispatch's functor runs: a lambda's call operator, or a class's operator()
-/// overloads (a templated one through its pattern) and its init / join / final members.
+/// The members of a class functor that a dispatch runs, for DispatchSite::members: the operator()
+/// overloads its pattern calls and, for parallel_reduce and parallel_scan, init / join / final.
+///
+/// Which operator() runs is overload resolution over the work tag and the arguments the pattern
+/// passes: f([tag,] i) for a RangePolicy, f([tag,] i0, ..., iN) for an MDRangePolicy,
+/// f([tag,] member) for a TeamPolicy, each followed by the accumulators of a parallel_reduce or
+/// the update and final flag of a parallel_scan. The compiler has done it: the header's pattern,
+/// instantiated for this policy and functor, calls the functor through impl::call_functor, so
+/// the overloads are read from the calls found below the dispatch's callee (only hpar's own
+/// functions are entered). Where the header left the call out because the functor does not fit
+/// (HPAR_IMPL_IF_FITS: hpar-functor-signature reports it), the overloads are narrowed by hand to
+/// those whose first parameter takes the work tag, then to those whose parameter count fits the
+/// call, each step skipped when nothing passes it. Empty for a lambda written in the dispatch or
+/// held in a local variable (lambdaOf:
+/// its call operator is the only one); a lambda reaching the dispatch otherwise (a parameter) is a
+/// class functor like any other.
+std::vector<const clang::FunctionDecl*> calledMembers(const DispatchSite& site, ir::Pattern pattern,
+                                                      const clang::SourceManager& SM,
+                                                      const frontend::SearchPaths& paths);
+
+/// The functions a dispatch's functor runs, as written: a lambda's call operator, or the class
+/// members the dispatch runs (DispatchSite::members; a templated one through its pattern).
 std::vector<const clang::FunctionDecl*> functorEntries(const DispatchSite& site);
 
 /// The level a nested range runs over.

@@ -1,11 +1,13 @@
 #include "analysis/DeviceCallGraph.h"
 #include "analysis/Annotations.h"
 #include "analysis/Constructs.h"
+#include "analysis/TeamCode.h"
 #include "analysis/Types.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -44,8 +46,13 @@ public:
     } else {
       functorMembers(Site);
     }
+    // Each entry in the instantiations this dispatch runs (functorBodies: a templated
+    // operator() in the one its pattern calls), under the entry's own name.
+    const std::vector<const FunctionDecl*> Called = functorBodies(Site);
     for (const FunctionDecl* Entry : functorEntries(Site)) {
-      std::vector<const FunctionDecl*> Bodies = instancesOf(Entry);
+      std::vector<const FunctionDecl*> Bodies;
+      for (const FunctionDecl* Body : instancesOf(Entry))
+        if (llvm::is_contained(Called, Body)) Bodies.push_back(Body);
       if (Bodies.empty()) Bodies.push_back(Entry);  // a template never instantiated: as written
       for (const FunctionDecl* Body : Bodies)
         reach(Body, Site.call->getBeginLoc(), describeFunction(Entry, Ctx));

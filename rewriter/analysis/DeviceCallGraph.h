@@ -4,8 +4,9 @@
 // HPAR_LAMBDA), and lists in walk order what the device rule family reports
 // (checks/DeviceCallable.cpp), each finding with the chain of calls that reached it.
 //
-// The walk starts at each kernel's functor entries (functorEntries; a templated one, a generic
-// lambda's call operator, in each instantiation), for every instantiation of each dispatch (a
+// The walk starts at each kernel's functor entries (functorEntries: of a class functor only the
+// members the dispatch runs, a templated operator() in the instantiation it calls; a generic
+// lambda's call operator in each instantiation), for every instantiation of each dispatch (a
 // dispatch in a function template runs another functor in each), and follows every call into
 // functions of the user's files; hpar's headers and system headers are the backend compiler's
 // business (frontend::isLibraryLocation). A function is walked once, for the first kernel that

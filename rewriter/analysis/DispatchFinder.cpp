@@ -12,6 +12,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -177,14 +179,15 @@ public:
     // declarations are the API's, and reading them back only to skip them cost the in-memory
     // entry point, which parses after one, most of its time on a small file). Without a
     // precompiled header or modules the two lists are the same.
+    std::vector<Decl*> Walk;
     for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls()) {
       if (D->getBeginLoc().isValid() && frontend::isLibraryLocation(SM, Paths, D->getBeginLoc())) continue;
-      // Declarations of the user's headers are the headers' own translation (Translate.cpp);
-      // here they are walked to find which headers have dispatches.
-      TopLevelFile = SM.getFileID(SM.getExpansionLoc(D->getBeginLoc()));
-      TopLevel = TopLevelFile == SM.getMainFileID() ? D : nullptr;
-      TraverseDecl(D);
+      noteFileScope(D);
+      Walk.push_back(D);
     }
+    // Declarations of the user's headers are the headers' own translation (Translate.cpp);
+    // here they are walked to find which headers have dispatches.
+    for (Decl* D : Walk) TraverseDecl(D);
   }
 
   bool VisitCallExpr(CallExpr* Call) {
@@ -200,7 +203,8 @@ public:
     SourceLocation Loc = Call->getBeginLoc();
     if (frontend::isLibraryLocation(SM, Paths, Loc)) return true;  // hpar's own headers and system headers
     const FileID CallFile = SM.getFileID(SM.getExpansionLoc(Loc));
-    if (CallFile != TopLevelFile) {
+    const std::optional<unsigned> InsertAt = fileScopeDeclaration(SM.getExpansionLoc(Loc));
+    if (!InsertAt) {
       // The kernel goes before the enclosing file-scope declaration, which another file holds.
       error(diag::CheckId::DispatchInIncludedCode, Loc,
             "hpar dispatch in a file included inside a declaration cannot be translated: the "
@@ -208,7 +212,7 @@ public:
             "scope, or move the dispatch into the including file");
       return true;
     }
-    if (!TopLevel) {  // in a user header: translated in the header's own pass
+    if (CallFile != SM.getMainFileID()) {  // in a user header: translated in the header's own pass
       if (std::find(OtherFiles.begin(), OtherFiles.end(), CallFile) == OtherFiles.end())
         OtherFiles.push_back(CallFile);
       return true;
@@ -287,7 +291,7 @@ public:
     K.name = ir::kernelName(K, Names);
     K.calleeBegin = Begin;
     K.calleeEnd = endOffset(CalleeRange);
-    K.insertAt = SM.getFileOffset(SM.getExpansionLoc(TopLevel->getBeginLoc()));
+    K.insertAt = *InsertAt;
 
     KernelAt[Begin] = TU.kernels.size();
     Sites.push_back({Call, Functor, TU.kernels.size()});
@@ -363,6 +367,42 @@ private:
     TU.unrolledNestedFors.push_back({Begin, endOffset(R)});
   }
 
+  /// Records where a file-scope declaration is written: the file that holds its text from its
+  /// first to its last token (a declaration that begins in one file and ends in another holds
+  /// no dispatch this pass can place, and is not recorded). Of nested declarations (`struct S
+  /// {...} s;` is two, both beginning at `struct`) the outermost is kept.
+  void noteFileScope(const Decl* D) {
+    const SourceRange R = D->getSourceRange();
+    if (R.isInvalid()) return;
+    const CharSourceRange E = SM.getExpansionRange(R);
+    const auto [BeginFile, Begin] = SM.getDecomposedLoc(E.getBegin());
+    const auto [EndFile, End] = SM.getDecomposedLoc(E.getEnd());
+    if (BeginFile != EndFile || End < Begin) return;
+    unsigned& Recorded = FileScope[BeginFile].try_emplace(Begin, End).first->second;
+    Recorded = std::max(Recorded, End);
+  }
+
+  /// The offset, in the file holding `Loc` (an expansion location), of the file-scope
+  /// declaration of that same file whose text contains `Loc`: where the kernel of a dispatch
+  /// written at `Loc` goes. None when no declaration of the file contains it: the file was
+  /// included inside a declaration of another file (a `.inc` file in a function or class body,
+  /// a header included inside a namespace), so the kernel would have to go into that other
+  /// file. Which declaration the walk reached the dispatch from does not matter: an
+  /// instantiation is walked from its template's first declaration, which may be in another
+  /// file than the definition that holds the dispatch (a member template declared in a class of
+  /// a header and defined in the source; a partial specialisation, in a header, of a class
+  /// template declared in the including file).
+  std::optional<unsigned> fileScopeDeclaration(SourceLocation Loc) const {
+    const auto [File, Offset] = SM.getDecomposedLoc(Loc);
+    auto Decls = FileScope.find(File);
+    if (Decls == FileScope.end()) return std::nullopt;
+    auto Next = Decls->second.upper_bound(Offset);  // the first declaration beginning after Loc
+    if (Next == Decls->second.begin()) return std::nullopt;
+    auto Prev = std::prev(Next);  // file-scope declarations are disjoint, but for a shared start
+    if (Offset <= Prev->second) return Prev->first;
+    return std::nullopt;
+  }
+
   /// The file offset just past the last token of R.
   unsigned endOffset(SourceRange R) const {
     return SM.getFileOffset(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()));
@@ -377,8 +417,8 @@ private:
   const frontend::SearchPaths& Paths;
   diag::Reporter& Report;
   ir::TranslationUnit& TU;
-  Decl* TopLevel = nullptr;  // the file-scope declaration being walked, when the main file's
-  FileID TopLevelFile;       // the file that declaration is written in
+  /// The user's file-scope declarations, per file: where each begins -> where it ends (offsets).
+  llvm::DenseMap<FileID, std::map<unsigned, unsigned>> FileScope;
   bool InInstantiation = false;
   llvm::DenseMap<unsigned, size_t> KernelAt;  // callee offset of a recorded dispatch -> its kernel
   llvm::DenseSet<unsigned> Seen;  // callee offsets of the unrolled fors already recorded
@@ -392,6 +432,10 @@ Dispatches findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
                           diag::Reporter& Report, ir::TranslationUnit& TU) {
   Finder F(Ctx, Paths, Report, TU);
   F.run();
+  // What each instantiation's functor runs: the overloads its own policy and pattern select.
+  for (std::vector<DispatchSite>* List : {&F.Sites, &F.Instances})
+    for (DispatchSite& Site : *List)
+      Site.members = calledMembers(Site, TU.kernels[Site.kernel].pattern, Ctx.getSourceManager(), Paths);
   Dispatches Found;
   Found.instances = F.Sites;
   Found.instances.insert(Found.instances.end(), F.Instances.begin(), F.Instances.end());

@@ -21,6 +21,11 @@ struct DispatchSite {
   const clang::CallExpr* call = nullptr;
   const clang::Expr* functor = nullptr;  // the functor argument as written
   size_t kernel = 0;                     // index into TranslationUnit::kernels
+  /// A class functor's members that this dispatch runs (calledMembers, analysis/Constructs.h):
+  /// the operator() overloads its pattern calls, a templated one as the instantiation called,
+  /// and for parallel_reduce and parallel_scan init / join / final. Empty for a lambda that
+  /// lambdaOf() finds.
+  std::vector<const clang::FunctionDecl*> members;
 };
 
 /// The dispatches of the main file.

@@ -63,7 +63,11 @@ std::vector<const clang::FunctionDecl*> callOperatorsOf(const clang::Expr* calla
 
 std::vector<const clang::FunctionDecl*> functorBodies(const analysis::DispatchSite& site) {
   std::vector<const clang::FunctionDecl*> Result;
-  for (const clang::FunctionDecl* F : functorEntries(site))
+  // A class functor's members are the instantiations the dispatch calls (templated ones only
+  // where the call was not resolved, which instancesOf expands).
+  const std::vector<const clang::FunctionDecl*> Entries =
+      lambdaOf(site.functor) ? functorEntries(site) : site.members;
+  for (const clang::FunctionDecl* F : Entries)
     for (const clang::FunctionDecl* I : instancesOf(F)) Result.push_back(I);
   return Result;
 }

@@ -63,8 +63,9 @@ std::vector<const clang::FunctionDecl*> instancesOf(const clang::FunctionDecl* F
 /// class's operator() overloads (each instantiation of a templated one).
 std::vector<const clang::FunctionDecl*> callOperatorsOf(const clang::Expr* callable);
 
-/// The entry points of a dispatch's functor with resolved bodies: functorEntries(), each
-/// templated one replaced by its instantiations.
+/// The entry points of a dispatch's functor with resolved bodies: a lambda's call operator (a
+/// generic one's instantiations), or the class members the dispatch runs (DispatchSite::members),
+/// a templated operator() as the instantiation the dispatch calls.
 std::vector<const clang::FunctionDecl*> functorBodies(const analysis::DispatchSite& site);
 
 /// The function of the main file a call enters, with its body: a free function, a member, a

@@ -11,7 +11,10 @@
 // hpar-nested-dispatch and hpar-scan-policy belong to this family too but are reported by analysis
 // (analysis/DispatchFinder.cpp), which does not record such a dispatch as a kernel.
 //
-// The walk starts at each functor's entry points and follows what runs there: direct calls of
+// The walk starts at each functor's entry points and follows what runs there. Of a class functor
+// only the members the dispatch runs are entry points (analysis::calledMembers): the operator()
+// overload its work tag and pattern select, so a TeamPolicy overload of a functor that a
+// RangePolicy dispatches under another tag is not range code. From there it follows direct calls of
 // functions of the main file (free functions, members, lambdas, template instantiations) and, for
 // team functors, the closures of nested patterns, one enclosing pattern deeper. A lambda merely
 // written in a team functor runs only where it is called or passed to a nested pattern.

@@ -10,8 +10,9 @@
 // The seed rule: no write access to POD data outside the closure of a nested parallel layer.
 // Writes through a View element, a pointer or scratch memory are the program's data-parallel
 // writes and are not checked here; neither is anything inside a `single` closure, which runs on one
-// participant by design. The walk covers the team functor (a lambda's call operator or a class's
-// operator()) and the user's functions it calls, so a helper taking the team member is covered,
+// participant by design. The walk covers the team functor (a lambda's call operator, or the
+// operator() of a class that the dispatch calls: analysis::calledMembers) and the user's
+// functions it calls, so a helper taking the team member is covered,
 // for every instantiation of each dispatch (a dispatch in a function template runs another functor
 // in each). A generic lambda is walked in its instantiations (traverseLambdaBodies).
 #include "checks/Checks.h"

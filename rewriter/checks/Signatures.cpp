@@ -87,7 +87,12 @@ public:
       return;
     if (K.pattern == ir::Pattern::Scan && !addScanValues(Call, Site.functor, FunctorRD, Mismatch))
       return;
-    checkCall(Call, Site.functor, Mismatch);
+    // The operator() the dispatch calls, as analysis read it from the header's instantiation
+    // (analysis::calledMembers): where the functor fits, the one whose accumulator to judge.
+    std::vector<const FunctionDecl*> Called;
+    for (const FunctionDecl* F : analysis::functorEntries(Site))
+      if (F->getOverloadedOperator() == OO_Call) Called.push_back(F);
+    checkCall(Call, Site.functor, Mismatch, Mismatch ? nullptr : &Called);
   }
 
   /// Nested patterns: over TeamThreadRange and the others, their MDRange forms, and single.
@@ -265,9 +270,11 @@ private:
   }
 
   /// Explains why the functor does not fit `Call` (when the header says it does not), or flags
-  /// an accumulator or update that is not a non-const reference (when it does).
-  void checkCall(const PatternCall& Call, const Expr* Functor, bool Mismatch) {
-    std::vector<const FunctionDecl*> Ops = callOperators(Functor);
+  /// an accumulator or update that is not a non-const reference (when it does). `Called`, when
+  /// given and not empty, is the operator() the pattern calls, which is the only one judged.
+  void checkCall(const PatternCall& Call, const Expr* Functor, bool Mismatch,
+                 const std::vector<const FunctionDecl*>* Called = nullptr) {
+    std::vector<const FunctionDecl*> Ops = Called && !Called->empty() ? *Called : callOperators(Functor);
     const CXXRecordDecl* RD = analysis::recordOf(Functor->getType());
     const bool Lambda = analysis::lambdaOf(Functor) != nullptr || (RD && RD->isLambda());
     std::string Who = Lambda ? "the lambda" : "operator() of '" + (RD ? RD->getNameAsString() : std::string("?")) + "'";

@@ -5,12 +5,22 @@
 namespace hpar {
 namespace emit {
 
+/// A header's kernel, defined once however often the header is included: a header without an
+/// include guard (one included once per value of a macro, each time specialising a class
+/// template for that value) brings its kernels into the translation unit at every inclusion.
+/// The kernel is a template over the policy and the functor, so its first definition serves
+/// every inclusion.
+static std::string guarded(const std::string& Name, const std::string& Kernel) {
+  const std::string Macro = "HPAR_KERNEL_" + Name;
+  return "#ifndef " + Macro + "\n#define " + Macro + "\n" + Kernel + "#endif\n";
+}
+
 output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
   output::EditList Edits;
   Edits.insert(0, B.prologue(TU));
   for (const ir::Kernel& K : TU.kernels) {
     if (K.onHost) continue;  // the header's serial implementation runs it
-    Edits.insert(K.insertAt, B.kernel(K));
+    Edits.insert(K.insertAt, K.inHeader ? guarded(K.name, B.kernel(K)) : B.kernel(K));
     Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
     B.editDispatch(K, Edits);
   }

@@ -41,6 +41,7 @@ void shared(hpar::View<double*> x, int n) {
 // UNKNOWN-ON: hpar-translate: error: -Whpar-no-such-check: unknown warning 'hpar-no-such-check' (--list-checks prints every id)
 
 // LIST: hpar-dispatch-in-included-code{{ +}}error{{ +}}translation{{ +}}a dispatch in a file #included inside a declaration
+// LIST: hpar-header-inclusions-differ{{ +}}error{{ +}}translation{{ +}}a header included more than once
 // LIST: hpar-capture-by-ref{{ +}}error{{ +}}captures{{ +}}a top-level functor lambda captures by reference
 // LIST: hpar-mdrange-rank{{ +}}error{{ +}}policies{{ +}}an MDRangePolicy rank outside 2..6
 // LIST: hpar-nested-mdrange-rank{{ +}}error{{ +}}policies
