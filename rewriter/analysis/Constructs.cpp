@@ -64,21 +64,6 @@ private:
   llvm::SmallPtrSet<const FunctionDecl*, 32> Seen;
 };
 
-/// A class's operator() overloads (templated ones through their pattern); when it declares none,
-/// its bases' ones, as name lookup finds them.
-void callOperatorsOfClass(const CXXRecordDecl* RD, std::vector<const FunctionDecl*>& Result, int Depth) {
-  if (!RD || Depth > 8) return;
-  const size_t Before = Result.size();
-  for (const CXXMethodDecl* M : RD->methods())
-    if (M->getOverloadedOperator() == OO_Call) Result.push_back(M);
-  for (const Decl* D : RD->decls())
-    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
-      if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
-        Result.push_back(FT->getTemplatedDecl());
-  if (Result.size() != Before) return;
-  for (const CXXBaseSpecifier& B : RD->bases()) callOperatorsOfClass(recordOf(B.getType()), Result, Depth + 1);
-}
-
 /// Keeps the candidates `Fits` accepts, unless it accepts none of them.
 template <class Pred>
 void narrow(std::vector<const FunctionDecl*>& Candidates, Pred Fits) {
@@ -123,6 +108,22 @@ std::vector<const FunctionDecl*> fittingOperators(const DispatchSite& Site, ir::
 }
 
 }  // namespace
+
+/// A class's operator() overloads (templated ones through their pattern); when it declares none,
+/// its bases' ones, as name lookup finds them.
+void callOperatorsOfClass(const CXXRecordDecl* RD, std::vector<const FunctionDecl*>& Result,
+                          int Depth) {
+  if (!RD || Depth > 8) return;
+  const size_t Before = Result.size();
+  for (const CXXMethodDecl* M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call) Result.push_back(M);
+  for (const Decl* D : RD->decls())
+    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
+      if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
+        Result.push_back(FT->getTemplatedDecl());
+  if (Result.size() != Before) return;
+  for (const CXXBaseSpecifier& B : RD->bases()) callOperatorsOfClass(recordOf(B.getType()), Result, Depth + 1);
+}
 
 std::vector<const FunctionDecl*> calledMembers(const DispatchSite& Site, ir::Pattern Pattern,
                                                const SourceManager& SM, const frontend::SearchPaths& Paths) {

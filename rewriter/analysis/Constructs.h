@@ -37,6 +37,11 @@ std::vector<const clang::FunctionDecl*> calledMembers(const DispatchSite& site, 
 /// members the dispatch runs (DispatchSite::members; a templated one through its pattern).
 std::vector<const clang::FunctionDecl*> functorEntries(const DispatchSite& site);
 
+/// Appends a class's operator() overloads (templated ones through their pattern); when it
+/// declares none, its bases' ones, as name lookup finds them (Depth: how many bases down).
+void callOperatorsOfClass(const clang::CXXRecordDecl* RD,
+                          std::vector<const clang::FunctionDecl*>& Result, int Depth = 0);
+
 /// The level a nested range runs over.
 enum class NestedLevel {
   None,        // not a nested range

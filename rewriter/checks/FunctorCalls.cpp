@@ -144,21 +144,6 @@ Issue diagnose(const FunctionDecl* F, const PatternCall& Call) {
   return I;
 }
 
-/// Adds the operator() overloads of a class and of its bases (templated ones through their
-/// pattern); a class's own overloads hide its bases' ones, as name lookup does.
-static void addCallOperators(const CXXRecordDecl* RD, std::vector<const FunctionDecl*>& Result, int Depth) {
-  if (!RD || Depth > 8) return;
-  const size_t Before = Result.size();
-  for (const CXXMethodDecl* M : RD->methods())
-    if (M->getOverloadedOperator() == OO_Call) Result.push_back(M);
-  for (const Decl* D : RD->decls())
-    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(D))
-      if (FT->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
-        Result.push_back(FT->getTemplatedDecl());
-  if (Result.size() != Before) return;
-  for (const CXXBaseSpecifier& B : RD->bases()) addCallOperators(analysis::recordOf(B.getType()), Result, Depth + 1);
-}
-
 std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
   std::vector<const FunctionDecl*> Result;
   if (const LambdaExpr* L = analysis::lambdaOf(Functor)) {
@@ -171,7 +156,7 @@ std::vector<const FunctionDecl*> callOperators(const Expr* Functor) {
     if (const CXXMethodDecl* M = RD->getLambdaCallOperator()) Result.push_back(M);
     return Result;
   }
-  addCallOperators(RD, Result, 0);
+  analysis::callOperatorsOfClass(RD, Result);
   return Result;
 }
 
