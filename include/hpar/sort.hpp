@@ -5,6 +5,8 @@
 //                                   a KOKKOS_INLINE_FUNCTION call operator or a KOKKOS_LAMBDA
 //   sort(exec, view[, comparator])  the same, with the execution space instance Kokkos takes
 //   sort(view, begin, end)          ascending, the elements [begin, end) only
+//   sort(view, always_use_kokkos_sort)  Kokkos 3's form of sort(view)
+// BinSort, BinOp1D and BinOp3D, which Kokkos_Sort.hpp also declares, are in bin_sort.hpp.
 // Not stable. Returns when the View is sorted (Kokkos fences too).
 //
 // Where it runs, by where the View's elements live:
@@ -98,6 +100,13 @@ template <class ExecSpace, class D, class... P, class Compare,
           class = std::enable_if_t<is_execution_space<ExecSpace>::value>>
 void sort(const ExecSpace&, const View<D, P...>& view, const Compare& comp) {
   impl::sort_view(view, 0, view.extent(0), comp);
+}
+/// Kokkos 3's spelling (Kokkos 4 removed it): ascending; the flag changes nothing, since it only
+/// chose between std::sort and a BinSort in Kokkos, which give the same order.
+template <class D, class... P>
+void sort(const View<D, P...>& view, bool always_use_kokkos_sort) {
+  (void)always_use_kokkos_sort;
+  impl::sort_view(view, 0, view.extent(0), impl::sort_ascending());
 }
 /// The elements [begin, end) in ascending order.
 template <class D, class... P>
