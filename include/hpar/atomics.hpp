@@ -132,6 +132,13 @@ HPAR_HD inline T atomic_fetch_add(T* dest, typename impl::identity<T>::type val)
 #else
   if constexpr (std::is_integral<T>::value)
     return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
+#if defined(__clang__)
+  // clang lowers a floating-point fetch-add to the target's own instruction where it has one
+  // (atom.add.f32/f64 on an NVIDIA GPU, where a compare-and-swap loop serialises every thread
+  // that adds to one address), and to a compare-and-swap loop elsewhere.
+  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
+    return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
+#endif
   else
     return impl::atomic_fetch_op(dest, impl::op_add<T>{val});
 #endif
@@ -151,6 +158,10 @@ HPAR_HD inline T atomic_fetch_sub(T* dest, typename impl::identity<T>::type val)
 #else
   if constexpr (std::is_integral<T>::value)
     return __atomic_fetch_sub(dest, val, __ATOMIC_RELAXED);
+#if defined(__clang__)
+  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
+    return __atomic_fetch_add(dest, -val, __ATOMIC_RELAXED);  // x - v is x + (-v) in IEEE 754
+#endif
   else
     return impl::atomic_fetch_op(dest, impl::op_sub<T>{val});
 #endif

@@ -18,10 +18,11 @@
 //                                            other's writes (CUDA: __syncwarp of the lanes).
 // Every participant of a level must reach a nested reduce or scan (as in Kokkos). A nested
 // parallel_for over TeamThreadRange or TeamVectorRange has no barrier after it (team_barrier()
-// is the user's to write); one over ThreadVectorRange, a vector-level reduce or scan, and single
-// end with impl_lane_sync(), as Kokkos' CUDA backend ends them with __syncwarp: the lanes of a
-// thread may then read what the others wrote in it (a layer of a SNAP kernel's scratch built by
-// one vector loop and read by the next at other lanes' indices).
+// is the user's to write); one over ThreadVectorRange, a vector-level scan, and single end with
+// impl_lane_sync(), as Kokkos' CUDA backend ends them with __syncwarp: the lanes of a thread may
+// then read what the others wrote in it (a layer of a SNAP kernel's scratch built by one vector
+// loop and read by the next at other lanes' indices). A vector-level reduce ends with its own
+// exchange among the lanes (warp shuffles) and nothing more, as in Kokkos.
 //
 // A nested scan visits the range in chunks of impl_size(level) consecutive indices: each
 // participant calls the closure with final == false to learn its contribution, the level scans
@@ -342,7 +343,8 @@ HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F
     impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
     m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
     spec.store_references(&acc);
-    impl::after_level<L>(m);
+    // No lane synchronisation after it, as in Kokkos' CUDA backend: at the vector level the
+    // reduction itself is an exchange among the thread's lanes (warp shuffles).
   }
 }
 
