@@ -550,6 +550,7 @@ class HPAR_ANNOTATE("hpar::view") View
   template <class... I>
   HPAR_HD reference_type operator()(I... i) const {
     static_assert(sizeof...(I) == R, "hpar::View: operator() needs exactly rank indices");
+    check_host_access();
 #if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
     check_bounds(i...);
 #endif
@@ -559,6 +560,7 @@ class HPAR_ANNOTATE("hpar::view") View
   template <class I>
   HPAR_HD reference_type operator[](I i) const {
     static_assert(R == 1, "hpar::View: operator[] needs a rank-1 view");
+    check_host_access();
 #if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
     check_bounds(i);
 #endif
@@ -569,6 +571,7 @@ class HPAR_ANNOTATE("hpar::view") View
   template <class... I>
   HPAR_HD reference_type access(I... i) const {
     static_assert(sizeof...(I) <= 8, "hpar::View: access takes at most 8 indices");
+    check_host_access();
     const size_t given[sizeof...(I) + 1] = {size_t(i)..., 0};
     size_t idx[R > 0 ? size_t(R) : size_t(1)] = {};
     for (int r = 0; r < int(R) && r < int(sizeof...(I)); ++r) idx[r] = given[r];
@@ -576,6 +579,23 @@ class HPAR_ANNOTATE("hpar::view") View
   }
 
  private:
+  /// Host code of a CUDA build cannot dereference device memory: an element access there stops
+  /// the program with the View's label, as Kokkos stops it ("attempt to access inaccessible
+  /// memory space"), instead of a segmentation fault. Decided at compile time: nothing is
+  /// checked in kernels, in host builds or for host-accessible spaces. (The OpenMP offload
+  /// build compiles kernels for the host too, where device memory may be host memory.)
+  HPAR_HD void check_host_access() const {
+#if defined(HPAR_IMPL_DEVICE) && defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+    if constexpr (!impl::host_accessible(memory_space::impl_space)) {
+      const std::string message = "View '" + label() +
+                                  "': host code accessed an element of device memory (attempt "
+                                  "to access inaccessible memory space); copy the View to a "
+                                  "host mirror (create_mirror_view, deep_copy) to read it there";
+      ::hpar::abort(message.c_str());
+    }
+#endif
+  }
+
   /// The element at p, as operator() hands it out (see reference_type).
   HPAR_HD reference_type load(value_type* p) const {
     if constexpr (memory_traits::is_atomic) {
