@@ -32,36 +32,6 @@ ir::NestedConstruct::Kind kindOf(const NestedPattern& P) {
   return K::For;
 }
 
-/// The trip counts of a nested range built in the pattern's call from constants (see
-/// ir::NestedConstruct::extents): a range factory call, TeamThreadRange(team, n) or
-/// TeamThreadRange(team, begin, end), or an MDRange construction, TeamThreadMDRange(team, n0, n1,
-/// ...). Empty for a range built elsewhere (a variable).
-std::vector<long long> constantExtents(const Expr* Range, const NestedPattern& P,
-                                       const ASTContext& Ctx) {
-  const Expr* E = strip(Range);
-  while (const auto* F = dyn_cast_or_null<CXXFunctionalCastExpr>(E)) E = strip(F->getSubExpr());
-  std::vector<const Expr*> Args;
-  if (const auto* Call = dyn_cast_or_null<CallExpr>(E))
-    Args.assign(Call->arg_begin(), Call->arg_end());
-  else if (const auto* Construct = dyn_cast_or_null<CXXConstructExpr>(E))
-    Args.assign(Construct->arg_begin(), Construct->arg_end());
-  // The first argument is the team member; the rest are the extents, or one range's bounds.
-  if (P.range.md) {
-    if (Args.size() != size_t(P.range.rank) + 1) return {};
-    std::vector<long long> Extents;
-    for (size_t I = 1; I < Args.size(); ++I)
-      Extents.push_back(signedConstant(Args[I], Ctx).value_or(-1));
-    return Extents;
-  }
-  if (Args.size() == 2) return {signedConstant(Args[1], Ctx).value_or(-1)};
-  if (Args.size() == 3) {
-    std::optional<int64_t> Begin = signedConstant(Args[1], Ctx), End = signedConstant(Args[2], Ctx);
-    if (!Begin || !End) return {-1};
-    return {*End > *Begin ? *End - *Begin : 0};
-  }
-  return {};
-}
-
 /// Walks bodies, appending each nested construct it meets to the list on top of its stack; a
 /// construct's closure is walked with the construct's own list on top.
 class NestWalker : public RecursiveASTVisitor<NestWalker> {
@@ -119,6 +89,32 @@ private:
 };
 
 }  // namespace
+
+std::vector<long long> constantExtents(const Expr* Range, const NestedPattern& P,
+                                       const ASTContext& Ctx) {
+  const Expr* E = strip(Range);
+  while (const auto* F = dyn_cast_or_null<CXXFunctionalCastExpr>(E)) E = strip(F->getSubExpr());
+  std::vector<const Expr*> Args;
+  if (const auto* Call = dyn_cast_or_null<CallExpr>(E))
+    Args.assign(Call->arg_begin(), Call->arg_end());
+  else if (const auto* Construct = dyn_cast_or_null<CXXConstructExpr>(E))
+    Args.assign(Construct->arg_begin(), Construct->arg_end());
+  // The first argument is the team member; the rest are the extents, or one range's bounds.
+  if (P.range.md) {
+    if (Args.size() != size_t(P.range.rank) + 1) return {};
+    std::vector<long long> Extents;
+    for (size_t I = 1; I < Args.size(); ++I)
+      Extents.push_back(signedConstant(Args[I], Ctx).value_or(-1));
+    return Extents;
+  }
+  if (Args.size() == 2) return {signedConstant(Args[1], Ctx).value_or(-1)};
+  if (Args.size() == 3) {
+    std::optional<int64_t> Begin = signedConstant(Args[1], Ctx), End = signedConstant(Args[2], Ctx);
+    if (!Begin || !End) return {-1};
+    return {*End > *Begin ? *End - *Begin : 0};
+  }
+  return {};
+}
 
 void buildNest(ASTContext& Ctx, const frontend::SearchPaths& Paths, const DispatchSite& Site,
                ir::Kernel& K) {

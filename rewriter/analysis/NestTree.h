@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/DispatchFinder.h"
+#include "analysis/TeamCode.h"
 #include "frontend/Frontend.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
@@ -17,6 +18,13 @@ namespace analysis {
 /// walked in its first instantiation, where its calls are resolved.
 void buildNest(clang::ASTContext& ast, const frontend::SearchPaths& paths, const DispatchSite& site,
                ir::Kernel& kernel);
+
+/// The trip counts of a nested range built in the pattern's call from constants (see
+/// ir::NestedConstruct::extents): a range factory call, TeamThreadRange(team, n) or
+/// TeamThreadRange(team, begin, end), or an MDRange construction, TeamThreadMDRange(team, n0, n1,
+/// ...); -1 for a dimension known only at run time. Empty for a range built elsewhere (a variable).
+std::vector<long long> constantExtents(const clang::Expr* range, const NestedPattern& pattern,
+                                       const clang::ASTContext& ast);
 
 }  // namespace analysis
 }  // namespace hpar

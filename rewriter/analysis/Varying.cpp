@@ -1,6 +1,8 @@
 // Which values of a team functor differ between participants: see Varying.h.
 #include "analysis/Varying.h"
 
+#include "analysis/DispatchFinder.h"
+
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -62,6 +64,18 @@ Varying VaryingValues::vary(const Expr* E, unsigned Depth) {
     llvm::StringRef Method = teamMemberMethod(Call);
     if (Method == "team_rank" || Method == "team_scan")
       return {AcrossThreads, Method.str() + "()", "", nullptr};
+    if (Method == "thread_scratch")  // each thread's own memory (its lanes share it)
+      return {AcrossThreads, "thread_scratch()", "", nullptr};
+    if (Method == "impl_rank") {  // the implementation's rank at a level (team_rank() at the thread level)
+      unsigned Bits = AcrossThreads | AcrossLanes;
+      if (Call->getNumArgs() == 1) {
+        llvm::StringRef Level =
+            annotationOf(Call->getArg(0)->IgnoreImplicit()->getType()->getAsCXXRecordDecl());
+        if (Level == "hpar::level::thread") Bits = AcrossThreads;
+        else if (Level == "hpar::level::vector") Bits = AcrossLanes;
+      }
+      return {Bits, "impl_rank()", "", nullptr};
+    }
     if (!Method.empty() || nestedPatternOf(Call)) return V;  // the rest is the same on every thread
     if (const FunctionDecl* Callee = userCallee(Call, SM, Paths))
       if (auto R = returnedBy(Callee, argumentsOf(Call, Callee), Depth)) return *R;
@@ -112,6 +126,10 @@ void VaryingValues::findVaryingVariables(const Stmt* Body) {
 
 void VaryingValues::propagate(const Stmt* S, bool& Changed) {
   if (!S || isa<LambdaExpr>(S)) return;
+  if (const auto* Call = dyn_cast<CallExpr>(S))
+    if (std::optional<NestedPattern> P = nestedPatternOf(Call))
+      if (const LambdaExpr* L = lambdaOf(P->closure))
+        writtenByPart(L->getBody(), L, *P, patternBits(*P), Changed);
   if (const auto* Decls = dyn_cast<DeclStmt>(S)) {
     for (const Decl* D : Decls->decls())
       if (const auto* Var = dyn_cast<VarDecl>(D); Var && Var->getInit())
@@ -125,6 +143,75 @@ void VaryingValues::propagate(const Stmt* S, bool& Changed) {
       assign(Ref->getDecl(), vary(Op->getArg(1)), Op->getOperatorLoc(), Changed);
   }
   for (const Stmt* Child : S->children()) propagate(Child, Changed);
+}
+
+/// The participants a nested pattern's closure tells apart: those of its level, and for a
+/// single those it leaves out.
+unsigned VaryingValues::patternBits(const NestedPattern& P) {
+  if (P.single == NestedPattern::Single::PerThread) return AcrossLanes;
+  if (P.single == NestedPattern::Single::PerTeam) return AcrossThreads | AcrossLanes;
+  return levelBits(P.range.level);
+}
+
+/// A variable of the enclosing code written in the closure of a nested pattern: each participant
+/// writes its own copy, in its own iterations (or, in a single, one participant only), so after
+/// the pattern the copies differ between the participants the closure tells apart (Bits, with
+/// those of the patterns nested in it).
+void VaryingValues::writtenByPart(const Stmt* S, const LambdaExpr* Closure, const NestedPattern& P,
+                                  unsigned Bits, bool& Changed) {
+  if (!S) return;
+  const Expr* Target = nullptr;
+  if (const auto* B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  else if (const auto* U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  else if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(S); Op && Op->isAssignmentOp() && Op->getNumArgs() == 2)
+    Target = Op->getArg(0);
+  else if (const auto* MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (const CXXMethodDecl* M = MC->getMethodDecl(); M && !M->isConst()) Target = MC->getImplicitObjectArgument();
+  // The variable a part of which is written: `v`, `v.x`, `v[i]` of an array.
+  while (Target) {
+    Target = Target->IgnoreParenImpCasts();
+    if (const auto* M = dyn_cast<MemberExpr>(Target); M && !M->isArrow())
+      Target = M->getBase();
+    else if (const auto* A = dyn_cast<ArraySubscriptExpr>(Target);
+             A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      Target = A->getBase();
+    else
+      break;
+  }
+  if (Target)
+    if (const auto* Ref = dyn_cast<DeclRefExpr>(Target))
+      if (const auto* Var = dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->hasLocalStorage() && !declaredInside(Var, Closure))
+        assign(Var,
+               {Bits, "'" + Var->getNameAsString() + "', which the closure of " + P.describe() +
+                          " writes: each participant its own copy",
+                "", Var},
+               Ref->getLocation(), Changed);
+  if (const auto* Call = dyn_cast<CallExpr>(S))
+    if (std::optional<NestedPattern> Inner = nestedPatternOf(Call))
+      if (const LambdaExpr* L = lambdaOf(Inner->closure)) {
+        writtenByPart(L->getBody(), Closure, P, Bits | patternBits(*Inner), Changed);
+        for (const Stmt* Child : S->children())
+          if (Child != Inner->closure) writtenByPart(Child, Closure, P, Bits, Changed);
+        return;
+      }
+  for (const Stmt* Child : S->children()) {
+    if (const auto* L = dyn_cast_or_null<LambdaExpr>(Child)) {
+      writtenByPart(L->getBody(), Closure, P, Bits, Changed);
+      continue;
+    }
+    writtenByPart(Child, Closure, P, Bits, Changed);
+  }
+}
+
+/// Whether Var is declared in the body of the lambda (or deeper).
+bool VaryingValues::declaredInside(const VarDecl* Var, const LambdaExpr* L) {
+  for (const DeclContext* DC = Var->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto* M = dyn_cast<CXXMethodDecl>(DC); M && M->getParent() == L->getLambdaClass())
+      return true;
+  return false;
 }
 
 void VaryingValues::assign(const ValueDecl* Var, const Varying& V, SourceLocation Where, bool& Changed) {

@@ -1,9 +1,14 @@
 // Which values of a team functor differ between the participants that compute them, for the
 // collectives family (Collectives.cpp): a collective under a condition on such a value is reached
-// by only some participants.
+// by only some participants; and for the races family (Races.cpp): participants writing a place
+// that such a value indexes write different places, or different values.
 //
-// team_rank() and team_scan()'s prefix differ between threads; the index of a nested closure
-// differs between the threads (thread level) or the lanes (vector level) that run it. The
+// team_rank() and team_scan()'s prefix differ between threads, and so does the memory of
+// thread_scratch(); the index of a nested closure differs between the threads (thread level) or
+// the lanes (vector level) that run it. A variable of the enclosing code that a nested pattern's
+// closure writes (or a part of it: a member, an element of it as an array, through a non-const
+// member call) differs between the participants of the closure's level (a single's: between the
+// one that runs it and the others): each has its own copy and writes it in its own iterations. The
 // dependence is followed through local variables (initialisations and assignments, without regard
 // to order), through the arguments of the user's functions into their parameters, and out through
 // their return values. league_rank(), team_size(), league_size(), the functor's captures and
@@ -83,6 +88,10 @@ private:
   void findVaryingVariables(const clang::Stmt* Body);
   void propagate(const clang::Stmt* S, bool& Changed);
   void assign(const clang::ValueDecl* Var, const Varying& V, clang::SourceLocation Where, bool& Changed);
+  static unsigned patternBits(const NestedPattern& P);
+  void writtenByPart(const clang::Stmt* S, const clang::LambdaExpr* Closure, const NestedPattern& P,
+                     unsigned Bits, bool& Changed);
+  static bool declaredInside(const clang::VarDecl* Var, const clang::LambdaExpr* L);
   void findBroadcasts(const clang::Stmt* S);
   void broadcast(const clang::Expr* Arg, const clang::CallExpr* Call, unsigned Bits);
   unsigned broadcastBefore(const Scope& Owner, const clang::DeclRefExpr* Ref);

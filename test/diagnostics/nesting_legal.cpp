@@ -44,7 +44,7 @@ void lambda(hpar::View<double**> a, hpar::View<double*> sums, int n) {
       hpar::parallel_for(hpar::ThreadVectorRange(team, n), [&](int j) { a(i, j) += k; });
     });
     hpar::parallel_for(hpar::TeamVectorRange(team, n), [&](int i) { a(i, 0) += 1; });
-    hpar::parallel_for(hpar::ThreadVectorRange(team, n), [&](int j) { a(l % n, j) += 1; });
+    hpar::parallel_for(hpar::ThreadVectorRange(team, n), [&](int j) { a(l % n, j) = l; });
     double s = 0;
     hpar::parallel_reduce(hpar::TeamVectorMDRange(team, n, n), [&](int i, int j, double& t) { t += a(i, j); }, s);
     hpar::single(hpar::PerTeam(team), [&]() { sums(l) = s; });

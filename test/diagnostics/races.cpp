@@ -1,103 +1,105 @@
-// Inside a nested pattern's closure, writes to variables of the team functor's scope race: every
-// participant of the level runs the closure. Lambda team functors and helpers taking the member.
+// Inside a nested pattern's closure, writes race where the participants running the closure share
+// the place written and several of them write it with values that may differ: a scratch or View
+// element every thread reaches the same way (directly, or through a reference or pointer the
+// enclosing code bound to it), a thread's own scratch element that its vector lanes share, a
+// nested reduction's result or a reducer there. Lambda team functors and helpers taking the member.
 // RUN: not %hpar-translate --check %s -- 2>&1 | %FileCheck %s
 // RUN: rm -f %t.cu
 // RUN: not %hpar-translate --backend=cuda %s -o %t.cu 2>&1 | %FileCheck %s --check-prefix=TRANSLATE
 // RUN: test ! -e %t.cu
-// TRANSLATE: error: 'sum' is written by every thread of the team concurrently
+// TRANSLATE: error: 'acc' is written by every thread of the team concurrently
 #include <hpar/hpar.hpp>
 
 using member_type = hpar::TeamPolicy<>::member_type;
-
-struct Stats {
-  double total;
-  int count;
-  HPAR_INLINE_FUNCTION void add(double v) { total += v; ++count; }
-};
-HPAR_INLINE_FUNCTION void bump(int& c) { ++c; }
+using Scratch = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memory_space,
+                           hpar::MemoryTraits<hpar::Unmanaged>>;
 
 void team_scope(hpar::View<double**> a, hpar::View<double*> y) {
-  hpar::parallel_for("scope", hpar::TeamPolicy<>(a.extent(0), hpar::AUTO), HPAR_LAMBDA(const member_type& team) {
+  hpar::TeamPolicy<> policy(a.extent(0), hpar::AUTO, 8);
+  policy.set_scratch_size(0, hpar::PerTeam(Scratch::shmem_size(64)), hpar::PerThread(Scratch::shmem_size(8)));
+  hpar::parallel_for("scope", policy, HPAR_LAMBDA(const member_type& team) {
     const int r = team.league_rank();
-    double sum = 0;
-    int count = 0;
-    Stats stats{0, 0};
-    double last[4] = {0, 0, 0, 0};
+    Scratch tile(team.team_scratch(0), 64);
+    double& acc = tile(0);
+    double* p = &tile(1);
     hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int j) {
-      sum += a(r, j);
-      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'sum' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_for over TeamThreadRange in kernel 'hpar_scope_L[[#@LINE-8]]'; accumulate with parallel_reduce and 'sum' as its result [hpar-nested-write-race]
-      // CHECK: races.cpp:[[#@LINE-7]]:12: note: 'sum' declared here
-      // CHECK: races.cpp:[[#@LINE-4]]:5: note: nested parallel_for over TeamThreadRange here
-      count++;
-      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'count' is written by every thread of the team concurrently: {{.*}}; accumulate with parallel_reduce and 'count' as its result [hpar-nested-write-race]
-      // CHECK: races.cpp:[[#@LINE-10]]:9: note: 'count' declared here
-      stats.total = a(r, j);
-      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'stats' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_for over TeamThreadRange in kernel 'hpar_scope_L[[#@LINE-15]]'; declare it inside the closure [hpar-nested-write-race]
-      last[j % 4] = a(r, j);
-      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'last' is written by every thread of the team concurrently: {{.*}}; declare it inside the closure [hpar-nested-write-race]
-      stats.add(a(r, j));
-      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'stats' is written by every thread of the team concurrently: {{.*}} [hpar-nested-write-race]
-      bump(count);
-      // CHECK: races.cpp:[[#@LINE-1]]:12: error: 'count' is written by every thread of the team concurrently: {{.*}} [hpar-nested-write-race]
-      y(j) = a(r, j);  // a View element: the program's own data-parallel write
+      acc += a(r, j);
+      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'acc' is written by every thread of the team concurrently in the closure of the parallel_for over TeamThreadRange in kernel 'hpar_scope_L[[#@LINE-7]]': it is an element of 'tile', one place for all of them; accumulate with parallel_reduce and 'acc' as its result [hpar-nested-write-race]
+      // CHECK: races.cpp:[[#@LINE-5]]:13: note: 'acc' declared here
+      // CHECK: races.cpp:[[#@LINE-7]]:13: note: 'tile' declared here
+      // CHECK: races.cpp:[[#@LINE-5]]:5: note: nested parallel_for over TeamThreadRange here
+      acc = a(r, j);
+      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'acc' is written by every thread of the team concurrently {{.*}}: it is an element of 'tile', one place for all of them; let one of them write it (single), or give each a place of its own [hpar-nested-write-race]
+      *p += 1;
+      // CHECK: races.cpp:[[#@LINE-1]]:7: error: '*p' is written by every thread of the team concurrently {{.*}}: it is what 'p' points to, one place for all of them; accumulate with parallel_reduce and '*p' as its result [hpar-nested-write-race]
+      // CHECK: races.cpp:[[#@LINE-11]]:13: note: 'p' declared here
+      y(r) += a(r, j);
+      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'y(r)' is written by every thread of the team concurrently {{.*}}: it is an element of 'y', one place for all of them; accumulate with parallel_reduce and 'y(r)' as its result [hpar-nested-write-race]
+      // CHECK: races.cpp:[[#@LINE-21]]:61: note: 'y' declared here
     });
-    // In a nested reduction the closure's value argument is the place to accumulate.
+    // In a nested reduction or scan, the closure's value or update argument is the place to
+    // accumulate.
+    double sum = 0;
     hpar::parallel_reduce(hpar::TeamThreadRange(team, a.extent(1)), [&](int j, double& s) {
       s += a(r, j);
-      sum += a(r, j);
-      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'sum' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_reduce over TeamThreadRange in kernel 'hpar_scope_L[[#@LINE-28]]'; accumulate into the closure's value argument instead [hpar-nested-write-race]
-      // CHECK: races.cpp:[[#@LINE-4]]:5: note: nested parallel_reduce over TeamThreadRange here
+      acc += a(r, j);
+      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'acc' is written by every thread of the team concurrently in the closure of the parallel_reduce over TeamThreadRange {{.*}}; accumulate into the closure's value argument instead [hpar-nested-write-race]
     }, sum);
     hpar::parallel_scan(hpar::TeamThreadRange(team, a.extent(1)), [&](int j, double& u, bool final) {
-      if (final) y(j) = u;
       u += a(r, j);
-      count += 1;
-      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'count' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_scan over TeamThreadRange in kernel 'hpar_scope_L[[#@LINE-35]]'; accumulate into the closure's update argument instead [hpar-nested-write-race]
+      if (final) y(j) = u;
+      tile(3) += 1;
+      // CHECK: races.cpp:[[#@LINE-1]]:7: error: 'tile(3)' is written by every thread of the team concurrently in the closure of the parallel_scan over TeamThreadRange {{.*}}; accumulate into the closure's update argument instead [hpar-nested-write-race]
     });
-    // TeamVectorRange, and a closure kept in a variable.
-    auto body = [&](int j) { last[0] = a(r, j); };
-    // CHECK: races.cpp:[[#@LINE-1]]:30: error: 'last' is written by every thread and vector lane of the team concurrently: it is declared outside the closure of the parallel_for over TeamVectorRange in kernel 'hpar_scope_L[[#@LINE-39]]'; declare it inside the closure [hpar-nested-write-race]
-    // CHECK: races.cpp:[[#@LINE+1]]:5: note: nested parallel_for over TeamVectorRange here
-    hpar::parallel_for(hpar::TeamVectorRange(team, a.extent(1)), body);
-    // MDRange forms.
-    hpar::parallel_for(hpar::TeamThreadMDRange(team, 2, a.extent(1)), [&](int i, int j) { sum = a(r, i + j); });
-    // CHECK: races.cpp:[[#@LINE-1]]:91: error: 'sum' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_for over TeamThreadMDRange in kernel 'hpar_scope_L[[#@LINE-44]]'; declare it inside the closure [hpar-nested-write-race]
-    y(r) = sum + count + stats.total + last[0];
+    // A vector range in the team body: every thread runs all of its indices.
+    hpar::parallel_for(hpar::ThreadVectorRange(team, 8), [&](int k) { tile(8 + k) += k; });
+    // CHECK: races.cpp:[[#@LINE-1]]:71: error: 'tile(8 + k)' is written by every thread of the team concurrently in the closure of the parallel_for over ThreadVectorRange {{.*}} [hpar-nested-write-race]
+    // A place of each thread is shared by its vector lanes.
+    double& mine = tile(16 + team.team_rank());
+    Scratch own(team.thread_scratch(0), 8);
+    hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int j) {
+      mine += a(r, j);  // only this thread's indices: no race
+      hpar::parallel_for(hpar::ThreadVectorRange(team, 8), [&](int k) { mine += a(r, k); });
+      // CHECK: races.cpp:[[#@LINE-1]]:73: error: 'mine' is written by every vector lane of the thread concurrently in the closure of the parallel_for over ThreadVectorRange {{.*}}: it is an element of 'tile', one place for all of them; accumulate with parallel_reduce and 'mine' as its result [hpar-nested-write-race]
+      // CHECK: races.cpp:[[#@LINE-2]]:7: note: nested parallel_for over ThreadVectorRange here
+      own(0) += a(r, j);  // the thread's own scratch: no race
+      hpar::parallel_for(hpar::ThreadVectorRange(team, 8), [&](int k) { own(0) += a(r, k); });
+      // CHECK: races.cpp:[[#@LINE-1]]:73: error: 'own(0)' is written by every vector lane of the thread concurrently {{.*}}: it is an element of 'own', one place for all of them; {{.*}} [hpar-nested-write-race]
+      // A nested reduction writes its result on every thread, and a reducer made of a place.
+      hpar::parallel_reduce(hpar::ThreadVectorRange(team, 8), [&](int k, double& s) { s += a(j, k); }, acc);
+      // CHECK: races.cpp:[[#@LINE-1]]:104: error: 'acc' is written by every thread of the team concurrently in the closure of the parallel_for over TeamThreadRange {{.*}}; let one of them write it (single), or give each a place of its own [hpar-nested-write-race]
+      hpar::parallel_reduce(hpar::ThreadVectorRange(team, 8), [&](int k, double& s) { s += a(j, k); },
+                            hpar::Sum<double>(tile(4)));
+      // CHECK: races.cpp:[[#@LINE-1]]:47: error: 'tile(4)' is written by every thread of the team concurrently {{.*}} [hpar-nested-write-race]
+    });
+    // TeamVectorRange splits threads and lanes; the MDRange forms split as their ranges do.
+    hpar::parallel_for(hpar::TeamVectorRange(team, a.extent(1)), [&](int j) { acc = a(r, j); });
+    // CHECK: races.cpp:[[#@LINE-1]]:79: error: 'acc' is written by every thread and vector lane of the team concurrently in the closure of the parallel_for over TeamVectorRange {{.*}} [hpar-nested-write-race]
+    hpar::parallel_for(hpar::TeamThreadMDRange(team, 2, a.extent(1)), [&](int i, int j) { acc = a(r, i + j); });
+    // CHECK: races.cpp:[[#@LINE-1]]:91: error: 'acc' is written by every thread of the team concurrently in the closure of the parallel_for over TeamThreadMDRange {{.*}} [hpar-nested-write-race]
+    y(r) = sum + acc;
   });
 }
 
-// Variables of an enclosing nested closure are shared by the lanes of the inner one.
-void thread_scope(hpar::View<double**> a, hpar::View<double*> y) {
-  hpar::parallel_for("thread", hpar::TeamPolicy<>(a.extent(0), hpar::AUTO, 4), HPAR_LAMBDA(const member_type& team) {
-    const int r = team.league_rank();
-    double total = 0;
-    hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int i) {
-      double row = 0;
-      hpar::parallel_for(hpar::ThreadVectorRange(team, 8), [&](int k) { row += a(r, i) * k; });
-      // CHECK: races.cpp:[[#@LINE-1]]:73: error: 'row' is written by every vector lane of the thread concurrently: it is declared outside the closure of the parallel_for over ThreadVectorRange in kernel 'hpar_thread_L[[#@LINE-6]]'; accumulate with parallel_reduce and 'row' as its result [hpar-nested-write-race]
-      // CHECK: races.cpp:[[#@LINE-3]]:14: note: 'row' declared here
-      // CHECK: races.cpp:[[#@LINE-3]]:7: note: nested parallel_for over ThreadVectorRange here
-      // A reduction's result is written by the participant that runs it: every thread, here.
-      hpar::parallel_reduce(hpar::ThreadVectorRange(team, 8), [&](int k, double& s) { s += k; }, total);
-      // CHECK: races.cpp:[[#@LINE-1]]:98: error: 'total' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_for over TeamThreadRange in kernel 'hpar_thread_L[[#@LINE-11]]'; declare it inside the closure [hpar-nested-write-race]
-      y(i) = row;
-    });
-    y(r) += total;
-  });
-}
-
-// A helper that takes the team member runs its own nested patterns.
-HPAR_INLINE_FUNCTION double row_sum(const member_type& team, hpar::View<double**> a, int r) {
-  double s = 0;
-  hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int j) { s += a(r, j); });
-  // CHECK: races.cpp:[[#@LINE-1]]:77: error: 's' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_for over TeamThreadRange in kernel 'hpar_helper_L[[#@LINE+5]]'; accumulate with parallel_reduce and 's' as its result [hpar-nested-write-race]
-  return s;
-}
+// A helper's writes are judged with what its caller binds to its parameters.
+HPAR_INLINE_FUNCTION void add_to(double& target, double v) { target += v; }
+// CHECK: races.cpp:[[#@LINE-1]]:62: error: 'target' is written by every thread of the team concurrently in the closure of the parallel_for over TeamThreadRange in kernel 'hpar_helper_L[[#@LINE+8]]': it is an element of 'tile', one place for all of them; accumulate with parallel_reduce and 'target' as its result [hpar-nested-write-race]
+// CHECK: races.cpp:[[#@LINE-2]]:42: note: 'target' declared here
+// CHECK: races.cpp:[[#@LINE+10]]:5: note: nested parallel_for over TeamThreadRange here
+// CHECK: races.cpp:[[#@LINE+11]]:7: note: 'add_to' is called here
 
 void helper(hpar::View<double**> a, hpar::View<double*> y) {
-  hpar::parallel_for("helper", hpar::TeamPolicy<>(a.extent(0), hpar::AUTO), HPAR_LAMBDA(const member_type& team) {
-    const double s = row_sum(team, a, team.league_rank());
-    hpar::single(hpar::PerTeam(team), [&]() { y(team.league_rank()) = s; });
+  hpar::TeamPolicy<> policy(a.extent(0), hpar::AUTO);
+  policy.set_scratch_size(0, hpar::PerTeam(Scratch::shmem_size(8)));
+  hpar::parallel_for("helper", policy, HPAR_LAMBDA(const member_type& team) {
+    const int r = team.league_rank();
+    Scratch tile(team.team_scratch(0), 8);
+    double sum = 0;
+    hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int j) {
+      add_to(sum, a(r, j));      // the thread's own: no race
+      add_to(tile(0), a(r, j));
+    });
+    y(r) = sum + tile(0);
   });
 }
 // CHECK-NOT: [hpar-nested-write-race]

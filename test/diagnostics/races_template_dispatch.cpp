@@ -16,16 +16,14 @@ struct Sum {
     y(r) = s;
   }
 };
-struct Max {
+struct Last {
   hpar::View<double**> a;
   hpar::View<double*> y;
   HPAR_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int r = team.league_rank();
-    double biggest = 0;
     hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int j) {
-      if (a(r, j) > biggest) biggest = a(r, j);
+      y(r) = a(r, j);
     });
-    y(r) = biggest;
   }
 };
 
@@ -33,21 +31,19 @@ template <class F>
 void launch(hpar::View<double**> a, F f) {
   hpar::parallel_for("rows", hpar::TeamPolicy<>(a.extent(0), hpar::AUTO), f);
   hpar::parallel_for("first", hpar::TeamPolicy<>(a.extent(0), hpar::AUTO), HPAR_LAMBDA(const member_type& team) {
-    double first = 0;
-    hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int j) { first = a(team.league_rank(), j); });
-    a(team.league_rank(), 0) = first;
+    hpar::parallel_for(hpar::TeamThreadRange(team, a.extent(1)), [&](int j) { a(team.league_rank(), 0) = a(team.league_rank(), j); });
   });
 }
 
 void run(hpar::View<double**> a, hpar::View<double*> y) {
   launch(a, Sum{a, y});
-  launch(a, Max{a, y});
+  launch(a, Last{a, y});
 }
-// CHECK: races_template_dispatch.cpp:37:79: error: 'first' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_for over TeamThreadRange in kernel 'hpar_first_L35'; declare it inside the closure [hpar-nested-write-race]
-// CHECK: races_template_dispatch.cpp:36:12: note: 'first' declared here
-// CHECK: races_template_dispatch.cpp:37:5: note: nested parallel_for over TeamThreadRange here
-// CHECK: races_template_dispatch.cpp:26:30: error: 'biggest' is written by every thread of the team concurrently: it is declared outside the closure of the parallel_for over TeamThreadRange in kernel 'hpar_rows_L34'; declare it inside the closure [hpar-nested-write-race]
-// CHECK: races_template_dispatch.cpp:24:12: note: 'biggest' declared here
-// CHECK: races_template_dispatch.cpp:25:5: note: nested parallel_for over TeamThreadRange here
+// CHECK: races_template_dispatch.cpp:34:79: error: 'a(team.league_rank(), 0)' is written by every thread of the team concurrently in the closure of the parallel_for over TeamThreadRange in kernel 'hpar_first_L33': it is an element of 'a', one place for all of them; let one of them write it (single), or give each a place of its own [hpar-nested-write-race]
+// CHECK: races_template_dispatch.cpp:31:34: note: 'a' declared here
+// CHECK: races_template_dispatch.cpp:34:5: note: nested parallel_for over TeamThreadRange here
+// CHECK: races_template_dispatch.cpp:25:7: error: 'y(r)' is written by every thread of the team concurrently in the closure of the parallel_for over TeamThreadRange in kernel 'hpar_rows_L32': it is an element of 'y', one place for all of them; let one of them write it (single), or give each a place of its own [hpar-nested-write-race]
+// CHECK: races_template_dispatch.cpp:21:23: note: member 'y' declared here
+// CHECK: races_template_dispatch.cpp:24:5: note: nested parallel_for over TeamThreadRange here
 // CHECK-NOT: error:
 // CHECK: 2 errors generated.

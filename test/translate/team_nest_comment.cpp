@@ -24,7 +24,7 @@ void rows(Kokkos::View<double**> a, Kokkos::View<double*> sums) {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 4), [&](int k) {
       double s = 0;
       Kokkos::parallel_reduce(Kokkos::ThreadVectorRange(team, m), [&](int j, double& acc) { acc += a(row, j) * k; }, s);
-      Kokkos::single(Kokkos::PerThread(team), [&]() { sums(row) += s; });
+      Kokkos::single(Kokkos::PerThread(team), [&]() { Kokkos::atomic_add(&sums(row), s); });
     });
     team.team_barrier();
     clear_row(team, a, row);
