@@ -19,8 +19,7 @@ team_policy make_policy(const int league, const int team_request, const int vect
 }
 
 // Gives each vector lane of the calling thread a different value: its lane index. The
-// programming model has no lane rank (a write from a ThreadVectorRange closure to a variable of
-// the team body would race, hpar-nested-write-race), so this asks the implementation.
+// programming model has no lane rank, so this asks the implementation.
 HPAR_INLINE_FUNCTION int lane_of(const member_type& team) {
   return team.impl_rank(hpar::impl::VectorLevel());
 }

@@ -35,8 +35,8 @@ void run(const int league, const int team_request, const int vector, const Box<R
   hpar::View<int*> bad("bad", 2);                    // participants: out of order, lane residues
   // What each participant (thread, lane) saw of its own walk: the last order index, the first
   // residue of the fastest index modulo V, in order so far, one residue so far. It lives in a
-  // View slot of its own: a write from the closure to a variable of the team body would race
-  // (hpar-nested-write-race), and the closure runs once per participant.
+  // View slot of its own, which the host reads after the kernel (a variable of the team body
+  // would be each participant's own copy, gone when the kernel ends).
   hpar::View<long****> walk("walk", L, T, V, 4);
   hpar::parallel_for("mdrange_for", policy, HPAR_LAMBDA(const member_type& team) {
     const int l = team.league_rank();
