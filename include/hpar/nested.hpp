@@ -60,14 +60,16 @@ struct HPAR_ANNOTATE("hpar::nested_range") NestedRange {
   Index end;
 };
 
-/// A scalar nested-reduction result: a sum written back into the caller's variable.
+/// A scalar nested-reduction result: a sum written back into the caller's variable. Each
+/// participant starts from a value-initialised T (0 for arithmetic types), as Kokkos starts a
+/// nested reduction into a value: a user type (a 3-vector with +=) needs no reduction_identity.
 template <class T>
 struct NestedSum {
   using reducer = NestedSum;
   using value_type = T;
   T* target;
   HPAR_HD void join(T& dst, const T& src) const { dst += src; }
-  HPAR_HD void init(T& v) const { v = reduction_identity<T>::sum(); }
+  HPAR_HD void init(T& v) const { v = T(); }
   HPAR_HD T& reference() const { return *target; }
 };
 

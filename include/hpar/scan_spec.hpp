@@ -1,7 +1,8 @@
 // hpar: ScanSpec, everything a backend needs to run one parallel_scan (docs/design.md section 6).
 //
 // value_type is the functor's value_type; otherwise the type of the update parameter of a
-// non-generic operator() (the 2nd parameter, the 3rd with a work tag); otherwise the type of the
+// non-generic operator() (the 2nd parameter, the 3rd with a work tag; with a work tag and
+// operator() overloaded for other tags, the overload whose first parameter is the tag); otherwise the type of the
 // total argument. init/join come from the functor when it defines them, else value_type() and
 // +=. The functor is called as f([tag,] i, update, final): update holds the exclusive prefix on
 // entry; the functor adds its own contribution.
@@ -61,6 +62,15 @@ class ScanSpec {
     copy_bytes(m_total, m_total_space, total, in_device_memory ? Space::device : Space::host,
                sizeof(value_type));
   }
+  /// The same through `copies` (reduce_spec.hpp, FencedCopies' members: a backend's order, such
+  /// as the CUDA runtime's stream): copies.wait() first only when the total is in host memory.
+  template <class Copies>
+  void store_total(const value_type* total, bool in_device_memory, const Copies& copies) const {
+    if (!m_total) return;
+    if (m_total_space == Space::host) copies.wait();
+    copies.copy(m_total, m_total_space, total, in_device_memory ? Space::device : Space::host,
+                sizeof(value_type));
+  }
 
  private:
   Functor m_functor;
@@ -72,8 +82,15 @@ HPAR_IMPL_DEVICE_CODE_END
 
 template <class Policy, class Functor, class Total>
 struct scan_value {
-  using from_call =
-      typename call_parameter<Functor, std::is_void<typename Policy::work_tag>::value ? 1 : 2>::type;
+  using work_tag = typename Policy::work_tag;
+  using from_one_call =
+      typename call_parameter<Functor, std::is_void<work_tag>::value ? 1 : 2>::type;
+  // A tagged functor whose operator() is overloaded for other tags: the tag's own overload.
+  using from_call = std::conditional_t<
+      std::is_void<from_one_call>::value && !std::is_void<work_tag>::value,
+      typename tagged_call_parameter<std::conditional_t<std::is_void<work_tag>::value, int, work_tag>,
+                                     Functor, 1>::type,
+      from_one_call>;
   using type = typename std::conditional_t<
       has_value_type<Functor>::value, functor_value_type<Functor>,
       std::conditional_t<!std::is_void<from_call>::value, identity<from_call>,

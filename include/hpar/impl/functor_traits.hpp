@@ -102,6 +102,30 @@ struct member_args<R (C::*)(A...) const noexcept> {
   using type = type_list<A...>;
 };
 
+/// The parameters after the work tag of F's one const operator() whose first parameter is Tag (by
+/// value or const reference), found among overloads for other tags by template argument deduction
+/// from the overload set, as Kokkos finds a tagged functor's value type; void when none or several
+/// match.
+template <class Tag, class F, class... A>
+type_list<A...> tagged_call_args(void (F::*)(const Tag&, A...) const);
+template <class Tag, class F, class... A>
+type_list<A...> tagged_call_args(void (F::*)(Tag, A...) const);
+template <class Tag, class F, class = void>
+struct tagged_call_parameters {
+  using type = void;
+};
+template <class Tag, class F>
+struct tagged_call_parameters<Tag, F,
+                              std::void_t<decltype(tagged_call_args<Tag, F>(&F::operator()))>> {
+  using type = decltype(tagged_call_args<Tag, F>(&F::operator()));
+};
+/// The K-th parameter type after the tag of that operator(), without reference and cv, or void.
+template <class Tag, class F, size_t K>
+struct tagged_call_parameter {
+  using type = std::remove_cv_t<std::remove_reference_t<
+      typename list_at<K, typename tagged_call_parameters<Tag, F>::type>::type>>;
+};
+
 /// The K-th parameter type of F::operator() without reference and cv, or void when operator()
 /// is overloaded or a template.
 template <class F, size_t K, class = void>
