@@ -3,6 +3,7 @@
 #include "checks/Checks.h"
 #include "emit/Backend.h"
 #include "frontend/Includes.h"
+#include "frontend/Instantiations.h"
 #include "ir/Naming.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -14,6 +15,7 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Serialization/InMemoryModuleCache.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -65,7 +67,7 @@ static std::string copyPathOf(llvm::StringRef sourceDir, llvm::StringRef header)
 /// in the user's headers"). Each header is analysed as the main file in turn: analysis and the checks
 /// look at what is written in the SourceManager's main file, so that file is set to the header
 /// for its pass and set back after.
-class TranslateConsumer : public ASTConsumer {
+class TranslateConsumer : public SemaConsumer {
 public:
   TranslateConsumer(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
                     const emit::Backend& B, std::map<std::string, TranslatedFile>& Outputs,
@@ -74,10 +76,17 @@ public:
       : Paths(Paths), Options(Options), B(B), Outputs(Outputs), File(std::move(File)),
         HeaderFacts(HeaderFacts), Includes(Includes), ShortParseHolds(ShortParseHolds) {}
 
+  void InitializeSema(Sema& S) override { TheSema = &S; }
+  void ForgetSema() override { TheSema = nullptr; }
+
   void HandleTranslationUnit(ASTContext& Ctx) override {
     DiagnosticsEngine& Diags = Ctx.getDiagnostics();
     ShortParseHolds = HeaderFacts->shortParse && HeaderFacts->shortParseHolds();
     if (Diags.hasErrorOccurred()) return;
+    if (TheSema && Options.backend->traits.instantiatesDeclaredSpecialisations) {
+      frontend::instantiateDeclaredSpecialisations(*TheSema, Ctx);
+      if (Diags.hasErrorOccurred()) return;
+    }
     SourceManager& SM = Ctx.getSourceManager();
     const FileID Main = SM.getMainFileID();
     std::vector<RewrittenFile> Files;
@@ -280,6 +289,7 @@ private:
   const analysis::StdHeaderFacts* HeaderFacts;  // owned by the preprocessor
   const frontend::IncludeRecorder* Includes;    // owned by the preprocessor
   bool& ShortParseHolds;
+  Sema* TheSema = nullptr;                      // while the parse lasts
 };
 
 class TranslateAction : public ASTFrontendAction {

@@ -138,10 +138,30 @@ std::vector<const FunctionDecl*> calledMembers(const DispatchSite& Site, ir::Pat
   // A reduction's or scan's own init / join / final: every backend's combine calls them (the
   // serial pattern never joins, so they are not all found below the callee).
   for (const CXXMethodDecl* M : RD->methods())
-    if (M->getDeclName().isIdentifier() &&
-        (M->getName() == "init" || M->getName() == "join" || M->getName() == "final"))
-      Members.push_back(M);
+    if (isReductionHook(M)) Members.push_back(M);
   return Members;
+}
+
+bool isReductionHook(const CXXMethodDecl* M) {
+  if (!M || !M->getDeclName().isIdentifier() || M->isStatic() || !M->isConst()) return false;
+  const StringRef Name = M->getName();
+  const unsigned Values = Name == "join" ? 2 : (Name == "init" || Name == "final") ? 1 : 0;
+  if (Values == 0) return false;
+  const unsigned N = M->getNumParams();
+  return N == Values || N == Values + 1;  // + 1: the work tag
+}
+
+bool hasReductionHook(const CXXRecordDecl* RD, StringRef name) {
+  if (!RD) return false;
+  for (const NamedDecl* D : RD->lookup(&RD->getASTContext().Idents.get(name))) {
+    const NamedDecl* U = D->getUnderlyingDecl();
+    if (const auto* FT = dyn_cast<FunctionTemplateDecl>(U)) U = FT->getTemplatedDecl();
+    if (isReductionHook(dyn_cast<CXXMethodDecl>(U))) return true;
+  }
+  if (!RD->hasDefinition()) return false;
+  for (const CXXBaseSpecifier& B : RD->bases())
+    if (hasReductionHook(recordOf(B.getType()), name)) return true;
+  return false;
 }
 
 std::vector<const FunctionDecl*> functorEntries(const DispatchSite& site) {

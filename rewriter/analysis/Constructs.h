@@ -37,6 +37,14 @@ std::vector<const clang::FunctionDecl*> calledMembers(const DispatchSite& site, 
 /// members the dispatch runs (DispatchSite::members; a templated one through its pattern).
 std::vector<const clang::FunctionDecl*> functorEntries(const DispatchSite& site);
 
+/// Whether M is a reduction's or scan's init, join or final as the patterns call it: a const member
+/// of that name taking the value (init, final) or two values (join), with or without a work tag
+/// first, as include/hpar/impl/functor_traits.hpp detects them. A non-const `init(double cutoff)`
+/// that sets a class up is not one.
+bool isReductionHook(const clang::CXXMethodDecl* M);
+/// Whether RD (or a base) declares a reduction hook named `name` (isReductionHook).
+bool hasReductionHook(const clang::CXXRecordDecl* RD, llvm::StringRef name);
+
 /// Appends a class's operator() overloads (templated ones through their pattern); when it
 /// declares none, its bases' ones, as name lookup finds them (Depth: how many bases down).
 void callOperatorsOfClass(const clang::CXXRecordDecl* RD,

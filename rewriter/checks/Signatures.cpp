@@ -162,7 +162,7 @@ private:
     const bool FunctorDefined =
         N == 1 && R0.kind != Result::Reducer &&
         (!Declared.isNull() ||
-         (R0.kind != Result::Pointer && (analysis::hasMember(FunctorRD, "join") || analysis::hasMember(FunctorRD, "init"))));
+         (R0.kind != Result::Pointer && (analysis::hasReductionHook(FunctorRD, "join") || analysis::hasReductionHook(FunctorRD, "init"))));
     if (FunctorDefined) {
       QualType V = Declared.isNull() ? R0.value : Declared;
       if (V.isNull()) {  // init/join over a pointer result: nothing to compare

@@ -13,7 +13,7 @@ namespace hpar {
 namespace emit {
 
 // Each backend's factory, defined in its folder.
-#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas) \
+#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas, InstantiatesDeclared) \
   std::unique_ptr<Backend> Factory();
 #include "emit/Backends.def"
 

@@ -9,6 +9,10 @@ struct Target {
   /// A generic lambda ([](auto i)) can be a top-level functor. nvcc rejects generic extended
   /// lambdas ("extended lambdas cannot be generic"), so the CUDA backend cannot take one.
   bool genericLambdaFunctors = true;
+  /// The compiler instantiates the inline members of a class template specialisation declared
+  /// `extern template` in the file (clang's OpenMP offload device pass does; nvcc and a host
+  /// compile do not), so the translator instantiates them too (frontend/Instantiations.h).
+  bool instantiatesDeclaredSpecialisations = false;
 };
 
 }  // namespace ir

@@ -10,12 +10,20 @@ struct TagA {};
 struct TagB {};
 struct TagOffsets {};
 
-// A 3-vector as MD codes reduce forces: zero when constructed, +=, and the volatile forms.
+// A 3-vector as MD codes reduce forces: zero when constructed, its own copy constructor and
+// assignment (so not trivially copyable), +=, and the volatile forms.
 template <class Scalar>
 struct Vec3 {
   Scalar x, y, z;
   KOKKOS_INLINE_FUNCTION Vec3() : x(0), y(0), z(0) {}
   KOKKOS_INLINE_FUNCTION Vec3(Scalar x_, Scalar y_, Scalar z_) : x(x_), y(y_), z(z_) {}
+  KOKKOS_INLINE_FUNCTION Vec3(const Vec3& o) : x(o.x), y(o.y), z(o.z) {}
+  KOKKOS_INLINE_FUNCTION Vec3& operator=(const Vec3& o) {
+    x = o.x;
+    y = o.y;
+    z = o.z;
+    return *this;
+  }
   KOKKOS_INLINE_FUNCTION Vec3& operator+=(const Vec3& o) {
     x += o.x;
     y += o.y;

@@ -72,15 +72,17 @@ struct alignas(T) RawValue {
 /// T moved through a warp shuffle as raw 32-bit words; `shfl` shuffles one word.
 template <class T, class Shfl>
 __device__ inline T shuffle_words(const T& value, Shfl shfl) {
-  static_assert(std::is_trivially_copyable<T>::value,
-                "hpar: values moved by warp shuffles must be trivially copyable");
+  // Moved as bytes, as Kokkos moves reduction values between threads: a value type with its own
+  // copy constructor (a 3-vector that copies its members) is fine; one that owns resources is not.
+  static_assert(std::is_trivially_destructible<T>::value,
+                "hpar: values moved by warp shuffles must be trivially destructible");
   constexpr int words = (int)((sizeof(T) + 3) / 4);
   unsigned w[words];
-  std::memcpy(w, &value, sizeof(T));
+  std::memcpy(w, static_cast<const void*>(&value), sizeof(T));
 #pragma unroll
   for (int k = 0; k < words; ++k) w[k] = shfl(w[k]);
   T out = value;
-  std::memcpy(&out, w, sizeof(T));
+  std::memcpy(static_cast<void*>(&out), w, sizeof(T));
   return out;
 }
 

@@ -245,15 +245,16 @@ template <class T, class Move>
 T warp_shuffle_words(const T& value, const Move& move) {
   constexpr int words = int((sizeof(T) + 3) / 4);
   int in[words] = {}, out[words];
-  std::memcpy(in, &value, sizeof(T));
+  std::memcpy(in, static_cast<const void*>(&value), sizeof(T));
   for (int w = 0; w < words; ++w) out[w] = move(in[w]);
-  T result;
-  std::memcpy(&result, out, sizeof(T));
+  T result = value;  // a value type need not be default-constructible
+  std::memcpy(static_cast<void*>(&result), out, sizeof(T));
   return result;
 }
 /// The value of the lane `delta` above (down), below (up) or at (index: lane `lane` of the
 /// segment) this one, in its segment of `width` lanes of the warp, as CUDA's __shfl_*_sync; the
-/// lanes of `mask` take part (by default the whole warp). T is trivially copyable.
+/// lanes of `mask` take part (by default the whole warp). T is moved as bytes (see check_size in
+/// team.hpp).
 template <class T>
 T warp_shuffle_down(const T& value, int delta, int width = 32, unsigned mask = 0xffffffffu) {
   const int clamp = ((32 - width) << 8) | 0x1f;

@@ -291,7 +291,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         const int lane = m_id % 32;
         warp_reduce_tree(value, op, step);
 #pragma omp barrier
-        if (lane == 0) std::memcpy(m_shared + std::size_t(m_id / 32) * team_slot_bytes, &value, sizeof(T));
+        if (lane == 0)
+          std::memcpy(m_shared + std::size_t(m_id / 32) * team_slot_bytes,
+                      static_cast<const void*>(&value), sizeof(T));
 #pragma omp barrier
         read_slot(value, 0);
         for (int w = 1; w < m_team_size * m_lanes / 32; ++w) {
@@ -345,7 +347,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
         const T inclusive = warp_inclusive_scan(value, op, lane, step);
         const T in_warp_before = warp_shuffle_up(inclusive, step);
 #pragma omp barrier
-        if (lane == 31) std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes, &inclusive, sizeof(T));
+        if (lane == 31)
+          std::memcpy(m_shared + std::size_t(warp) * team_slot_bytes,
+                      static_cast<const void*>(&inclusive), sizeof(T));
 #pragma omp barrier
         T prefix = identity;
         total = identity;
@@ -389,9 +393,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       const int from = is_thread<Level>() ? root * m_lanes : root;
       if (m_team_size * m_lanes == 1) return;
 #pragma omp barrier
-      if (m_id == from) std::memcpy(m_shared, &value, sizeof(T));
+      if (m_id == from) std::memcpy(m_shared, static_cast<const void*>(&value), sizeof(T));
 #pragma omp barrier
-      std::memcpy(&value, m_shared, sizeof(T));
+      std::memcpy(static_cast<void*>(&value), m_shared, sizeof(T));
     }
   }
 
@@ -511,12 +515,14 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       if (warps > 1) {
         const std::size_t at = std::size_t(parity) * sizeof(T);
         if (lane == 0)
-          std::memcpy(totals + std::size_t(warp) * team_slot_bytes + at, &warp_total, sizeof(T));
+          std::memcpy(totals + std::size_t(warp) * team_slot_bytes + at,
+                      static_cast<const void*>(&warp_total), sizeof(T));
 #pragma omp barrier
         step_total = T();
         for (int w = 0; w < warps; ++w) {
           T other;
-          std::memcpy(&other, totals + std::size_t(w) * team_slot_bytes + at, sizeof(T));
+          std::memcpy(static_cast<void*>(&other), totals + std::size_t(w) * team_slot_bytes + at,
+                      sizeof(T));
           if (w < warp) before = before + other;
           step_total = step_total + other;
         }
@@ -550,19 +556,21 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     static_assert(sizeof(T) <= team_slot_bytes,
                   "hpar: a team collective on the OpenMP backend moves values of at most "
                   "hpar::rt::omp::team_slot_bytes (256) bytes");
-    static_assert(std::is_trivially_copyable<T>::value,
-                  "hpar: team collectives need a trivially copyable value type");
+    // Moved as bytes through the team's slots, as Kokkos moves reduction values between
+    // threads: a copy constructor of its own is fine, resources owned are not.
+    static_assert(std::is_trivially_destructible<T>::value,
+                  "hpar: team collectives need a trivially destructible value type");
   }
   /// Barrier, this OpenMP thread's value into its slot, barrier.
   template <class T>
   void publish(const T& value) const {
 #pragma omp barrier
-    std::memcpy(m_shared + std::size_t(m_id) * team_slot_bytes, &value, sizeof(T));
+    std::memcpy(m_shared + std::size_t(m_id) * team_slot_bytes, static_cast<const void*>(&value), sizeof(T));
 #pragma omp barrier
   }
   template <class T>
   void read_slot(T& value, int slot) const {
-    std::memcpy(&value, m_shared + std::size_t(slot) * team_slot_bytes, sizeof(T));
+    std::memcpy(static_cast<void*>(&value), m_shared + std::size_t(slot) * team_slot_bytes, sizeof(T));
   }
 
   int m_id;       // the OpenMP thread: m_thread * m_lanes + m_lane
