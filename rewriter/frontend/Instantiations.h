@@ -11,9 +11,10 @@ namespace frontend {
 
 /// Instantiates the members defined inline in a class template specialisation that the file only
 /// declares (`extern template struct Neighbor<Space>;`, instantiated in another source), and what
-/// they use. clang's OpenMP offload device pass instantiates them, which a plain parse does not:
-/// their dispatches must then be translated in this file too, or the device pass meets them
-/// untranslated. Call it once the file is parsed, before analysis, for the OpenMP backend.
+/// they use. clang's OpenMP offload device pass and nvcc instantiate them, which a plain parse
+/// does not: their dispatches must then be translated in this file too, or those compilers meet
+/// them untranslated. Call it once the file is parsed, before analysis, for a backend whose
+/// compiler does (ir::Target::instantiatesDeclaredSpecialisations).
 void instantiateDeclaredSpecialisations(clang::Sema& S, clang::ASTContext& Ctx);
 
 }  // namespace frontend

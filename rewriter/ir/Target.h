@@ -10,8 +10,8 @@ struct Target {
   /// lambdas ("extended lambdas cannot be generic"), so the CUDA backend cannot take one.
   bool genericLambdaFunctors = true;
   /// The compiler instantiates the inline members of a class template specialisation declared
-  /// `extern template` in the file (clang's OpenMP offload device pass does; nvcc and a host
-  /// compile do not), so the translator instantiates them too (frontend/Instantiations.h).
+  /// `extern template` in the file (clang's OpenMP offload device pass and nvcc do; a host
+  /// compile does not), so the translator instantiates them too (frontend/Instantiations.h).
   bool instantiatesDeclaredSpecialisations = false;
 };
 
