@@ -206,10 +206,79 @@ void deep_copy(typename View<ST, SP...>::non_const_value_type& dst, const View<S
                    sizeof(dst));
 }
 
-/// deep_copy with an execution space first: the same copy (hpar copies are synchronous).
+namespace impl {
+
+/// Whether instances of E copy on a queue of their own (the CUDA build's Cuda, on its stream):
+/// they have impl_copy_bytes_async and impl_zero_bytes_async.
+template <class E, class = void>
+struct copies_async : std::false_type {};
+template <class E>
+struct copies_async<E, std::void_t<decltype(std::declval<const E&>().impl_zero_bytes_async(
+                           nullptr, size_t(0)))>> : std::true_type {};
+
+/// deep_copy(exec, dst, src) issued on exec's queue when it is one copy of a contiguous span
+/// between two places not both in host memory; false (nothing done) otherwise.
+template <class E, class DT, class... DP, class ST, class... SP>
+bool copy_on_instance(const E& exec, const View<DT, DP...>& dst, const View<ST, SP...>& src) {
+  using D = View<DT, DP...>;
+  using S = View<ST, SP...>;
+  constexpr Space to = D::memory_space::impl_space, from = S::memory_space::impl_space;
+  if constexpr (!std::is_same<typename D::value_type, typename S::non_const_value_type>::value ||
+                D::traits::rank != S::traits::rank) {
+    return false;  // deep_copy reports it
+  } else {
+    if (to == Space::host && from == Space::host) return false;
+    for (size_t r = 0; r < size_t(D::traits::rank); ++r)
+      if (dst.extent(r) != src.extent(r)) return false;
+    if (dst.size() == 0 || !dst.span_is_contiguous() || !src.span_is_contiguous() ||
+        !same_strides(dst, src))
+      return false;
+    if (static_cast<const void*>(dst.data()) != static_cast<const void*>(src.data()))
+      exec.impl_copy_bytes_async(dst.data(), to, src.data(), from,
+                                 dst.size() * sizeof(typename D::value_type));
+    return true;
+  }
+}
+
+/// deep_copy(exec, dst, value) issued on exec's queue when it fills a contiguous span outside
+/// host memory with zero bytes; false (nothing done) otherwise.
+template <class E, class DT, class... DP, class V,
+          class = std::enable_if_t<std::is_convertible<
+              const V&, typename View<DT, DP...>::non_const_value_type>::value>>
+bool copy_on_instance(const E& exec, const View<DT, DP...>& dst, const V& given) {
+  using D = View<DT, DP...>;
+  using T = typename D::non_const_value_type;
+  if constexpr (std::is_const<typename D::value_type>::value ||
+                !std::is_trivially_copyable<T>::value) {
+    return false;
+  } else {
+    if (D::memory_space::impl_space == Space::host || !dst.span_is_contiguous()) return false;
+    const T value = given;
+    const unsigned char* bytes = reinterpret_cast<const unsigned char*>(&value);
+    for (size_t k = 0; k < sizeof(T); ++k)
+      if (bytes[k] != 0) return false;
+    if (dst.size() > 0) exec.impl_zero_bytes_async(dst.data(), dst.size() * sizeof(T));
+    return true;
+  }
+}
+
+template <class E, class Dst, class Src>
+bool copy_on_instance(const E&, const Dst&, const Src&) {
+  return false;
+}
+
+}  // namespace impl
+
+/// deep_copy with an execution space instance first, ordered on that instance. Where the
+/// instance has a queue of its own (a Cuda instance: its stream), a copy of one contiguous span
+/// between places not both in host memory, and a fill of device memory with zero, go on that
+/// queue and the call returns before they are done, as in Kokkos: fence the instance before the
+/// host reads what they write. Every other form is the synchronous deep_copy.
 template <class ExecSpace, class Dst, class Src>
-std::enable_if_t<is_execution_space<ExecSpace>::value> deep_copy(const ExecSpace&, Dst&& dst,
+std::enable_if_t<is_execution_space<ExecSpace>::value> deep_copy(const ExecSpace& exec, Dst&& dst,
                                                                  const Src& src) {
+  if constexpr (impl::copies_async<ExecSpace>::value)
+    if (impl::copy_on_instance(exec, dst, src)) return;
   deep_copy(std::forward<Dst>(dst), src);
 }
 

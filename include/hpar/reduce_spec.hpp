@@ -60,10 +60,21 @@ ResultTarget result_target(const R& r) {
   }
 }
 
-template <class R, class V>
-void store_one(const R& reducer, const V* value, Space from) {
+/// How a spec's store() hands the finished value over, where the backend has no order of its
+/// own: wait() for the whole device before a result in host memory is written, and copy() with
+/// copy_bytes (synchronous). The CUDA runtime passes its stream's instead (rt/cuda/reduce.cuh,
+/// StreamCopies): the same two members, on the launch's stream.
+struct FencedCopies {
+  void wait() const { fence(); }
+  void copy(void* dst, Space dst_space, const void* src, Space src_space, size_t bytes) const {
+    copy_bytes(dst, dst_space, src, src_space, bytes);
+  }
+};
+
+template <class R, class V, class Copies>
+void store_one(const R& reducer, const V* value, Space from, const Copies& copies) {
   const ResultTarget to = result_target(reducer);
-  copy_bytes(to.ptr, to.space, value, from, sizeof(V));
+  copies.copy(to.ptr, to.space, value, from, sizeof(V));
 }
 
 HPAR_IMPL_DEVICE_CODE_BEGIN
@@ -154,8 +165,14 @@ class ReducerSpec {
   /// Writes the finished value into every result; waits for the device first when a result
   /// is in host memory (a device-to-device copy is ordered after the kernel anyway).
   void store(const value_type* finished, bool in_device_memory) const {
-    if (any_host_result(indices())) fence();
-    store_each(finished, in_device_memory ? Space::device : Space::host, indices());
+    store(finished, in_device_memory, FencedCopies());
+  }
+  /// The same through `copies` (FencedCopies' members): copies.wait() first when a result is in
+  /// host memory.
+  template <class Copies>
+  void store(const value_type* finished, bool in_device_memory, const Copies& copies) const {
+    if (any_host_result(indices())) copies.wait();
+    store_each(finished, in_device_memory ? Space::device : Space::host, copies, indices());
   }
 
   /// Writes the finished value into every reducer's reference(), where the caller runs (the
@@ -215,9 +232,10 @@ class ReducerSpec {
   bool any_host_result(std::index_sequence<K...>) const {
     return ((result_target(get<K>(m_reducers)).space == Space::host) || ...);
   }
-  template <size_t... K>
-  void store_each(const value_type* finished, Space from, std::index_sequence<K...>) const {
-    (store_one(get<K>(m_reducers), &value<K>(finished), from), ...);
+  template <class Copies, size_t... K>
+  void store_each(const value_type* finished, Space from, const Copies& copies,
+                  std::index_sequence<K...>) const {
+    (store_one(get<K>(m_reducers), &value<K>(finished), from, copies), ...);
   }
 };
 
@@ -293,10 +311,15 @@ class FunctorReduceSpec {
   /// Writes the finished value into the result, if there is one; waits for the device first
   /// when the result is in host memory.
   void store(const value_type* finished, bool in_device_memory) const {
-    if (m_result.space == Space::host) fence();
+    store(finished, in_device_memory, FencedCopies());
+  }
+  /// The same through `copies` (FencedCopies' members).
+  template <class Copies>
+  void store(const value_type* finished, bool in_device_memory, const Copies& copies) const {
+    if (m_result.space == Space::host) copies.wait();
     if (m_result.ptr)
-      copy_bytes(m_result.ptr, m_result.space, finished,
-                 in_device_memory ? Space::device : Space::host, sizeof(value_type) * m_count);
+      copies.copy(m_result.ptr, m_result.space, finished,
+                  in_device_memory ? Space::device : Space::host, sizeof(value_type) * m_count);
   }
 
  private:

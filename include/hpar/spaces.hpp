@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "macros.hpp"
 
@@ -242,5 +243,28 @@ struct SpaceAccessibility {
                          : impl::device_accessible(MemSpace::impl_space));
   static constexpr bool deepcopy = true;
 };
+
+namespace Experimental {
+/// Instances of `space` for work that may run side by side, one per weight (Kokkos 4; the weights
+/// only count the instances). A space without instances of its own gives copies of `space`; the
+/// CUDA build's Cuda gives instances on new streams (hpar/rt/cuda/spaces.hpp).
+template <class ExecSpace, class... Weights>
+std::vector<ExecSpace> partition_space(const ExecSpace& space, Weights...) {
+  static_assert(is_execution_space<ExecSpace>::value,
+                "Kokkos::Experimental::partition_space: the first argument is an execution space");
+  static_assert((std::is_arithmetic<Weights>::value && ...),
+                "Kokkos::Experimental::partition_space: weights must be integers or floats");
+  return std::vector<ExecSpace>(sizeof...(Weights), space);
+}
+
+template <class ExecSpace, class T>
+std::vector<ExecSpace> partition_space(const ExecSpace& space, const std::vector<T>& weights) {
+  static_assert(is_execution_space<ExecSpace>::value,
+                "Kokkos::Experimental::partition_space: the first argument is an execution space");
+  static_assert(std::is_arithmetic<T>::value,
+                "Kokkos::Experimental::partition_space: weights must be integers or floats");
+  return std::vector<ExecSpace>(weights.size(), space);
+}
+}  // namespace Experimental
 
 }  // namespace hpar

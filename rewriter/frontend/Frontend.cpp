@@ -45,6 +45,11 @@ clang::tooling::ArgumentsAdjuster makeArgumentsAdjuster(const SearchPaths& paths
       "-I" + paths.apiInclude,
       "-I" + paths.runtimeInclude,
       "-I" + paths.apiInclude + "/hpar/compat",
+      // Stand-ins for the backend's own headers that a program may include (CUDA's
+      // <cuda_runtime.h>: hpar/rt/cuda/parse/), searched after every directory of the compile
+      // command, so that the real ones win where the command names their directory.
+      "-idirafter",
+      paths.runtimeInclude + "/hpar/rt/" + backend.str() + "/parse",
   };
   // C++17 unless the user's own flags (which come later) say otherwise.
   auto standard = clang::tooling::getInsertArgumentAdjuster(

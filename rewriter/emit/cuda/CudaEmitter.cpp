@@ -1,7 +1,9 @@
 // CUDA backend: each dispatch becomes a __global__ function template named after the dispatch
 // and a host launcher that sizes the grid from the occupancy API and checks the launch. The
 // functor is a kernel parameter, or is read from device memory when the kernel's parameters would
-// not fit in the parameter space (rt/cuda/functor_arg.cuh).
+// not fit in the parameter space (rt/cuda/functor_arg.cuh). Everything a launcher issues (the
+// kernel, a launch state's reset, the functor's copy, a result's copy) goes to `stream`, the
+// stream of the policy's execution space instance (rt/cuda/launch.cuh, stream_of).
 // Lowering table: ARCHITECTURE.md section 4; the exact shapes: docs/design.md section 7.
 #include "emit/Registry.h"
 #include "emit/Shared.h"
@@ -47,8 +49,11 @@ const KernelParam kSpecParam{"Spec", "spec", true};
 const KernelParam kTeamScratchParam{"hpar::rt::cuda::TeamScratch", "scratch", false};
 
 /// The launch arguments of the held parameters.
-const char* kFunctorArg = "hpar::rt::cuda::functor_arg<by_value>(f, site)";
-const char* kSpecArg = "hpar::rt::cuda::functor_arg<by_value>(spec, site)";
+const char* kFunctorArg = "hpar::rt::cuda::functor_arg<by_value>(f, stream, site)";
+const char* kSpecArg = "hpar::rt::cuda::functor_arg<by_value>(spec, stream, site)";
+
+/// The launch configuration of every kernel: grid, block, dynamic shared memory and the stream.
+const char* kLaunch = "<<<shape.grid, shape.block, shape.shmem, stream>>>";
 
 /// `template <...>\n__global__ void <attributes><name>(<params>) {\n` and the references to the held
 /// parameters. `tparams` are the template parameters before ByValue, `more` those after it.
@@ -289,8 +294,11 @@ public:
   }
 
 private:
+  /// The launcher's head, and `stream`: where its launches and copies go.
   std::string launcherHead(const ir::Kernel& K, const std::string& more = "") const {
-    return hostFunctionHead(K, launcher(K), more);
+    return hostFunctionHead(K, launcher(K), more) +
+           "  const cudaStream_t stream = hpar::rt::cuda::stream_of(policy);  // the policy's "
+           "instance's stream\n";
   }
 
   /// The launcher's comment and explanation of the Views its lambda only reads.
@@ -349,7 +357,7 @@ private:
       << "  hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box(policy);\n"
       << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::md_grid_shape(looping, box, site);\n"
       << "  if (shape.grid.x > 0)\n"
-      << "    (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem>>>(\n"
+      << "    (box.one_point_per_thread ? direct : looping)" << kLaunch << "(\n"
       << "        policy, " << kFunctorArg << ", box);\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "}\n";
@@ -370,11 +378,11 @@ private:
               ? ""
               : "  const auto kernel = " + K.name + "<Policy, Functor, Spec, by_value>;\n")
       << shapeLine
-      << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, site);\n"
-      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ",\n"
+      << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, stream, site);\n"
+      << "  kernel" << kLaunch << "(policy, " << kFunctorArg << ",\n"
       << "      " << kSpecArg << ", state" << moreArgs << ");\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
-      << "  hpar::rt::cuda::store_result(spec, state);\n"
+      << "  hpar::rt::cuda::store_result(spec, state, stream, site);\n"
       << "}\n";
     return o.str();
   }
@@ -391,10 +399,10 @@ private:
       << teamShapeCheck(K)
       << readOnlyNote(K)
       << byValueChoice(params)
-      << teamKernels(K, "Policy, Functor, by_value", "policy, f, 0, false, site")
+      << teamKernels(K, "Policy, Functor, by_value", "policy, f, 0, false, stream, site")
       << "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n"
       << "  if (shape.grid.x > 0)\n"
-      << "    kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ", launch.scratch);\n"
+      << "    kernel" << kLaunch << "(policy, " << kFunctorArg << ", launch.scratch);\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "}\n";
     return o.str();
@@ -417,7 +425,7 @@ private:
                         teamKernels(K, "Policy, Functor, Spec, by_value",
                                     "policy, f,\n"
                                     "      hpar::rt::cuda::detail::accumulator_shared_per_thread("
-                                    "spec), true, site") +
+                                    "spec), true, stream, site") +
                             "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n",
                         ", launch.scratch");
     return o.str();
@@ -436,7 +444,7 @@ private:
       << "  const auto kernel = " << K.name << "<Policy, Functor, by_value>;\n"
       << shapeOf(K, "range_shape", "md_shape", K.policy == ir::PolicyKind::Range ? "0, " : "")
       << "  if (shape.grid.x > 0)\n"
-      << "    kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ");\n"
+      << "    kernel" << kLaunch << "(policy, " << kFunctorArg << ");\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
       << "}\n";
     return o.str();
@@ -477,11 +485,11 @@ private:
       << "  const auto kernel = " << K.name << "<Policy, Functor, Spec, by_value>;\n"
       << "  const hpar::rt::cuda::LaunchShape shape =\n"
       << "      hpar::rt::cuda::scan_shape(kernel, policy.end() - policy.begin(), spec, site);\n"
-      << "  const auto state = hpar::rt::cuda::ScanState<Spec>::acquire(shape, spec, site);\n"
-      << "  kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, " << kFunctorArg << ",\n"
+      << "  const auto state = hpar::rt::cuda::ScanState<Spec>::acquire(shape, spec, stream, site);\n"
+      << "  kernel" << kLaunch << "(policy, " << kFunctorArg << ",\n"
       << "      " << kSpecArg << ", state);\n"
       << "  hpar::rt::cuda::check_launch(site);\n"
-      << "  hpar::rt::cuda::store_total(spec, state);\n"
+      << "  hpar::rt::cuda::store_total(spec, state, stream, site);\n"
       << "}\n";
     return o.str();
   }

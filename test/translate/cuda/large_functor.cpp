@@ -29,7 +29,7 @@ struct Table {
 // CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor>();
 // CHECK-NEXT: const auto kernel = [[LOOKUP]]<Policy, Functor, by_value>;
 // CHECK: if (shape.grid.x > 0)
-// CHECK-NEXT: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site));
+// CHECK-NEXT: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
 void lookup(const Table& table, const int n) {
   hpar::parallel_for("lookup", n, table);
 }
@@ -45,8 +45,8 @@ void lookup(const Table& table, const int n) {
 // CHECK-NEXT: const Spec& spec = spec_arg.get();
 // CHECK: spec.call(f, acc.data(), index_type(i));
 // CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ReduceState<Spec>>();
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site),
-// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, site), state);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site),
+// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, stream, site), state);
 double lookup_sum(const Table& table, const int n) {
   double sum = 0.0;
   hpar::parallel_reduce("lookup_sum", n, table, sum);
@@ -54,7 +54,7 @@ double lookup_sum(const Table& table, const int n) {
 }
 
 // CHECK-LABEL: // hpar: parallel_for "small" (RangePolicy) from large_functor.cpp:{{[0-9]+}}
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site));
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
 void small(hpar::View<double*> y, const double a) {
   hpar::parallel_for("small", y.extent(0), HPAR_LAMBDA(const int i) { y(i) = a; });
 }

@@ -16,8 +16,8 @@
 // CHECK: const auto looping = hpar_stencil_L{{[0-9]+}}<Policy, Functor, by_value, false>;
 // CHECK-NEXT: const auto direct = hpar_stencil_L{{[0-9]+}}<Policy, Functor, by_value, true>;
 // CHECK: hpar::rt::cuda::md_grid_shape(looping, box, site);
-// CHECK: (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem>>>(
-// CHECK-NEXT: policy, hpar::rt::cuda::functor_arg<by_value>(f, site), box);
+// CHECK: (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem, stream>>>(
+// CHECK-NEXT: policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site), box);
 void stencil(hpar::View<double***> a, hpar::View<double***> b) {
   const int n = a.extent(0);
   hpar::parallel_for("stencil",

@@ -25,7 +25,7 @@
 // CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor>();
 // CHECK-NEXT: const auto kernel = hpar_saxpy_L34<Policy, Functor, by_value>;
 // CHECK: hpar::rt::cuda::range_shape(kernel, policy.end() - policy.begin(), 0, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site));
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
 // CHECK: hpar::rt::cuda::check_launch(site);
 // CHECK: void saxpy(double a, hpar::View<double*> x, hpar::View<double*> y) {
 // CHECK-NEXT: hpar_saxpy_L34_launch("saxpy", hpar::RangePolicy<>(0, x.extent(0)),

@@ -18,9 +18,9 @@
 // CHECK: void hpar_dot_L{{[0-9]+}}_launch({{.*}}Results&&... results) {
 // CHECK: hpar::impl::make_reduce_spec(policy, f, results...);
 // CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ReduceState<Spec>>();
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site),
-// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, site), state);
-// CHECK: hpar::rt::cuda::store_result(spec, state);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site),
+// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, stream, site), state);
+// CHECK: hpar::rt::cuda::store_result(spec, state, stream, site);
 double dot(hpar::View<double*> x, hpar::View<double*> y) {
   double sum = 0;
   hpar::parallel_reduce("dot", x.extent(0), HPAR_LAMBDA(int i, double& s) { s += x(i) * y(i); }, sum);
@@ -31,7 +31,7 @@ double dot(hpar::View<double*> x, hpar::View<double*> y) {
 // CHECK: hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),
 // CHECK: hpar::impl::make_scan_spec(policy, f, results...);
 // CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ScanState<Spec>>();
-// CHECK: hpar::rt::cuda::store_total(spec, state);
+// CHECK: hpar::rt::cuda::store_total(spec, state, stream, site);
 long prefix(hpar::View<long*> in, hpar::View<long*> out) {
   long total = 0;
   hpar::parallel_scan("prefix", in.extent(0), HPAR_LAMBDA(int i, long& update, bool final) {

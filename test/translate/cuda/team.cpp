@@ -22,9 +22,9 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: f(team);
 // CHECK-NEXT: scratch.end_team(league);
 // CHECK: hpar::rt::cuda::check_team_lanes(policy, 8, site);
-// CHECK: hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, site);
+// CHECK: hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, stream, site);
 // CHECK: const auto kernel = launch.narrow ? narrow : wide;
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site), launch.scratch);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site), launch.scratch);
 // CHECK: hpar::rt::cuda::check_launch(site);
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
   const int n = a.extent(0), m = a.extent(1);
@@ -51,10 +51,10 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
 // CHECK: hpar::rt::cuda::check_team_shape(policy, 64, 1, site);
 // CHECK: hpar::rt::cuda::team_launch(kernel, kernel, policy, f,
-// CHECK-NEXT: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site),
-// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, site), state, launch.scratch);
-// CHECK: hpar::rt::cuda::store_result(spec, state);
+// CHECK-NEXT: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, stream, site);
+// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site),
+// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, stream, site), state, launch.scratch);
+// CHECK: hpar::rt::cuda::store_result(spec, state, stream, site);
 double total(int leagues) {
   double sum = 0;
   hpar::parallel_reduce("total", hpar::TeamPolicy<>(leagues, 64), HPAR_LAMBDA(const member_type& team, double& s) {

@@ -6,9 +6,10 @@
 // The generated code is a named __global__ kernel plus a host launcher per dispatch; it needs
 // this runtime for the launch configuration and for the collective parts of each pattern:
 //   cuda/launch.cuh   LaunchShape, range_shape() (occupancy-sized grid-stride launches),
+//                     stream_of() (the stream of the policy's execution space instance),
 //                     check_launch() (errors reported with the kernel's label and source line;
 //                     HPAR_SYNC_LAUNCH=1 also waits for each kernel), shared-memory opt-in;
-//   cuda/buffer.cuh   grow-only device buffers behind the launch states below;
+//   cuda/buffer.cuh   grow-only device buffers behind the launch states below, one per stream;
 //   cuda/functor_arg.cuh
 //                     FunctorArg, fits_in_parameters(): the functor as a kernel parameter, or
 //                     through device memory when the kernel's parameters would not fit;
@@ -24,7 +25,9 @@
 //                     finish_team_reduce(); built on cuda/team_collectives.cuh (block and
 //                     lane-group reductions, scans, broadcasts) and cuda/team_scan.cuh (whole
 //                     nested range scans).
-// All launches go to the legacy default stream; state and functor buffers rely on that ordering.
+// Every launch, launch-state reset and copy of a dispatch goes to the stream of its policy's
+// execution space instance (the legacy default stream for the default instance); state and functor
+// buffers are per stream and rely on that stream's order (cuda/buffer.cuh).
 #pragma once
 
 // The API header's CUDA configuration (the build may name it already: hpar_add_executable).

@@ -8,8 +8,8 @@
 //                    and is a kernel parameter exactly as T would be (same bytes, same loads);
 //   ByValue = false  they do not (nvcc would stop with "Formal parameter space overflowed"): the
 //                    launcher copies T's bytes to device memory and the kernel reads T through a
-//                    pointer. One device buffer per type T and device holds them, allocated by the
-//                    first such launch and reused by every later one.
+//                    pointer. One device buffer per type T, device and stream holds them,
+//                    allocated by the first such launch and reused by every later one.
 //
 // Preconditions (of FunctorArg<T, false>, the ones kernel parameters already have):
 //   - T's bytes, copied as they are, are a valid T on the device: T is a type nvcc accepts as a
@@ -18,10 +18,10 @@
 //     bit for bit, as CUDA copies kernel arguments.
 //   - What T points to (a View's data) stays allocated until the kernel has finished, as for a
 //     kernel parameter, whose host-side copy is destroyed when the launch returns.
-//   - It is constructed on the host, in the launch expression of the kernel that reads it, and
-//     kernels are launched on the default stream from one host thread at a time (as every hpar
-//     launch is; see cuda.cuh). The copy is enqueued on that stream, so it runs after every earlier
-//     kernel that may still read the buffer and before the kernel it is for. cudaMemcpyAsync from
+//   - It is constructed on the host, in the launch expression of the kernel that reads it, with
+//     the stream that kernel is launched on. The copy is enqueued on that stream, whose buffer
+//     only that stream's kernels read (buffer.cuh), so it runs after every earlier kernel that may
+//     still read the buffer and before the kernel it is for. cudaMemcpyAsync from
 //     pageable host memory has taken the bytes by the time it returns (staged or synchronous), so
 //     the caller's object may go away after the launch, as with a kernel argument. (An object in
 //     pinned host memory would be copied later: it would have to outlive the copy.)
@@ -35,7 +35,8 @@
 //   // launcher:
 //   constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor>();
 //   const auto kernel = hpar_saxpy_L28<Policy, Functor, by_value>;
-//   kernel<<<shape.grid, shape.block, shape.shmem>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, site));
+//   kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy,
+//       hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
 #pragma once
 
 #include <cstddef>
@@ -88,7 +89,7 @@ class FunctorArg;
 template <class T>
 class FunctorArg<T, true> {
  public:
-  FunctorArg(const T& value, const KernelSite&) : value_(value) {}
+  FunctorArg(const T& value, cudaStream_t, const KernelSite&) : value_(value) {}
   __device__ const T& get() const { return value_; }
 
  private:
@@ -106,16 +107,16 @@ GrowOnlyBuffer& functor_buffer() {
 
 }  // namespace detail
 
-/// T in device memory: the constructor copies the bytes of `value` there, ordered on the default
-/// stream after every kernel launched before.
+/// T in device memory: the constructor copies the bytes of `value` there, ordered on `stream`
+/// after every kernel launched on it before.
 template <class T>
 class FunctorArg<T, false> {
  public:
-  FunctorArg(const T& value, const KernelSite& site) {
+  FunctorArg(const T& value, cudaStream_t stream, const KernelSite& site) {
     static_assert(alignof(T) <= 256, "hpar: cudaMalloc aligns the functor's bytes to 256 only");
     bool fresh = false;
-    void* bytes = detail::functor_buffer<T>().get(sizeof(T), fresh, site);
-    detail::check_cuda(cudaMemcpyAsync(bytes, &value, sizeof(T), cudaMemcpyDefault, 0), site,
+    void* bytes = detail::functor_buffer<T>().get(sizeof(T), fresh, stream, site);
+    detail::check_cuda(cudaMemcpyAsync(bytes, &value, sizeof(T), cudaMemcpyDefault, stream), site,
                        "cannot copy the functor to the device");
     device_ = static_cast<const T*>(bytes);
   }
@@ -125,10 +126,10 @@ class FunctorArg<T, false> {
   const T* device_;
 };
 
-/// The FunctorArg of `value` for a kernel compiled with ByValue.
+/// The FunctorArg of `value` for a kernel compiled with ByValue and launched on `stream`.
 template <bool ByValue, class T>
-FunctorArg<T, ByValue> functor_arg(const T& value, const KernelSite& site) {
-  return FunctorArg<T, ByValue>(value, site);
+FunctorArg<T, ByValue> functor_arg(const T& value, cudaStream_t stream, const KernelSite& site) {
+  return FunctorArg<T, ByValue>(value, stream, site);
 }
 
 }  // namespace cuda

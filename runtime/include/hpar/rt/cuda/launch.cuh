@@ -7,6 +7,9 @@
 // of SMs. A range_for grid is min(ceil(n / block), range_waves x resident blocks); reductions use
 // one wave (every block writes one partial); MDRange grids one wave of tiles.
 //
+// A dispatch launches on the stream of its policy's execution space instance (stream_of): every
+// kernel, copy and memset of the launch goes to that stream, in the order the launcher issues them.
+//
 // Everything here runs on the host. Occupancy answers are cached per (device, kernel, shared
 // memory demand): the first launch of a kernel asks the driver, later launches look the answer up.
 // Dynamic shared memory above the 48 KB default is opted into with cudaFuncSetAttribute when a
@@ -19,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cstdio>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -287,6 +291,19 @@ __attribute__((format(printf, 2, 3))) inline void explain_launch(const KernelSit
 }
 
 }  // namespace detail
+
+/// The stream a dispatch over `policy` launches on: its Cuda instance's (Kokkos::Cuda(stream));
+/// null, the legacy default stream, for the default instance, and for a policy over a host space
+/// that reaches a launcher because a template instantiates one dispatch for both spaces.
+template <class Policy>
+cudaStream_t stream_of(const Policy& policy) {
+  if constexpr (std::is_same<typename Policy::execution_space, hpar::Cuda>::value) {
+    return policy.space().cuda_stream();
+  } else {
+    (void)policy;
+    return nullptr;
+  }
+}
 
 /// Shape of a grid-stride range kernel over `n` indices with `shared_per_thread` bytes of dynamic
 /// shared memory per thread: grid = min(ceil(n / block), range_waves x resident blocks).

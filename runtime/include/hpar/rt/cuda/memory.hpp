@@ -40,13 +40,21 @@ inline void device_deallocate(Space s, void* p) {
     cuda_failed(s == Space::pinned ? "cudaFreeHost" : "cudaFree", err, nullptr);
 }
 
-inline void device_copy(void* dst, Space, const void* src, Space, size_t bytes) {
-  const cudaError_t err = cudaMemcpy(dst, src, bytes, cudaMemcpyDefault);
+// Into device memory, cudaMemcpy returns before the bytes arrive (from pageable host memory once
+// they are staged, from device memory at once), and so does cudaMemset: both then wait for the
+// default stream, so that they are synchronous as memory.hpp promises, also for work on a stream
+// that does not wait for the default stream (an instance on a cudaStreamNonBlocking stream).
+// Into host memory cudaMemcpy returns when the copy is done.
+inline void device_copy(void* dst, Space dst_space, const void* src, Space, size_t bytes) {
+  cudaError_t err = cudaMemcpy(dst, src, bytes, cudaMemcpyDefault);
+  if (err == cudaSuccess && (dst_space == Space::device || dst_space == Space::managed))
+    err = cudaStreamSynchronize(0);
   if (err != cudaSuccess) cuda_failed("cudaMemcpy", err, nullptr);
 }
 
 inline void device_zero(void* p, size_t bytes) {
-  const cudaError_t err = cudaMemset(p, 0, bytes);
+  cudaError_t err = cudaMemset(p, 0, bytes);
+  if (err == cudaSuccess) err = cudaStreamSynchronize(0);
   if (err != cudaSuccess) cuda_failed("cudaMemset", err, nullptr);
 }
 

@@ -7,7 +7,9 @@
 //      fences, and bumps a completion counter; the block that brings the counter to gridDim.x
 //      (the last to finish) combines all partials, applies spec.final(), writes the finished value
 //      to the result slot and resets the counter to 0 for the next launch.
-// The host then hands the result slot to spec.store(), which copies it where the user asked.
+// The host then hands the result slot to spec.store(), which copies it where the user asked, on
+// the launch's stream (StreamCopies): a host result waits for that stream, a View result in
+// device, managed or pinned memory is copied on it without waiting, as in Kokkos.
 //
 // Two accumulator kinds, chosen at compile time from the spec:
 //   register path  (!Spec::is_array and value_type trivially copyable, at most 32 bytes: every
@@ -19,7 +21,7 @@
 //                  shuffle): each thread owns a slice of value_count() values in dynamic shared
 //                  memory, slice t at [t * value_count(), (t + 1) * value_count()); the block
 //                  combine is a tree over the slices. The shape sizes the block so the slices fit.
-// Launch state lives in one grow-only device buffer per device:
+// Launch state lives in one grow-only device buffer per device and stream:
 //   [ counter (unsigned) | result (value_count values) | partials (grid x value_count values) ].
 //
 // Contract with the generated kernel (all threads of every block must reach finish_reduce):
@@ -195,17 +197,18 @@ struct ReduceState {
   unsigned int* counter;   // blocks finished; 0 between launches
   value_type* result;      // value_count(): the finished value (final() applied)
 
-  /// Device state for a launch of `shape`: grows the cached buffer when needed.
-  static ReduceState acquire(const LaunchShape& shape, const Spec& spec, const KernelSite& site) {
+  /// Device state for a launch of `shape` on `stream`: grows that stream's buffer when needed.
+  static ReduceState acquire(const LaunchShape& shape, const Spec& spec, cudaStream_t stream,
+                             const KernelSite& site) {
     static detail::GrowOnlyBuffer buffer;
     const size_t count = (size_t)spec.value_count();
     const size_t value_bytes = detail::align_up(count * sizeof(value_type), 256);
     const size_t blocks = shape.grid.x > 0 ? shape.grid.x : 1;
     const size_t bytes = 256 + value_bytes + blocks * value_bytes;
     bool fresh = false;
-    unsigned char* base = static_cast<unsigned char*>(buffer.get(bytes, fresh, site));
+    unsigned char* base = static_cast<unsigned char*>(buffer.get(bytes, fresh, stream, site));
     if (fresh)
-      detail::check_cuda(cudaMemset(base, 0, sizeof(unsigned int)), site,
+      detail::check_cuda(cudaMemsetAsync(base, 0, sizeof(unsigned int), stream), site,
                          "cannot initialise reduction state");
     ReduceState state;
     state.counter = reinterpret_cast<unsigned int*>(base);
@@ -213,6 +216,10 @@ struct ReduceState {
     state.partials = reinterpret_cast<value_type*>(base + 256 + value_bytes);
     // Consecutive partials are value_count apart; value_bytes only pads the result slot.
     return state;
+  }
+  /// The same on the legacy default stream (hand-written launches, runtime/tests).
+  static ReduceState acquire(const LaunchShape& shape, const Spec& spec, const KernelSite& site) {
+    return acquire(shape, spec, nullptr, site);
   }
 };
 
@@ -308,8 +315,38 @@ __device__ void finish_reduce(const Spec& spec, const ReduceState<StateSpec>& st
   }
 }
 
-/// Hands the finished value to the spec, which copies it to the user's result(s); it waits for
-/// the device when a result is a host scalar or a host View.
+/// How a reduction's or a scan's result reaches the user on a launch's stream (the `copies` of
+/// spec.store and spec.store_total, reduce_spec.hpp): wait() waits for that stream alone, before
+/// a result in host memory is written; copy() copies on the stream (cudaMemcpyAsync), so a copy
+/// into device, managed or pinned memory returns at once, ordered before the stream's later work,
+/// and a copy into host memory is waited for.
+struct StreamCopies {
+  cudaStream_t stream;
+  const KernelSite& site;
+
+  void wait() const {
+    detail::check_cuda(cudaStreamSynchronize(stream), site, "kernel failed");
+  }
+  void copy(void* dst, impl::Space dst_space, const void* src, impl::Space, size_t bytes) const {
+    if (bytes == 0 || dst == src) return;
+    detail::check_cuda(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, stream), site,
+                       "cannot copy the result");
+    if (dst_space == impl::Space::host) wait();
+  }
+};
+
+/// Hands the finished value to the spec, which copies it to the user's result(s) on `stream`; it
+/// waits for that stream when a result is a host scalar or a host View.
+template <class Spec, class StateSpec>
+void store_result(const Spec& spec, const ReduceState<StateSpec>& state, cudaStream_t stream,
+                  const KernelSite& site) {
+  static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,
+                "store_result: state of another reduction");
+  spec.store(state.result, true, StreamCopies{stream, site});
+}
+
+/// The same with the device-wide order of hand-written launches on the legacy default stream
+/// (runtime/tests): waits for the device when a result is in host memory.
 template <class Spec, class StateSpec>
 void store_result(const Spec& spec, const ReduceState<StateSpec>& state) {
   static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,

@@ -169,9 +169,10 @@ struct ScanState {
   unsigned* inclusives;
   value_type* total;  // inclusive total of the whole range, written by the last tile
 
-  /// Device state for a launch of `shape`: grows the cached buffer and resets the tile
-  /// descriptors on the device (stream-ordered before the scan launch).
-  static ScanState acquire(const LaunchShape& shape, const Spec&, const KernelSite& site) {
+  /// Device state for a launch of `shape` on `stream`: grows that stream's buffer and resets the
+  /// tile descriptors on the device (on `stream`, before the scan launch).
+  static ScanState acquire(const LaunchShape& shape, const Spec&, cudaStream_t stream,
+                           const KernelSite& site) {
     static detail::GrowOnlyBuffer buffer;
     const size_t count = shape.grid.x > 0 ? shape.grid.x : 1;
     const size_t status_bytes = packed ? detail::align_up(count * sizeof(ulonglong2), 256)
@@ -179,7 +180,7 @@ struct ScanState {
     const size_t value_bytes = packed ? 0 : detail::align_up(count * words * sizeof(unsigned), 256);
     bool fresh = false;
     unsigned char* base = static_cast<unsigned char*>(
-        buffer.get(status_bytes + 2 * value_bytes + sizeof(value_type), fresh, site));
+        buffer.get(status_bytes + 2 * value_bytes + sizeof(value_type), fresh, stream, site));
     ScanState state;
     state.status = reinterpret_cast<int*>(base);
     state.descriptors = reinterpret_cast<ulonglong2*>(base);
@@ -189,11 +190,15 @@ struct ScanState {
     if (count > 1) {  // a single tile never looks back
       constexpr int threads = 256;
       const int cells = int(packed ? count * 4 : count);  // packed: 4 ints per descriptor
-      detail::reset_scan_tiles<><<<unsigned((cells + threads - 1) / threads), threads>>>(
+      detail::reset_scan_tiles<><<<unsigned((cells + threads - 1) / threads), threads, 0, stream>>>(
           state.status, cells);
       detail::check_cuda(cudaGetLastError(), site, "cannot reset scan state");
     }
     return state;
+  }
+  /// The same on the legacy default stream (hand-written launches, runtime/tests).
+  static ScanState acquire(const LaunchShape& shape, const Spec& spec, const KernelSite& site) {
+    return acquire(shape, spec, nullptr, site);
   }
 
   /// Publishes tile t's aggregate or inclusive prefix (`state` says which).
@@ -401,7 +406,19 @@ __device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, 
   }
 }
 
-/// Hands the total to the spec (a no-op unless the dispatch asked for one).
+/// Hands the total to the spec (a no-op unless the dispatch asked for one), on `stream`: a total
+/// in host memory waits for that stream, one in a View of device memory does not (StreamCopies,
+/// reduce.cuh).
+template <class Spec, class StateSpec>
+void store_total(const Spec& spec, const ScanState<StateSpec>& state, cudaStream_t stream,
+                 const KernelSite& site) {
+  static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,
+                "store_total: state of another scan");
+  spec.store_total(state.total, true, StreamCopies{stream, site});
+}
+
+/// The same with the device-wide order of hand-written launches on the legacy default stream
+/// (runtime/tests): waits for the device first.
 template <class Spec, class StateSpec>
 void store_total(const Spec& spec, const ScanState<StateSpec>& state) {
   static_assert(std::is_same<std::remove_cv_t<Spec>, std::remove_cv_t<StateSpec>>::value,

@@ -438,7 +438,8 @@ struct TeamLaunch {
   bool narrow;  // launch the kernel compiled for at most team_auto_block threads
 };
 
-/// The level-1 scratch pool of team launches: one grow-only device allocation per device.
+/// The level-1 scratch pool of team launches: one grow-only device allocation per device and
+/// stream.
 inline detail::GrowOnlyBuffer& team_scratch_pool() {
   static detail::GrowOnlyBuffer pool;
   return pool;
@@ -460,6 +461,7 @@ struct TeamRequest {
   size_t (*scratch_bytes)(const void* policy, const void* functor, int level, int team) = nullptr;
   const void* policy = nullptr;
   const void* functor = nullptr;
+  cudaStream_t stream = nullptr;  // the stream the launch goes to (its level-1 pool is that stream's)
 };
 
 template <class Policy, class Functor>
@@ -566,7 +568,7 @@ inline TeamLaunch plan_team_launch(const void* narrow, const void* wide, const T
   if (scratch.bytes1 > 0) {
     bool fresh = false;
     scratch.pool1 = static_cast<char*>(
-        team_scratch_pool().get(size_t(grid) * scratch.bytes1, fresh, site));
+        team_scratch_pool().get(size_t(grid) * scratch.bytes1, fresh, r.stream, site));
   }
   if (detail::explain_launches())
     detail::explain_launch(site,
@@ -592,10 +594,11 @@ inline TeamLaunch plan_team_launch(const void* narrow, const void* wide, const T
 /// scratch takes one slice of a device pool per block, so the grid is then at most one wave (and
 /// what half the free memory holds). A reduction (at_least_one) always launches one block so that
 /// an empty league still yields the identity. Scratch beyond what the device offers stops the
-/// program before the launch.
+/// program before the launch. `stream` is the one the launch goes to.
 template <class Kernel, class Policy, class Functor>
 TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const Functor& f,
-                       size_t shared_per_thread, bool at_least_one, const KernelSite& site) {
+                       size_t shared_per_thread, bool at_least_one, cudaStream_t stream,
+                       const KernelSite& site) {
   detail::TeamRequest r;
   r.vector = policy.vector_length();
   r.league = policy.league_size();
@@ -608,6 +611,7 @@ TeamLaunch team_launch(Kernel narrow, Kernel wide, const Policy& policy, const F
   r.scratch_bytes = detail::team_scratch_bytes_of<Policy, Functor>;
   r.policy = &policy;
   r.functor = &f;
+  r.stream = stream;
   return detail::plan_team_launch(reinterpret_cast<const void*>(narrow),
                                   reinterpret_cast<const void*>(wide), r, shared_per_thread,
                                   at_least_one, site);
