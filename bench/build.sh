@@ -112,7 +112,8 @@ build_hpar_cuda() {
 translate_openmp() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${3:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
-  "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.$2.hpar.cpp" -- -std=c++17 -I bench
+  "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.$2.hpar.cpp" \
+    -- -std=c++17 -I bench -DHPAR_OPENMP_OFFLOAD=1  # for the GPU: Kokkos with OpenMPTarget
 }
 build_hpar_omp_clang() {
   local suffix=""; [ "${2:-}" = tuned ] && suffix=-tuned

@@ -111,6 +111,23 @@ function(hpar_add_executable name)
     endif()
   endforeach()
 
+  # An OpenMP build for a device other than the host is Kokkos with OpenMPTarget: the translation
+  # sees HPAR_OPENMP_OFFLOAD (hpar/rt/openmp/config.hpp), and its output pins it for the compile.
+  set(_device_args "")
+  if(H_BACKEND STREQUAL "openmp")
+    if(HPAR_OPENMP_FLAGS AND NOT H_OFFLOAD)
+      string(REGEX MATCH "-fopenmp-targets=[^ ;]*(nvptx|amdgcn)|--offload-arch=|-foffload=(nvptx|amdgcn)"
+             _names_device "${HPAR_OPENMP_FLAGS}")
+    elseif(_offload STREQUAL "nvptx")
+      set(_names_device ON)
+    else()
+      set(_names_device "")
+    endif()
+    if(_names_device)
+      set(_device_args -DHPAR_OPENMP_OFFLOAD=1)
+    endif()
+  endif()
+
   set(_outputs "")
   set(_source_dirs "")
   foreach(src IN LISTS H_SOURCES)
@@ -128,7 +145,8 @@ function(hpar_add_executable name)
     add_custom_command(
       OUTPUT "${_out}"
       COMMAND "${HPAR_TRANSLATE}" --backend=${H_BACKEND} "${_abs}" -o "${_out}"
-              --depfile "${_out}.d" -- -std=c++17 ${_inc_args} ${H_TRANSLATE_ARGS}
+              --depfile "${_out}.d" -- -std=c++17 ${_inc_args} ${_device_args}
+              ${H_TRANSLATE_ARGS}
       DEPENDS "${_abs}"
       DEPFILE "${_out}.d"
       COMMENT "hpar-translate (${H_BACKEND}) ${src}"

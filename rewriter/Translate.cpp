@@ -15,6 +15,7 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Serialization/InMemoryModuleCache.h"
 #include "clang/Tooling/Tooling.h"
@@ -87,14 +88,17 @@ public:
       frontend::instantiateDeclaredSpecialisations(*TheSema, Ctx);
       if (Diags.hasErrorOccurred()) return;
     }
+    OpenMPOffload = TheSema && TheSema->getPreprocessor().isMacroDefined("HPAR_OPENMP_OFFLOAD");
     SourceManager& SM = Ctx.getSourceManager();
     const FileID Main = SM.getMainFileID();
     std::vector<RewrittenFile> Files;
     std::vector<FileID> Headers;
     bool Ok = rewrite(Ctx, Main, Files, &Headers);
+    addOutOfLineFiles(SM, Main, Headers);
     for (size_t I = 0; Ok && I < Headers.size(); ++I) {
       SM.setMainFileID(Headers[I]);
       Ok = rewrite(Ctx, Headers[I], Files, nullptr);
+      addOutOfLineFiles(SM, Main, Headers);
     }
     SM.setMainFileID(Main);
     if (!Ok) return;
@@ -134,6 +138,7 @@ private:
     const SourceManager& SM = Ctx.getSourceManager();
     ir::TranslationUnit TU;
     TU.header = Headers == nullptr;
+    TU.openmpOffload = OpenMPOffload;
     TU.mainFile = llvm::sys::path::filename(TU.header ? realPathOf(SM, Id) : File).str();
     diag::Reporter Report(Diags, Options.diagnostics);
     const analysis::Analysis Found =
@@ -148,12 +153,38 @@ private:
     RewrittenFile R;
     R.id = Id;
     R.realPath = realPathOf(SM, Id);
+    if (Options.backend->traits.marksOutOfLineStructors) {
+      OutOfLine.insert(OutOfLine.end(), TU.outOfLineStructors.begin(), TU.outOfLineStructors.end());
+      for (const ir::TranslationUnit::OutOfLineDefinition& D : OutOfLine) {
+        SourceLocation Begin = SourceLocation::getFromRawEncoding(D.beginLoc);
+        SourceLocation End = SourceLocation::getFromRawEncoding(D.endLoc);
+        if (realPathOf(SM, SM.getFileID(Begin)) != realPathOf(SM, Id)) continue;
+        ir::TranslationUnit::Range Here{SM.getFileOffset(Begin), SM.getFileOffset(End)};
+        bool Seen = false;
+        for (const ir::TranslationUnit::Range& R : TU.outOfLineDefinitionsHere)
+          Seen = Seen || (R.begin == Here.begin && R.end == Here.end);
+        if (!Seen) TU.outOfLineDefinitionsHere.push_back(Here);
+      }
+    }
     R.edits = emit::lower(B, TU);  // with --check too: a header's inclusions must agree
     for (const RewrittenFile& Earlier : Files)  // a later inclusion of a header: one copy
       if (Earlier.realPath == R.realPath) return sameTranslation(SM, Earlier, R, Report);
     if (Options.explainLaunch) explain(Diags, SM, TU);
     Files.push_back(std::move(R));
     return true;
+  }
+
+  /// The files holding the out-of-line constructors and destructors found so far that are
+  /// neither the main file nor a header already to be rewritten: they are rewritten too, so that
+  /// the backend can mark those definitions (ir::Target::marksOutOfLineStructors).
+  void addOutOfLineFiles(const SourceManager& SM, FileID Main, std::vector<FileID>& Headers) const {
+    for (const ir::TranslationUnit::OutOfLineDefinition& D : OutOfLine) {
+      const FileID Id = SM.getFileID(SourceLocation::getFromRawEncoding(D.beginLoc));
+      const std::string Path = realPathOf(SM, Id);
+      bool Known = Path == realPathOf(SM, Main);
+      for (FileID H : Headers) Known = Known || realPathOf(SM, H) == Path;
+      if (!Known) Headers.push_back(Id);
+    }
   }
 
   /// Whether `Again`, the translation of a header at another of its inclusions (a header without
@@ -290,6 +321,9 @@ private:
   const frontend::IncludeRecorder* Includes;    // owned by the preprocessor
   bool& ShortParseHolds;
   Sema* TheSema = nullptr;                      // while the parse lasts
+  bool OpenMPOffload = false;                   // HPAR_OPENMP_OFFLOAD was defined
+  /// Out-of-line constructors and destructors the device reaches, from every file's walk.
+  std::vector<ir::TranslationUnit::OutOfLineDefinition> OutOfLine;
 };
 
 class TranslateAction : public ASTFrontendAction {

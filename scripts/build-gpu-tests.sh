@@ -67,7 +67,9 @@ build_one() {
     fi
   fi
   if { has omp-clang && wants omp-clang; } || { has omp-gcc && wants omp-gcc; }; then
-    build/bin/hpar-translate --backend=openmp "$src" -o "$out/src/$name.hpar.cpp" ||
+    # For the GPU: Kokkos with OpenMPTarget (KOKKOS_ENABLE_OPENMPTARGET; hpar/rt/openmp/config.hpp).
+    build/bin/hpar-translate --backend=openmp "$src" -o "$out/src/$name.hpar.cpp" \
+      -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1 ||
       echo "BUILD-FAILED $name.omp (translation)"
   fi
   if has omp-clang && wants omp-clang && [ -f "$out/src/$name.hpar.cpp" ]; then

@@ -167,16 +167,17 @@ struct functor_execution_space<F, std::void_t<typename F::execution_space>> {
 };
 
 /// Whether a dispatch of Functor over this policy (or integral count) runs on the host: its
-/// execution space keeps its data in host memory (Serial, OpenMP, DefaultHostExecutionSpace). A
-/// count runs in the functor's execution space when it declares one, as in Kokkos.
+/// execution space is not one of the build's translated spaces (Serial, OpenMP,
+/// DefaultHostExecutionSpace). A count runs in the functor's execution space when it declares
+/// one, as in Kokkos.
 template <class PolicyOrCount, class Functor = void>
 constexpr bool runs_on_host() {
   using Declared = typename functor_execution_space<Functor>::type;
   if constexpr (std::is_integral<PolicyOrCount>::value && !std::is_void<Declared>::value) {
-    return Declared::memory_space::impl_space == Space::host;
+    return !Declared::impl_on_device;
   } else {
     using Policy = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
-    return Policy::execution_space::memory_space::impl_space == Space::host;
+    return !Policy::execution_space::impl_on_device;
   }
 }
 

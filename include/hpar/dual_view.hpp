@@ -15,9 +15,9 @@
 //
 // Per build: serial, t_dev is in HostSpace, so h_view is d_view (one allocation) and the DualView
 // has a single device: modify does nothing and sync never copies, as in Kokkos. CUDA: d_view in
-// CudaSpace, h_view in HostSpace, sync is a deep_copy. OpenMP: d_view in OpenMPTargetSpace, which
-// is memory of its own even when target regions fall back to the host, so the two sides are
-// distinct allocations and sync copies, as on a GPU.
+// CudaSpace, h_view in HostSpace, sync is a deep_copy. OpenMP for a GPU: d_view in
+// OpenMPTargetSpace, a side of its own, so sync copies. OpenMP for the host: d_view in HostSpace,
+// one side, as with Kokkos' OpenMP backend.
 //
 // Everything here is host code except the accessors marked HPAR_INLINE_FUNCTION (view<>(),
 // view_host(), view_device(), extent, span), which kernels may call on a captured DualView.
@@ -136,9 +136,12 @@ class DualView {
 
   // ---- the two sides ----------------------------------------------------------------------------
 
-  /// Whether both sides are one View of one space (then there is nothing to synchronise).
+  /// Whether both sides are one View of one memory space (then there is nothing to synchronise):
+  /// the serial build, and the OpenMP build for the host, whose default space keeps its data in
+  /// HostSpace as Kokkos::OpenMP's does (Kokkos compares the device types, which are the same
+  /// there; hpar's default space there is not the host mirror's execution space).
   static constexpr bool impl_is_single_device =
-      std::is_same<typename t_dev::device_type, typename t_host::device_type>::value;
+      std::is_same<typename t_dev::memory_space, typename t_host::memory_space>::value;
 
   /// The side a space names: 1 the device's, 0 the host's, -1 both (Space may be an execution
   /// space, a memory space or a Device, as in Kokkos).

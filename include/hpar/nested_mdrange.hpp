@@ -4,7 +4,7 @@
 // A range of rank N (2 to 8) is the box [0, n0) x ... x [0, nN-1), walked in the order of its
 // Rank's outer direction: Iterate::Right moves index N-1 fastest, Iterate::Left index 0, and
 // Iterate::Default follows the build's default layout exactly as MDRangePolicy does (Left on CUDA
-// and OpenMP, Right in the serial build). There are no tiles, so the inner direction has no
+// and OpenMP for a GPU, Right in the serial build and OpenMP for the host). There are no tiles, so the inner direction has no
 // effect (as in Kokkos). The participants share the box as in Kokkos, threads on the slowest
 // index and vector lanes on the fastest:
 //   TeamThreadMDRange    the slowest index over the team's threads (ThreadLevel), the other

@@ -4,8 +4,8 @@
 // type), Schedule<Static|Dynamic>, LaunchBounds<...>, a work tag (any other class), and for
 // MDRangePolicy one Rank<N, OuterIterate, InnerIterate>.
 //
-// MDRangePolicy (docs/design.md sections 5 and 6): Iterate::Default is Left on CUDA and OpenMP
-// and Right in the serial build; with Left, index 0 moves fastest. inner_left says how the
+// MDRangePolicy (docs/design.md sections 5 and 6): Iterate::Default is Left on CUDA and OpenMP for a GPU
+// and Right in the serial build and OpenMP for the host; with Left, index 0 moves fastest. inner_left says how the
 // indices move inside a tile, outer_left how the tiles are ordered. A tile extent given as 0 (or
 // not given) is chosen here: the inner index up to 32 wide, the others filling a tile volume of
 // at most 256, so a tile maps onto one CUDA block.
@@ -122,13 +122,12 @@ struct PolicyTraits {
 };
 
 /// Whether an iteration direction means index 0 moves fastest (Default follows the default
-/// layout of the build: Left on CUDA and OpenMP, Right in the serial build).
+/// execution space's layout, as in Kokkos: Left on CUDA and on OpenMP for a GPU, Right in the
+/// serial build and on OpenMP for the host).
 constexpr bool iterate_left(Iterate d) {
-#if defined(HPAR_IMPL_DEVICE)
-  return d != Iterate::Right;
-#else
-  return d == Iterate::Left;
-#endif
+  return d == Iterate::Left ||
+         (d == Iterate::Default &&
+          std::is_same<typename DefaultExecutionSpace::array_layout, LayoutLeft>::value);
 }
 
 }  // namespace impl

@@ -112,6 +112,9 @@ struct MemorySpaceBase {
 template <class Space>
 struct ExecutionSpaceBase {
   using size_type = size_t;
+  /// Whether the space's dispatches run as the build's translated kernels (Cuda, OpenMPTarget)
+  /// rather than in the header on the calling thread (Serial, OpenMP): impl::on_device.
+  static constexpr bool impl_on_device = false;
   static bool in_parallel() { return false; }
   static bool impl_is_initialized() { return true; }
   template <class Stream>
@@ -177,7 +180,7 @@ struct HPAR_IMPL_CUDA_ONLY("CudaUVMSpace") CudaUVMSpace;
 struct HPAR_IMPL_CUDA_ONLY("CudaHostPinnedSpace") CudaHostPinnedSpace;
 #undef HPAR_IMPL_CUDA_ONLY
 #endif
-#if !defined(KOKKOS_ENABLE_OPENMPTARGET)
+#if !defined(HPAR_BACKEND_OPENMP)
 #define HPAR_IMPL_OPENMP_ONLY(name, macro)                                                         \
   HPAR_IMPL_UNAVAILABLE("Kokkos::" name " exists only in an OpenMP build (hpar-translate "       \
                         "--backend=openmp); guard its use with #ifdef " macro)
@@ -231,16 +234,27 @@ constexpr bool device_accessible(Space s) {
 }
 }  // namespace impl
 
-/// Whether code running in AccessSpace (an execution or memory space: its memory space says
-/// which side it runs on) may dereference memory of MemSpace.
+namespace impl {
+/// Whether Space is an execution space whose dispatches are the build's translated kernels.
+template <class Space, class = void>
+struct on_device : std::false_type {};
+template <class Space>
+struct on_device<Space, std::enable_if_t<Space::impl_on_device>> : std::true_type {};
+}  // namespace impl
+
+/// Whether code running in AccessSpace (an execution or memory space: a translated execution
+/// space runs on the device, else its memory space says which side it runs on) may dereference
+/// memory of MemSpace.
 template <class AccessSpace, class MemSpace>
 struct SpaceAccessibility {
   static constexpr bool assignable =
       std::is_same<typename AccessSpace::memory_space, MemSpace>::value;
   static constexpr bool accessible =
-      assignable || (AccessSpace::memory_space::impl_space == impl::Space::host
-                         ? impl::host_accessible(MemSpace::impl_space)
-                         : impl::device_accessible(MemSpace::impl_space));
+      assignable ||
+      (!impl::on_device<AccessSpace>::value &&
+               AccessSpace::memory_space::impl_space == impl::Space::host
+           ? impl::host_accessible(MemSpace::impl_space)
+           : impl::device_accessible(MemSpace::impl_space));
   static constexpr bool deepcopy = true;
 };
 

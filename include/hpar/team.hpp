@@ -110,7 +110,7 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   /// per team, whatever the build.
   static constexpr bool impl_device_teams =
 #if defined(HPAR_IMPL_DEVICE)
-      execution_space::memory_space::impl_space != impl::Space::host;
+      execution_space::impl_on_device;
 #else
       false;
 #endif

@@ -158,6 +158,12 @@ private:
       if (Fr.fn == Key) return recursion(Key, CallSite);
     if (Visited.count(Key)) return;
     if (Name.empty()) Name = describeFunction(Called, Ctx);
+    // An object the device constructs is destroyed there: its destructor, called implicitly.
+    if (const auto* Ctor = dyn_cast<CXXConstructorDecl>(F))
+      if (const CXXDestructorDecl* Dtor = Ctor->getParent()->getDestructor())
+        if (const FunctionDecl* DtorDef = Dtor->getDefinition())
+          if (DtorDef->isOutOfLine() && !frontend::isLibraryLocation(SM, Paths, DtorDef->getLocation()))
+            recordOutOfLine(DtorDef);
     const FunctionDecl* Body = Called->getDefinition();
     const auto* M = dyn_cast<CXXMethodDecl>(F);
     if (isLambdaBody(F) || Called->isImplicit()) {
@@ -180,6 +186,8 @@ private:
     Visited.insert(Key);
     Stack.push_back({Key, CallSite, Name});
     if (InMain && !Annotated && Marked.insert(F).second) mark(F, Def);
+    if ((isa<CXXConstructorDecl>(Def) || isa<CXXDestructorDecl>(Def)) && Def->isOutOfLine())
+      recordOutOfLine(Def);
     Stack.pop_back();
     walk(Body ? Body : Def, CallSite, Name);
   }
@@ -213,6 +221,19 @@ private:
     D.self = Stack.back().fn == Callee;
   }
 
+  /// Records a constructor or destructor defined outside its class, wherever it is
+  /// (TranslationUnit::outOfLineStructors).
+  void recordOutOfLine(const FunctionDecl* Def) {
+    if (!RecordedOutOfLine.insert(Def).second) return;
+    SourceLocation Begin = SM.getExpansionLoc(Def->getOuterLocStart());
+    if (const auto* FT = Def->getDescribedFunctionTemplate())
+      Begin = SM.getExpansionLoc(FT->getBeginLoc());
+    SourceLocation End = SM.getExpansionLoc(Def->getEndLoc());
+    End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+    if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End)) return;
+    TU.outOfLineStructors.push_back({Begin.getRawEncoding(), End.getRawEncoding()});
+  }
+
   /// Records the declarations of a main-file function that the backend must mark.
   void mark(const FunctionDecl* F, const FunctionDecl* Def) {
     bool Member = isa<CXXMethodDecl>(F);
@@ -242,6 +263,7 @@ private:
   ASTContext& Ctx;
   SourceManager& SM;
   const frontend::SearchPaths& Paths;
+  llvm::DenseSet<const FunctionDecl*> RecordedOutOfLine;
   ir::TranslationUnit& TU;
   size_t Kernel = 0;
   bool RootIsLambda = false;

@@ -5,8 +5,8 @@ namespace emit {
 
 llvm::ArrayRef<BackendInfo> allBackends() {
   static const BackendInfo Table[] = {
-#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas, InstantiatesDeclared) \
-  {Name, Extension, ir::Target{GenericLambdas, InstantiatesDeclared}, Factory},
+#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas, InstantiatesDeclared, MarksOutOfLine) \
+  {Name, Extension, ir::Target{GenericLambdas, InstantiatesDeclared, MarksOutOfLine}, Factory},
 #include "emit/Backends.def"
   };
   return Table;

@@ -13,7 +13,7 @@ namespace hpar {
 namespace emit {
 
 // Each backend's factory, defined in its folder.
-#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas, InstantiatesDeclared) \
+#define HPAR_BACKEND(Factory, Name, Extension, GenericLambdas, InstantiatesDeclared, MarksOutOfLine) \
   std::unique_ptr<Backend> Factory();
 #include "emit/Backends.def"
 

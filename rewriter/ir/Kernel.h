@@ -128,6 +128,9 @@ struct TranslationUnit {
   /// dispatches (`header`), which is rewritten into a copy that the output includes instead.
   std::string mainFile;
   bool header = false;
+  /// Whether the parse saw HPAR_OPENMP_OFFLOAD (an OpenMP build for a device other than the
+  /// host): the OpenMP output's prologue pins it, so that its build tests the same macros.
+  bool openmpOffload = false;
   std::vector<Kernel> kernels;
   /// Functions (offsets of their declarations) that must become device-callable.
   struct DeviceFunction {
@@ -138,6 +141,19 @@ struct TranslationUnit {
     bool isDefinition = false;
   };
   std::vector<DeviceFunction> deviceFunctions;
+  /// Constructors and destructors the device reaches that are defined outside their class, in
+  /// any of the user's files (ir::Target::marksOutOfLineStructors): the raw encodings of the
+  /// source locations where each definition begins and ends (just past it).
+  struct OutOfLineDefinition {
+    unsigned beginLoc = 0, endLoc = 0;
+  };
+  std::vector<OutOfLineDefinition> outOfLineStructors;
+  /// Of those, the ones in the file this IR rewrites, as offsets in it (set by the translation,
+  /// which gathers them from every file's walk): the backend marks them device code.
+  struct Range {
+    unsigned begin = 0, end = 0;
+  };
+  std::vector<Range> outOfLineDefinitionsHere;
   /// Lambdas written without HPAR_LAMBDA: offsets just past their capture list.
   std::vector<unsigned> plainLambdas;
   /// The lambdas that only the device calls: each written in the dispatch of a device

@@ -13,6 +13,11 @@ struct Target {
   /// `extern template` in the file (clang's OpenMP offload device pass and nvcc do; a host
   /// compile does not), so the translator instantiates them too (frontend/Instantiations.h).
   bool instantiatesDeclaredSpecialisations = false;
+  /// The compiler compiles a constructor or destructor the device reaches for the device only
+  /// when it is marked where it is defined, if it is defined outside its class (clang 19's OpenMP
+  /// offload: "undefined reference to S::S(...)" in the device image otherwise), so the
+  /// translator marks those definitions, rewriting the header that holds one if it must.
+  bool marksOutOfLineStructors = false;
 };
 
 }  // namespace ir

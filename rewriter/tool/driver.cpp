@@ -185,23 +185,57 @@ Paths findPaths(const char* argv0) {
   return p;
 }
 
+/// The host compiler of the openmp and serial backends.
+std::string hostCompiler() {
+  std::string cxx = env("HPAR_CXX", "");
+  if (cxx.empty()) cxx = sys::findProgramByName("clang++-19") ? "clang++-19" : "g++";
+  return cxx;
+}
+
+/// The OpenMP backend's flags: HPAR_OPENMP_FLAGS, else the host fallback of `cxx`.
+Args openmpFlags(const std::string& cxx) {
+  std::string flags = env("HPAR_OPENMP_FLAGS", "");
+  if (flags.empty())
+    flags = StringRef(cxx).contains("clang") ? "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
+                                             : "-fopenmp -foffload=disable";
+  SmallVector<StringRef, 4> parts;
+  StringRef(flags).split(parts, ' ', -1, false);
+  Args out;
+  for (StringRef f : parts) out.push_back(f.str());
+  return out;
+}
+
+/// Whether OpenMP `flags` offload to a device other than the host: clang's -fopenmp-targets= or
+/// --offload-arch= naming one, GCC's -foffload= naming a target (not "disable"). Such a build
+/// is translated with HPAR_OPENMP_OFFLOAD (KOKKOS_ENABLE_OPENMPTARGET; hpar/rt/openmp/config.hpp).
+bool offloadsToDevice(const Args& flags) {
+  for (StringRef f : flags) {
+    if (f.consume_front("-fopenmp-targets=")) {
+      SmallVector<StringRef, 2> targets;
+      f.split(targets, ',');
+      for (StringRef t : targets)
+        if (!t.starts_with("x86_64") && !t.starts_with("aarch64") && !t.starts_with("powerpc64"))
+          return true;
+    } else if (f.starts_with("--offload-arch=") || f.starts_with("-offload-arch=")) {
+      return true;
+    } else if (f.consume_front("-foffload=")) {
+      if (!f.starts_with("-") && f != "disable" && !f.empty()) return true;
+    }
+  }
+  return false;
+}
+
 /// The compiler command of the backend, before its inputs and outputs.
 Args compilerFor(const std::string& backend) {
   if (backend == "cuda") {
     return {env("HPAR_NVCC", "/usr/local/cuda/bin/nvcc"), "--extended-lambda",
             "--expt-relaxed-constexpr", "-arch=sm_" + env("HPAR_CUDA_ARCH", "90")};
   }
-  std::string cxx = env("HPAR_CXX", "");
-  if (cxx.empty()) cxx = sys::findProgramByName("clang++-19") ? "clang++-19" : "g++";
+  const std::string cxx = hostCompiler();
   Args cmd{cxx};
   if (backend == "openmp") {
-    std::string flags = env("HPAR_OPENMP_FLAGS", "");
-    if (flags.empty())
-      flags = StringRef(cxx).contains("clang") ? "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
-                                               : "-fopenmp -foffload=disable";
-    SmallVector<StringRef, 4> parts;
-    StringRef(flags).split(parts, ' ', -1, false);
-    for (StringRef f : parts) cmd.push_back(f.str());
+    Args flags = openmpFlags(cxx);
+    cmd.insert(cmd.end(), flags.begin(), flags.end());
   }
   return cmd;
 }
@@ -308,6 +342,9 @@ int compileSource(const Paths& paths, const Invocation& inv, const std::string& 
   Args translate{paths.translate, "--backend=" + inv.backend, source, "-o",
                  std::string(translated), "--depfile", deps, "--"};
   translate.insert(translate.end(), inv.preprocessor.begin(), inv.preprocessor.end());
+  if (inv.backend == "openmp" &&
+      (offloadsToDevice(openmpFlags(hostCompiler())) || offloadsToDevice(inv.compile)))
+    translate.push_back("-DHPAR_OPENMP_OFFLOAD=1");
   if (int rc = run(translate)) return rc;
   addCompileFlags(inv.backend, inv.compile, cmd);
   addPreprocessorFlags(inv.backend, inv.preprocessor, cmd);

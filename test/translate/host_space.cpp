@@ -8,6 +8,8 @@
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s --check-prefix=CHECK
+// RUN: %hpar-translate --backend=openmp %s -o %t.device.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
+// RUN: grep -v CHECK %t.device.cpp | %FileCheck %s --check-prefix=CHECK
 #include <Kokkos_Core.hpp>
 #include <vector>
 
@@ -15,6 +17,8 @@
 using Memory = Kokkos::CudaSpace;
 #elif defined(KOKKOS_ENABLE_OPENMPTARGET)
 using Memory = Kokkos::OpenMPTargetSpace;
+#else
+using Memory = Kokkos::DefaultExecutionSpace::memory_space;
 #endif
 
 void run(std::vector<int>& seen) {

@@ -3,10 +3,11 @@
 // hpar::impl::walk_last_fastest or walk_first_fastest (docs/design.md section 8), on both backends.
 // Left as written: a range already walked that way, a TeamThreadMDRange (its threads take the
 // slowest index), a tie between the two ends, and subscripts that are not the closure's indices.
+// The OpenMP run is for a GPU (HPAR_OPENMP_OFFLOAD), whose default layout is Left.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
-// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.clang.o %}
 #include <Kokkos_Core.hpp>

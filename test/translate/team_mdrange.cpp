@@ -2,11 +2,11 @@
 // dispatch is lowered as any other, and the nested MDRange patterns stay as written and run
 // through the backend's team member. CUDA: a block per team, a league-stride loop. OpenMP: one
 // region, `target teams` + sole `parallel`, for the GPU and the host; the output builds with
-// clang and gcc.
+// clang and gcc. The OpenMP output checked is for a GPU (HPAR_OPENMP_OFFLOAD): Left by default.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s --check-prefix=CHECK-CUDA
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
-// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s --check-prefix=CHECK-OMP
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.clang.o %}
 // RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}

@@ -25,10 +25,10 @@
 namespace hpar {
 namespace impl {
 
-/// Whether ExecSpace runs on the host (its memory is host memory).
+/// Whether ExecSpace runs on the host (it is not one of the build's translated spaces).
 template <class ExecSpace>
 constexpr bool is_host_execution_space() {
-  return ExecSpace::memory_space::impl_space == Space::host;
+  return !ExecSpace::impl_on_device;
 }
 
 template <class ExecSpace, class F>

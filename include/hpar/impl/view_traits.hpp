@@ -151,8 +151,12 @@ struct ViewTraits {
       !std::is_same<given_memory, no_argument>::value, given_memory,
       typename std::conditional_t<std::is_same<given_exec, no_argument>::value,
                                   DefaultExecutionSpace, given_exec>::memory_space>;
-  using execution_space = typename std::conditional_t<std::is_same<given_exec, no_argument>::value,
-                                                      memory_space, given_exec>::execution_space;
+  // As in Kokkos: the given execution space, else the memory space's, else the default one (whose
+  // memory space may be HostSpace, in an OpenMP build for the host, without being Serial).
+  using execution_space = typename std::conditional_t<
+      !std::is_same<given_exec, no_argument>::value, given_exec,
+      std::conditional_t<!std::is_same<given_memory, no_argument>::value, given_memory,
+                         DefaultExecutionSpace>>::execution_space;
   using device_type = Device<execution_space, memory_space>;
   using array_layout = typename find_first<is_array_layout,
                                            typename execution_space::array_layout, Props...>::type;

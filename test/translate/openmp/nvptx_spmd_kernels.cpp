@@ -7,7 +7,7 @@
 // threads (`.maxntid 1024`, so that any such team starts; rt/openmp/team_launch.hpp).
 // REQUIRES: clang-nvptx
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %hpar-translate --backend=openmp %s -o %t/spmd.cpp
+// RUN: %hpar-translate --backend=openmp %s -o %t/spmd.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: cd %t && bash -c "%clangxx -O3 -std=c++17 $(%hpar-src/scripts/setup-clang-offload.sh --flags %hpar-obj/clang-nvptx) %hpar-inc -save-temps -c spmd.cpp -o spmd.o"
 // RUN: %FileCheck %s --input-file=%t/spmd-openmp-nvptx64-nvidia-cuda-sm_90.s
 // RUN: %FileCheck %s --check-prefix=NARROW --input-file=%t/spmd-openmp-nvptx64-nvidia-cuda-sm_90.s

@@ -6,7 +6,7 @@
 // the scratch through a generic pointer (rt/openmp/team_launch.hpp, docs/design.md section 8).
 // REQUIRES: clang-nvptx
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %hpar-translate --backend=openmp %s -o %t/team_memory.cpp
+// RUN: %hpar-translate --backend=openmp %s -o %t/team_memory.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: cd %t && bash -c "%clangxx -O3 -std=c++17 $(%hpar-src/scripts/setup-clang-offload.sh --flags %hpar-obj/clang-nvptx) %hpar-inc -save-temps -c team_memory.cpp -o team_memory.o"
 // RUN: %FileCheck %s --check-prefix=SHARED --input-file=%t/team_memory-openmp-nvptx64-nvidia-cuda-sm_90.s
 // RUN: %FileCheck %s --check-prefix=DEVICE --input-file=%t/team_memory-openmp-nvptx64-nvidia-cuda-sm_90.s

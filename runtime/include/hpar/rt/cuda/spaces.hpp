@@ -33,6 +33,8 @@ struct CudaSpace : impl::MemorySpaceBase<CudaSpace, impl::Space::device> {
   using memory_space = CudaSpace;
   using execution_space = Cuda;
   using device_type = Device<Cuda, CudaSpace>;
+  /// Its dispatches are translated kernels (include/hpar/spaces.hpp, impl::on_device).
+  static constexpr bool impl_on_device = true;
   static constexpr const char* name() { return "Cuda"; }
 };
 
@@ -99,6 +101,8 @@ struct HPAR_ANNOTATE("hpar::space::device") Cuda : impl::ExecutionSpaceBase<Cuda
   using memory_space = CudaSpace;
   using array_layout = LayoutLeft;
   using device_type = Device<Cuda, CudaSpace>;
+  /// Its dispatches are translated kernels (include/hpar/spaces.hpp, impl::on_device).
+  static constexpr bool impl_on_device = true;
   static constexpr const char* name() { return "Cuda"; }
   static int concurrency() { return impl::backend_concurrency(); }
 

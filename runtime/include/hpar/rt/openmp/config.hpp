@@ -20,9 +20,16 @@
 #define HPAR_IMPL_BACKEND_LIBRARY_FOR <hpar/rt/openmp/library_for.hpp>
 
 // What a Kokkos program tests (the same in the translator's parse and in the build of its output).
-// As in Kokkos with OpenMPTarget, there is no SharedSpace.
+// An OpenMP build for the host (the default: the host fallback) is what Kokkos' OpenMP backend
+// is to a program: KOKKOS_ENABLE_OPENMP alone, so that programs take the host paths they take
+// with Kokkos on a CPU. A build that offloads to a device other than the host is translated with
+// HPAR_OPENMP_OFFLOAD defined (hpar-c++ and hpar_add_executable define it when their OpenMP flags
+// name such a device; the output's prologue repeats what the translation saw) and is Kokkos with
+// OpenMPTarget as well. As in Kokkos with OpenMPTarget, there is no SharedSpace.
 #define KOKKOS_ENABLE_OPENMP 1
+#if defined(HPAR_OPENMP_OFFLOAD)
 #define KOKKOS_ENABLE_OPENMPTARGET 1
+#endif
 #include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
 
 #if !defined(__HPAR_TRANSLATING__)

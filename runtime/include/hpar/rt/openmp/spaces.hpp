@@ -16,14 +16,27 @@ struct OpenMPTargetSpace : impl::MemorySpaceBase<OpenMPTargetSpace, impl::Space:
   static constexpr const char* name() { return "OpenMPTargetSpace"; }
 };
 
-/// The OpenMP offload execution space (target regions are synchronous, so fence does nothing).
+/// The OpenMP offload execution space (target regions are synchronous, so fence does nothing):
+/// its kernels are translated, and run on the OpenMP device, or on the host as OpenMP's host
+/// fallback. An OpenMP build for a device (HPAR_OPENMP_OFFLOAD; hpar/rt/openmp/config.hpp) keeps
+/// its data in OpenMPTargetSpace, LayoutLeft, as Kokkos with OpenMPTarget does. A build for the
+/// host is Kokkos' OpenMP configuration to the program: its default space keeps its data in
+/// HostSpace, LayoutRight, as Kokkos::OpenMP's does (a program built without a GPU may take
+/// DefaultExecutionSpace::memory_space to be HostSpace, as ExaMiniMD does).
 struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
     : impl::ExecutionSpaceBase<OpenMPTarget> {
   using execution_space = OpenMPTarget;
   using scratch_memory_space = ScratchMemorySpace<OpenMPTarget>;
+#if defined(HPAR_OPENMP_OFFLOAD)
   using memory_space = OpenMPTargetSpace;
   using array_layout = LayoutLeft;
-  using device_type = Device<OpenMPTarget, OpenMPTargetSpace>;
+#else
+  using memory_space = HostSpace;
+  using array_layout = LayoutRight;
+#endif
+  using device_type = Device<OpenMPTarget, memory_space>;
+  /// Its dispatches are translated kernels (include/hpar/spaces.hpp, impl::on_device).
+  static constexpr bool impl_on_device = true;
   static constexpr const char* name() { return "OpenMPTarget"; }
   static int concurrency() { return impl::backend_concurrency(); }
   void fence() const {}
@@ -55,7 +68,7 @@ using hpar::OpenMPTarget;
 using hpar::OpenMPTargetSpace;
 }  // namespace Experimental
 
-using DeviceSpace = OpenMPTargetSpace;
+using DeviceSpace = OpenMPTarget::memory_space;
 using DefaultExecutionSpace = OpenMPTarget;
 
 struct HPAR_IMPL_UNAVAILABLE("Kokkos::SharedSpace does not exist in an OpenMP build (as in Kokkos "
