@@ -9,7 +9,10 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -47,15 +50,22 @@ void serial_mdrange(const Policy& policy, const Body& body, std::index_sequence<
 /// Calls body(i...) for every index of the policy, in order; for a TeamPolicy, body(member) for
 /// every team (one thread of one lane each), with the scratch of functor f's launch
 /// (team_scratch_bytes) in host buffers that consecutive teams reuse.
+template <class Functor>
+[[noreturn]] void fail_scratch_allocation(size_t bytes0, size_t bytes1);
+
 template <class Policy, class Functor, class Body>
 void serial_iterate(const Policy& policy, const Functor& f, const Body& body) {
   if constexpr (is_team_policy<Policy>::value) {
     const int leagues = policy.league_size();
     const size_t bytes0 = team_scratch_bytes(policy, f, 0, 1);
     const size_t bytes1 = team_scratch_bytes(policy, f, 1, 1);
-    // 8-byte aligned storage for both levels.
-    std::vector<uint64_t> storage((bytes0 + bytes1) / 8 + 1);
-    char* base = reinterpret_cast<char*>(storage.data());
+    // One host block for both levels (malloc: 16-byte aligned, not cleared, as Kokkos' scratch),
+    // or the program stops naming the functor, as a device build stops naming the kernel.
+    const size_t total = bytes0 > SIZE_MAX - bytes1 - 16 ? SIZE_MAX : bytes0 + bytes1 + 16;
+    std::unique_ptr<char, void (*)(void*)> storage(
+        total == SIZE_MAX ? nullptr : static_cast<char*>(std::malloc(total)), std::free);
+    if (!storage) fail_scratch_allocation<Functor>(bytes0, bytes1);
+    char* base = storage.get();
     for (int league = 0; league < leagues; ++league)
       body(SerialTeamMember(league, leagues, TeamScratchState(base, bytes0, base + bytes0, bytes1)));
   } else if constexpr (is_mdrange_policy<Policy>::value) {
@@ -154,6 +164,20 @@ auto checked_policy(const char* pattern, const char* label, const PolicyOrCount&
     std::abort();
   }
   return policy;
+}
+
+/// A host team's scratch that cannot be allocated: the program stops naming the functor.
+template <class Functor>
+void fail_scratch_allocation(size_t bytes0, size_t bytes1) {
+  const char* functor = nullptr;
+  int functor_size = 0;
+  type_name<Functor>(&functor, &functor_size);
+  std::fprintf(stderr,
+               "hpar: error: team dispatch (functor %.*s): the team scratch of %zu bytes at level "
+               "0 and %zu bytes at level 1 cannot be allocated in host memory\n",
+               functor_size, functor, bytes0, bytes1);
+  std::fflush(stderr);
+  std::abort();
 }
 
 /// The execution space a functor declares (`using execution_space = ...`), or void.

@@ -114,23 +114,26 @@ struct has_scan_range<M, L, I, F, T,
 
 /// The chunk loop of the file comment: chunks of impl_size(L) indices, one level scan each. The
 /// nested scan of members without a scan of their own, and the fallback of those with one.
-template <class L, class I, class M, class F, class T>
-HPAR_HD void chunked_scan(const M& m, I begin, I end, const F& f, T* total) {
+/// Contributions combine with join.join(dst, src) (a sum, or a reducer's join) and start from
+/// `identity`.
+template <class L, class I, class M, class F, class T, class Join = ScanSum<T>>
+HPAR_HD void chunked_scan(const M& m, I begin, I end, const F& f, T* total, const Join& join = Join(),
+                          const T& identity = T()) {
   const I size = I(m.impl_size(L()));
   const I rank = I(m.impl_rank(L()));
-  const ScanSum<T> sum;
-  T carry = T();
+  T carry = identity;
   for (I chunk = begin; chunk < end; chunk += size) {
     const I i = chunk + rank;
-    T contribution = T();
+    T contribution = identity;
     if (i < end) f(i, contribution, false);
     T chunk_total;
-    const T prefix = m.impl_exclusive_scan(L(), contribution, sum, T(), chunk_total);
+    const T prefix = m.impl_exclusive_scan(L(), contribution, join, identity, chunk_total);
     if (i < end) {
-      T update = carry + prefix;
+      T update = carry;
+      join.join(update, prefix);
       f(i, update, true);
     }
-    carry += chunk_total;
+    join.join(carry, chunk_total);
   }
   if (total) *total = carry;
 }
@@ -366,7 +369,8 @@ HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& 
 }
 
 /// As above; `total` receives the sum over the whole range on every participant.
-template <class L, class I, class M, class F, class T>
+template <class L, class I, class M, class F, class T,
+          class = std::enable_if_t<!is_reducer<std::remove_cv_t<T>>::value>>
 HPAR_ANNOTATE("hpar::nested::parallel_scan")
 HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& f, T& total) {
   using V = typename impl::nested_scan_value<F, T>::type;
@@ -376,6 +380,26 @@ HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& 
                   "hpar::parallel_scan: the total's type differs from the scan's value type");
     impl::nested_scan(r, f, &total);
     impl::after_level<L>(*r.member);
+  }
+}
+
+/// A scan over the calling thread's vector lanes that combines with a reducer (Kokkos has this
+/// form for ThreadVectorRange only): update starts from the reducer's identity (init), prefixes
+/// are joined with its join, and the reducer's reference receives the whole range's combined
+/// value on every lane, as Kokkos' CUDA backend does.
+template <class I, class M, class F, class R, class = std::enable_if_t<is_reducer<R>::value>>
+HPAR_ANNOTATE("hpar::nested::parallel_scan")
+HPAR_HD inline void parallel_scan(const impl::NestedRange<impl::VectorLevel, I, M>& r, const F& f,
+                                  const R& reducer) {
+  using T = typename R::value_type;
+  HPAR_IMPL_IF_TEAM_MEMBER(M)
+  HPAR_IMPL_IF_FITS(impl::nested_scan_fits<F, I, T, T>()) {
+    T identity;
+    reducer.init(identity);
+    T total;
+    impl::chunked_scan<impl::VectorLevel>(*r.member, r.begin, r.end, f, &total, reducer, identity);
+    reducer.reference() = total;
+    impl::after_level<impl::VectorLevel>(*r.member);
   }
 }
 

@@ -53,18 +53,26 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 /// It is the one template of the API that users specialise, so it is declared in namespace Kokkos
 /// (a template can only be specialised in a namespace that encloses it) and hpar names it with a
 /// using-declaration; `template <> struct hpar::reduction_identity<T>` works too.
+/// The primary template is for arithmetic types; for another type each identity is an error
+/// where it is used (so that naming the class is not one: a sum of a user type that is not
+/// specialised starts from value_type(), as Kokkos starts a reduction into a plain value).
 template <class T>
 struct reduction_identity {
-  static_assert(std::is_arithmetic<T>::value,
-                "hpar::reduction_identity: specialise it for this value type");
-  HPAR_HD static constexpr T sum() { return T(0); }
-  HPAR_HD static constexpr T prod() { return T(1); }
-  HPAR_HD static constexpr T max() { return ::hpar::impl::lowest_value<T>(); }
-  HPAR_HD static constexpr T min() { return ::hpar::impl::largest_value<T>(); }
-  HPAR_HD static constexpr T bor() { return T(0); }
-  HPAR_HD static constexpr T band() { return T(~T(0)); }
-  HPAR_HD static constexpr T lor() { return T(0); }
-  HPAR_HD static constexpr T land() { return T(1); }
+  using impl_primary = void;  // absent from user specialisations
+  HPAR_HD static constexpr T sum() { return check(), T(0); }
+  HPAR_HD static constexpr T prod() { return check(), T(1); }
+  HPAR_HD static constexpr T max() { return check(), ::hpar::impl::lowest_value<T>(); }
+  HPAR_HD static constexpr T min() { return check(), ::hpar::impl::largest_value<T>(); }
+  HPAR_HD static constexpr T bor() { return check(), T(0); }
+  HPAR_HD static constexpr T band() { return check(), T(~T(0)); }
+  HPAR_HD static constexpr T lor() { return check(), T(0); }
+  HPAR_HD static constexpr T land() { return check(), T(1); }
+
+ private:
+  HPAR_HD static constexpr void check() {
+    static_assert(std::is_arithmetic<T>::value,
+                  "hpar::reduction_identity: specialise it for this value type");
+  }
 };
 
 HPAR_IMPL_DEVICE_CODE_END
@@ -98,6 +106,22 @@ struct MinMaxLocScalar {
 };
 
 namespace impl {
+
+/// Where a sum starts: reduction_identity<T>::sum() for arithmetic types and types it is
+/// specialised for; value_type() for others (a class with operator+= alone), as Kokkos starts a
+/// reduction into a plain value: its scalar results are sums of this kind.
+template <class T, class = void>
+struct identity_is_specialised : std::true_type {};
+template <class T>
+struct identity_is_specialised<T, typename reduction_identity<T>::impl_primary>
+    : std::is_arithmetic<T> {};
+template <class T>
+HPAR_HD constexpr T sum_identity() {
+  if constexpr (identity_is_specialised<T>::value)
+    return reduction_identity<T>::sum();
+  else
+    return T();
+}
 
 /// Where a reducer's result goes: a scalar the caller owns or a rank-0 View in Space.
 template <class Value, class Space>
@@ -138,7 +162,7 @@ struct HPAR_ANNOTATE("hpar::reducer") Sum : impl::ReducerResult<Scalar, Space> {
   HPAR_IMPL_REDUCER_CONSTRUCTORS(Sum, Scalar)
   HPAR_HD static constexpr impl::BuiltinOp builtin_op() { return impl::BuiltinOp::sum; }
   HPAR_HD void join(value_type& dst, const value_type& src) const { dst += src; }
-  HPAR_HD void init(value_type& v) const { v = reduction_identity<value_type>::sum(); }
+  HPAR_HD void init(value_type& v) const { v = impl::sum_identity<value_type>(); }
 };
 
 template <class Scalar, class Space = HostSpace>

@@ -8,8 +8,9 @@
 // the same addresses. team_scratch(level) hands out team-wide blocks; thread_scratch(level) hands
 // out, for an allocation of n bytes, n bytes per thread (thread r gets the r-th of team_size
 // consecutive n-byte slices), so the threads' blocks never overlap. Both draw on the level's one
-// bump pointer. Every allocation is rounded up to 8 bytes, so every address is 8-byte aligned;
-// an allocation that does not fit returns nullptr.
+// bump pointer. An allocation takes exactly the bytes asked, as in Kokkos (a level's size is
+// rounded up to 8 bytes per request); get_shmem_aligned and scratch Views align their start (a
+// View to Kokkos' scratch_value_alignment). An allocation that does not fit returns nullptr.
 //
 // Where the bytes live, per build (docs/design.md section 8):
 //   serial:  host buffers of the launch, reused by consecutive teams;
@@ -71,21 +72,24 @@ class ScratchMemorySpace {
   HPAR_HD ScratchMemorySpace(impl::ScratchLevel* level, int team_size, int rank)
       : m_level(level), m_team_size(team_size), m_rank(rank) {}
 
-  /// `bytes` of scratch (for this thread, in a per-thread space), 8-byte aligned; nullptr when
-  /// the level has no room left. Every thread of the team must make the same allocations.
+  /// `bytes` of scratch (for this thread, in a per-thread space) right after the previous
+  /// allocation, as in Kokkos: no padding, so get_shmem(12) leaves the next one 4 bytes off an
+  /// 8-byte boundary (get_shmem_aligned and scratch Views align); nullptr when the level has no
+  /// room left. Every thread of the team must make the same allocations.
   HPAR_HD void* get_shmem(size_t bytes, int = 0) const {
     if (!m_level) return nullptr;
-    const size_t each = impl::scratch_round(bytes);
+    const size_t each = bytes;
     const size_t total = each * size_t(m_team_size);
     if (m_level->used + total > m_level->size) return nullptr;
     void* p = m_level->base + m_level->used + each * size_t(m_rank);
     m_level->used += total;
     return p;
   }
-  /// As get_shmem, at a multiple of `alignment` (a power of two).
+  /// As get_shmem, starting at an address that is a multiple of `alignment` (any positive
+  /// number: a View of 24-byte structs aligns to 24, as in Kokkos).
   HPAR_HD void* get_shmem_aligned(size_t bytes, size_t alignment, int = 0) const {
     if (!m_level) return nullptr;
-    if (alignment > 8) {
+    if (alignment > 1) {
       const uintptr_t at = reinterpret_cast<uintptr_t>(m_level->base + m_level->used);
       const size_t skip = size_t((alignment - at % alignment) % alignment);
       if (m_level->used + skip > m_level->size) return nullptr;

@@ -55,6 +55,11 @@ using TeamMember = DeviceTeamMember;
 using TeamMember = SerialTeamMember;
 #endif
 
+/// What TeamPolicy::scratch_size_max says on the host, Kokkos' numbers for Serial and OpenMP:
+/// 32 KB at level 0, 20 MB at level 1. A size to plan with, not a limit: a host team's scratch
+/// is host memory, and a launch takes any size it can allocate.
+inline int host_scratch_size_max(int level) { return level == 0 ? 32 * 1024 : 20 * 1024 * 1024; }
+
 // The limits of the device build, defined by its backend's runtime (hpar/rt/cuda/team.cuh,
 // hpar/rt/openmp/team.hpp): the largest team size for a vector length, and the recommended one.
 // The most scratch bytes per team the build offers at a level.
@@ -62,6 +67,7 @@ using TeamMember = SerialTeamMember;
 int backend_team_size_max(int vector_length);
 int backend_team_size_recommended(int vector_length);
 int backend_scratch_size_max(int level);
+size_t backend_scratch_bytes_max(int level);
 /// What sets backend_team_size_max() on the device the kernels run on, and what raises it where
 /// the environment does, as words that follow the limit in the message of a team size above it
 /// (" (...)"), or "" (asked on the host only).
@@ -69,7 +75,8 @@ const char* backend_team_size_limit();
 #else
 inline int backend_team_size_max(int) { return 1; }
 inline int backend_team_size_recommended(int) { return 1; }
-inline int backend_scratch_size_max(int) { return 0x7fffffff; }  // host memory
+inline int backend_scratch_size_max(int level) { return host_scratch_size_max(level); }
+inline size_t backend_scratch_bytes_max(int) { return SIZE_MAX; }  // host memory
 #endif
 
 /// The vector length a request resolves to (see the file comment); 0 and negative requests stay
@@ -182,9 +189,16 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   size_t thread_scratch_size(int level) const {
     return level == 0 || level == 1 ? m_thread_scratch[level] : 0;
   }
-  /// The most scratch bytes per team this build's device offers at `level`.
+  /// The scratch bytes per team to plan with at `level` (Kokkos' int): on CUDA what the device
+  /// offers (its opt-in shared memory, half its free memory up to 2^31 - 1); on the host and the
+  /// OpenMP backend Kokkos' 32 KB and 20 MB, which a launch may exceed.
   static int scratch_size_max(int level) {
-    return impl_device_teams ? impl::backend_scratch_size_max(level) : 0x7fffffff;
+    return impl_device_teams ? impl::backend_scratch_size_max(level)
+                             : impl::host_scratch_size_max(level);
+  }
+  /// The most a launch accepts: what the device offers on CUDA, what can be allocated elsewhere.
+  static size_t impl_scratch_bytes_max(int level) {
+    return impl_device_teams ? impl::backend_scratch_bytes_max(level) : SIZE_MAX;
   }
   /// The bytes a team's scratch level occupies: every allocation is rounded up to 8 bytes, so
   /// the per-team and per-thread requests are too.
@@ -357,7 +371,7 @@ PolicyProblem policy_problem(const TeamPolicy<A...>& p) {
       const int team_size = p.impl_auto_team_size() ? 1 : p.team_size();
       const size_t asked = p.impl_scratch_bytes(level, team_size);
       if (asked == 0) continue;  // no device query on the launch path of kernels without scratch
-      const size_t most = size_t(TeamPolicy<A...>::scratch_size_max(level));
+      const size_t most = TeamPolicy<A...>::impl_scratch_bytes_max(level);
       if (asked > most)
         why.say("TeamPolicy scratch level %d asks for %zu bytes per team (team size %d); this "
                 "device allows at most %zu",

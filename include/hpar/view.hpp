@@ -396,7 +396,8 @@ class HPAR_ANNOTATE("hpar::view") View
                         size_t n7 = invalid_index) {
     const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
     set_extents(n, "(scratch)");
-    m_data = static_cast<pointer_type>(space.get_shmem(m_map.span() * sizeof(value_type)));
+    m_data = static_cast<pointer_type>(
+        space.get_shmem_aligned(m_map.span() * sizeof(value_type), impl_scratch_alignment));
   }
 
   HPAR_HD View(const View& other) : m_data(other.m_data), m_map(other.m_map), m_record(other.m_record) {
@@ -533,8 +534,15 @@ class HPAR_ANNOTATE("hpar::view") View
   /// How many managed Views (copies and subviews) share the allocation; 0 when unmanaged.
   int use_count() const { return m_record ? __atomic_load_n(&m_record->count, __ATOMIC_RELAXED) : 0; }
 
-  /// Bytes a team scratch view of these extents takes (what the scratch constructor allocates:
-  /// scratch allocations are whole multiples of 8 bytes).
+  /// A scratch View's data is aligned to the larger of its value type's size and alignment, and
+  /// at least 8 bytes (Kokkos' scratch_value_alignment).
+  static constexpr size_t impl_scratch_alignment =
+      sizeof(value_type) > alignof(value_type)
+          ? (sizeof(value_type) > 8 ? sizeof(value_type) : 8)
+          : (alignof(value_type) > 8 ? alignof(value_type) : 8);
+
+  /// Bytes of scratch a View of these extents needs, as Kokkos counts them: its elements plus
+  /// impl_scratch_alignment, room for aligning them wherever the level's next allocation starts.
   HPAR_HD static constexpr size_t shmem_size(size_t n0 = 1, size_t n1 = 1, size_t n2 = 1, size_t n3 = 1,
                            size_t n4 = 1, size_t n5 = 1, size_t n6 = 1, size_t n7 = 1) {
     const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
@@ -543,7 +551,28 @@ class HPAR_ANNOTATE("hpar::view") View
       const size_t s = traits::analysis::static_extent(r);
       count *= s != 0 ? s : n[r];
     }
-    return impl::scratch_round(count * sizeof(value_type));
+    return count * sizeof(value_type) + impl_scratch_alignment;
+  }
+  /// The same for a layout object (the form LayoutStride needs): its span in elements, as
+  /// span() counts it, plus the alignment.
+  HPAR_HD static constexpr size_t shmem_size(const array_layout& layout) {
+    size_t span = 1;
+    if constexpr (std::is_same<array_layout, LayoutStride>::value) {
+      span = 0;
+      bool empty = false;
+      for (int r = 0; r < int(R); ++r) {
+        empty = empty || layout.dimension[r] == 0;
+        if (layout.dimension[r] * layout.stride[r] > span) span = layout.dimension[r] * layout.stride[r];
+      }
+      if (empty) span = 0;
+      if (R == 0) span = 1;
+    } else {
+      for (int r = 0; r < int(R); ++r) {
+        const size_t s = traits::analysis::static_extent(r);
+        span *= s != 0 ? s : layout.dimension[r];
+      }
+    }
+    return span * sizeof(value_type) + impl_scratch_alignment;
   }
 
   // ---- element access -----------------------------------------------------------------------------

@@ -19,9 +19,9 @@
 //     maximum per block of Hopper (H100, H200; cudaDevAttrMaxSharedMemoryPerBlockOptin), which
 //     the CUDA runtime opts in to above 48 KB. Ampere A100 allows 163 KB, so this is an upper
 //     bound: a request under it may still fail at launch on an older GPU, never the reverse;
-//   - level-1 scratch is device memory; its size depends on the free memory at launch, but every
-//     build caps a team's level-1 scratch at 2^31 - 1 bytes (scratch_size_max returns an int),
-//     so a constant above that always fails.
+//   - level-1 scratch is device (or host) memory, as much as the launch can allocate: it has no
+//     limit here. Kokkos runs a team with 4 GB of level 1 (its unit test large_team_scratch_size)
+//     and so does hpar; a request the memory cannot hold stops that launch at run time.
 #include "checks/Checks.h"
 #include "checks/FunctorCalls.h"
 #include "analysis/PolicyTrace.h"
@@ -51,7 +51,6 @@ constexpr int64_t MDRangeRankMin = 2, MDRangeRankMax = 6;   // Kokkos' MDRangePo
 constexpr int64_t NestedRankMin = 2, NestedRankMax = 8;     // the team-level MDRanges
 constexpr int64_t MaxTeamThreads = 1024;                    // threads of a CUDA block
 constexpr uint64_t Level0Limit = 232448;                    // Hopper's opt-in shared memory
-constexpr uint64_t Level1Limit = 0x7fffffff;                // scratch_size_max(1) is an int
 
 /// The name of the team member's scratch method a call calls ("team_scratch", "thread_scratch",
 /// "team_shmem"), or "".
@@ -113,8 +112,8 @@ struct LevelBytes {
   }
 };
 
-/// The most scratch bytes a team can get at a level (0 or 1).
-uint64_t limitOf(int64_t Level) { return Level == 0 ? Level0Limit : Level1Limit; }
+/// The most scratch bytes a team can get at a level (0 or 1): level 1 has no constant limit.
+uint64_t limitOf(int64_t Level) { return Level == 0 ? Level0Limit : UINT64_MAX; }
 
 /// What a level's request is made of: "1024 bytes per team plus 512 bytes per thread, times team
 /// size 256".
@@ -130,12 +129,9 @@ std::string partsOf(const LevelBytes& Bytes) {
 }
 
 /// "; a GPU block can have at most 232448 bytes of shared memory (227 KB on Hopper)"
-std::string limitClause(int64_t Level) {
-  if (Level == 0)
-    return "; a GPU block can have at most " + std::to_string(Level0Limit) +
-           " bytes of shared memory (227 KB on Hopper)";
-  return "; every hpar build limits a team's level-1 scratch to " + std::to_string(Level1Limit) +
-         " bytes";
+std::string limitClause() {
+  return "; a GPU block can have at most " + std::to_string(Level0Limit) +
+         " bytes of shared memory (227 KB on Hopper)";
 }
 
 /// The total of a request, as "is 263168 bytes per team" (or "is at least" when the team size is
@@ -348,7 +344,7 @@ private:
     C.report.report(diag::CheckId::ScratchTooLarge, E->getArg(0)->getBeginLoc(),
                     "level-" + std::to_string(*R.level) + " scratch of " + Parts +
                         (Bytes.thread > 0 && Bytes.teamSize ? "," : "") + Total +
-                        limitClause(*R.level))
+                        limitClause())
         << argumentRange(E);
   }
 
@@ -385,7 +381,7 @@ private:
                       "kernel '" + K.name + "' asks for " + std::to_string(Bytes.total()) +
                           (Bytes.thread > 0 && !Bytes.teamSize ? " bytes or more" : " bytes") +
                           " of level-" + std::to_string(Level) + " scratch per team (" +
-                          partsOf(Bytes) + ")" + limitClause(Level))
+                          partsOf(Bytes) + ")" + limitClause())
           << Policy->getSourceRange();
       for (const CXXMemberCallExpr* Call : Parts)
         C.report.note(Call->getArg(0)->getBeginLoc(),

@@ -44,13 +44,11 @@ inline int backend_team_size_recommended(int vector_length) {
 }
 
 /// The level-1 limit when `free_bytes` of device memory are free: half of them (one team at a
-/// time can use it), at most 2^31 - 1.
-inline int scratch_level1_limit(size_t free_bytes) {
-  return free_bytes / 2 > size_t(0x7fffffff) ? 0x7fffffff : int(free_bytes / 2);
-}
+/// time can use it).
+inline size_t scratch_level1_limit(size_t free_bytes) { return free_bytes / 2; }
 
 /// Level 0: the shared memory one block may opt in to; level 1: scratch_level1_limit.
-inline int backend_scratch_size_max(int level) {
+inline size_t backend_scratch_bytes_max(int level) {
   int device = 0;
   if (cudaGetDevice(&device) != cudaSuccess) return 0;
   if (level == 0) {
@@ -61,6 +59,11 @@ inline int backend_scratch_size_max(int level) {
   size_t free_bytes = 0, total = 0;
   if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) return 0;
   return scratch_level1_limit(free_bytes);
+}
+/// backend_scratch_bytes_max as Kokkos' int.
+inline int backend_scratch_size_max(int level) {
+  const size_t most = backend_scratch_bytes_max(level);
+  return most > size_t(0x7fffffff) ? 0x7fffffff : int(most);
 }
 
 }  // namespace impl
@@ -539,8 +542,8 @@ inline TeamLaunch plan_team_launch(const void* narrow, const void* wide, const T
   for (int level = 0; level < 2; ++level) {
     const size_t asked = level == 0 ? scratch.bytes0 : scratch.bytes1;
     if (asked == 0) continue;  // the level-0 limit is a device query too: only with scratch
-    const size_t device_most = size_t(level == 0 ? impl::backend_scratch_size_max(0)
-                                                 : impl::scratch_level1_limit(free_bytes));
+    const size_t device_most = level == 0 ? impl::backend_scratch_bytes_max(0)
+                                          : impl::scratch_level1_limit(free_bytes);
     const size_t used = level == 0 ? limits.static_shared + scratch.offset0 : 0;
     const size_t most = device_most > used ? device_most - used : 0;
     if (asked > most)

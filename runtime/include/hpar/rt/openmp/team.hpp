@@ -174,8 +174,10 @@ inline int backend_concurrency() {
   return shape.teams * shape.threads > 0 ? shape.teams * shape.threads : 1;
 }
 
-/// Both scratch levels come from a device pool: bounded by the device's memory only.
-inline int backend_scratch_size_max(int) { return 0x7fffffff; }
+/// Both scratch levels come from a device pool: bounded by the device's memory only. What
+/// scratch_size_max says is Kokkos' OpenMP backend's (32 KB, 20 MB).
+inline int backend_scratch_size_max(int level) { return host_scratch_size_max(level); }
+inline size_t backend_scratch_bytes_max(int) { return SIZE_MAX; }
 
 /// AUTO: 256 threads on a GPU (a team's threads share the rows of its TeamThreadRange loops, and
 /// its vector loops run in each thread), at most what the device grants a team; the processors on
