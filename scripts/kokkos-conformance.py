@@ -67,6 +67,9 @@ SHIM = r"""// RUNNER SHIM (scripts/kokkos-conformance.py): Kokkos-internal names
 #pragma once
 #include <Kokkos_Core.hpp>
 #include <string_view>
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 #include <typeinfo>
 namespace Kokkos {
 namespace Impl {
@@ -75,8 +78,35 @@ template <class T>
 struct TypeInfo {
   static std::string_view name() { return typeid(T).name(); }
 };
+// Impl::get_tile_size_properties(space): an MDRangePolicy's tiling parameters, which
+// TestMDRangePolicyConstructors compares with tile_size_recommended(). hpar's: tiles of at most
+// 256 elements, the fastest dimension up to 32 (include/hpar/policies.hpp, choose_tiles).
+struct TileSizeProperties {
+  int max_threads = 1024;
+  int default_largest_tile_size = 32;
+  int default_tile_size = 8;
+  int max_total_tile_size = 256;
+};
+template <class Space>
+TileSizeProperties get_tile_size_properties(const Space&) {
+  return {};
+}
 }  // namespace Impl
 }  // namespace Kokkos
+namespace runner_shim {
+// ExecSpace::impl_hardware_thread_id(), a static member of Kokkos' execution spaces (the calling
+// thread's index; TestRange's dynamic-schedule test counts iterations per thread with it). A
+// member cannot be added from outside, so the call becomes one of name(), which every space has,
+// and this function.
+KOKKOS_INLINE_FUNCTION int hardware_thread_id() {
+#if defined(_OPENMP)
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}
+}  // namespace runner_shim
+#define impl_hardware_thread_id() name() ? ::runner_shim::hardware_thread_id() : 0
 """
 
 OPENMP_SPACE = """// RUNNER: the OpenMP builds test the default execution space (see scripts/kokkos-conformance.py)

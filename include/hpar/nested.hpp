@@ -86,6 +86,13 @@ HPAR_HD R nested_reducer(const R& reducer) {
   return reducer;
 }
 
+/// Whether a nested reduction's closure defines its reduction (init, join or final for V).
+template <class F, class V>
+constexpr bool defines_reduction() {
+  using hooks = functor_hooks<F, void, V&, const V&>;
+  return hooks::init || hooks::join || hooks::final;
+}
+
 /// A spec's join(dst*, src*) as the join(dst&, src&) the team members' collectives call.
 template <class Spec>
 struct JoinThrough {
@@ -337,17 +344,33 @@ HPAR_ANNOTATE("hpar::nested::parallel_reduce")
 HPAR_HD inline void parallel_reduce(const impl::NestedRange<L, I, M>& r, const F& f, R0&& result,
                                     R&&... more) {
   HPAR_IMPL_IF_TEAM_MEMBER(M) {
-    using Spec = impl::ReducerSpec<impl::NestedRange<L, I, M>, decltype(impl::nested_reducer(result)),
-                                   decltype(impl::nested_reducer(more))...>;
     const M& m = *r.member;
-    const Spec spec(impl::nested_reducer(result), impl::nested_reducer(more)...);
-    typename Spec::value_type acc;
-    spec.init(&acc);
-    // Four indices per step (nested_walk): a memory-bound team reduction such as y^T A x waits on
-    // one load per iteration otherwise.
-    impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
-    m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
-    spec.store_references(&acc);
+    using R0v = std::remove_cv_t<std::remove_reference_t<R0>>;
+    if constexpr (sizeof...(R) == 0 && !is_reducer<R0v>::value &&
+                  impl::defines_reduction<F, R0v>()) {
+      // A closure that defines init, join or final (a functor class) reduces with them into a
+      // plain result, as Kokkos reduces with the functor it is given.
+      using Spec = impl::FunctorReduceSpec<impl::NestedRange<L, I, M>, F, R0v>;
+      const Spec spec(f, 1, impl::ResultTarget{nullptr, impl::Space::host});
+      R0v acc;
+      spec.init(&acc);
+      impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
+      m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
+      spec.final(&acc);
+      result = acc;
+    } else {
+      using Spec = impl::ReducerSpec<impl::NestedRange<L, I, M>, decltype(impl::nested_reducer(result)),
+                                     decltype(impl::nested_reducer(more))...>;
+      const Spec spec(impl::nested_reducer(result), impl::nested_reducer(more)...);
+      typename Spec::value_type acc;
+      spec.init(&acc);
+      // Four indices per step (nested_walk): a memory-bound team reduction such as y^T A x waits
+      // on one load per iteration otherwise.
+      impl::nested_walk<true>(r, [&](const I i) { spec.call(f, &acc, i); });
+      m.impl_reduce(L(), acc, impl::JoinThrough<Spec>{&spec});
+      spec.final(&acc);  // a reducer's final, as Kokkos applies it
+      spec.store_references(&acc);
+    }
     // No lane synchronisation after it, as in Kokkos' CUDA backend: at the vector level the
     // reduction itself is an exchange among the thread's lanes (warp shuffles).
   }

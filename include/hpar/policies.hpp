@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <type_traits>
 
 #include "array.hpp"
@@ -44,6 +45,44 @@ struct LaunchBounds {
   static constexpr unsigned maxTperB = MaxThreads;
   static constexpr unsigned minBperSM = MinBlocks;
 };
+
+namespace Experimental {
+/// Hints about the work items of a dispatch (Kokkos::Experimental::WorkItemProperty), added to a
+/// policy with require(policy, property). hpar accepts them and schedules as without them.
+struct WorkItemProperty {
+  template <unsigned long Property>
+  struct ImplWorkItemProperty {
+    static const unsigned value = Property;
+    using work_item_property = ImplWorkItemProperty<Property>;
+  };
+  static constexpr ImplWorkItemProperty<0> None{};
+  static constexpr ImplWorkItemProperty<1> HintLightWeight{};
+  static constexpr ImplWorkItemProperty<2> HintHeavyWeight{};
+  static constexpr ImplWorkItemProperty<4> HintRegular{};
+  static constexpr ImplWorkItemProperty<8> HintIrregular{};
+  static constexpr ImplWorkItemProperty<16> ImplForceGlobalLaunch{};
+  using None_t = ImplWorkItemProperty<0>;
+  using HintLightWeight_t = ImplWorkItemProperty<1>;
+  using HintHeavyWeight_t = ImplWorkItemProperty<2>;
+  using HintRegular_t = ImplWorkItemProperty<4>;
+  using HintIrregular_t = ImplWorkItemProperty<8>;
+  using ImplForceGlobalLaunch_t = ImplWorkItemProperty<16>;
+};
+template <unsigned long A, unsigned long B>
+constexpr WorkItemProperty::ImplWorkItemProperty<A | B> operator|(
+    WorkItemProperty::ImplWorkItemProperty<A>, WorkItemProperty::ImplWorkItemProperty<B>) {
+  return {};
+}
+template <unsigned long A, unsigned long B>
+constexpr WorkItemProperty::ImplWorkItemProperty<A & B> operator&(
+    WorkItemProperty::ImplWorkItemProperty<A>, WorkItemProperty::ImplWorkItemProperty<B>) {
+  return {};
+}
+template <class T>
+struct is_work_item_property : std::false_type {};
+template <unsigned long P>
+struct is_work_item_property<WorkItemProperty::ImplWorkItemProperty<P>> : std::true_type {};
+}  // namespace Experimental
 
 /// Requested chunk size of a RangePolicy (a scheduling hint).
 struct ChunkSize {
@@ -89,7 +128,8 @@ template <class T>
 struct is_work_tag
     : std::integral_constant<bool, is_complete<T>::value && !is_execution_space<T>::value &&
                                        !is_index_type<T>::value && !is_schedule<T>::value &&
-                                       !is_launch_bounds<T>::value && !is_rank<T>::value> {};
+                                       !is_launch_bounds<T>::value && !is_rank<T>::value &&
+                                       !Experimental::is_work_item_property<T>::value> {};
 
 template <class T>
 struct index_type_of {
@@ -113,13 +153,61 @@ struct PolicyTraits {
                 "hpar: two work tags (or an argument that is not a policy property)");
   using execution_space =
       typename find_first<is_execution_space, DefaultExecutionSpace, Args...>::type;
-  using index_type = typename index_type_of<
-      typename find_first<is_index_type, IndexType<int64_t>, Args...>::type>::type;
+  // Without IndexType<T>, the execution space's size_type, as in Kokkos (size_t on the host,
+  // unsigned int on Cuda and OpenMPTarget for a GPU).
+  using index_type = typename index_type_of<typename find_first<
+      is_index_type, IndexType<typename execution_space::size_type>, Args...>::type>::type;
   using schedule_type = typename find_first<is_schedule, Schedule<Static>, Args...>::type;
   using launch_bounds = typename find_first<is_launch_bounds, LaunchBounds<>, Args...>::type;
   using work_tag = typename find_first<is_work_tag, void, Args...>::type;
   using iteration_pattern = typename find_first<is_rank, no_rank, Args...>::type;
 };
+
+/// A RangePolicy bound that the conversion to the index type I changes (a negative bound of an
+/// unsigned index, a value beyond I's range, a class whose round trip differs) stops the
+/// program with Kokkos' message. Bounds that cannot be converted back are taken as they are.
+template <class I, class B>
+void check_bound_conversion(const B& bound) {
+  if constexpr (std::is_convertible<I, B>::value) {
+    bool unsafe = false;
+    if constexpr (std::is_arithmetic<B>::value && std::is_signed<B>::value != std::is_signed<I>::value) {
+      if constexpr (std::is_signed<B>::value)
+        unsafe = bound < B(0);
+      else
+        unsafe = bound > B(std::numeric_limits<I>::max());
+    }
+    unsafe = unsafe || !(B(I(bound)) == bound);
+    if (unsafe) {
+      std::fprintf(stderr,
+                   "hpar: error: Kokkos::RangePolicy bound type error: an unsafe implicit conversion "
+                   "is performed on a bound (%s), which may not preserve its original value.\n",
+                   std::to_string(bound).c_str());
+      std::fflush(stderr);
+      std::abort();
+    }
+  }
+}
+
+/// An MDRangePolicy bound (or tile) as array_index_type, when it keeps its value as that and as
+/// the index type I (value and sign); otherwise the program stops with Kokkos' message.
+template <class I, class B>
+int64_t checked_md_bound(B bound, int dim) {
+  auto keeps = [&](auto as) {
+    using T = decltype(as);
+    const T v = static_cast<T>(bound);
+    return static_cast<B>(v) == bound && ((bound < B(0)) == (v < T(0)));
+  };
+  if (!keeps(I()) || !keeps(int64_t())) {
+    std::fprintf(stderr,
+                 "hpar: error: Kokkos::MDRangePolicy bound type error: an unsafe implicit "
+                 "conversion is performed on a bound (%s) in dimension (%d), which may not "
+                 "preserve its original value.\n",
+                 std::to_string(bound).c_str(), dim);
+    std::fflush(stderr);
+    std::abort();
+  }
+  return int64_t(bound);
+}
 
 /// Whether an iteration direction means index 0 moves fastest (Default follows the default
 /// execution space's layout, as in Kokkos: Left on CUDA and on OpenMP for a GPU, Right in the
@@ -150,28 +238,47 @@ class HPAR_ANNOTATE("hpar::policy::range") RangePolicy {
 
   RangePolicy() = default;
 
+  // Bounds of any type that converts to the index type (an integer, or a class with a conversion
+  // operator), as in Kokkos. A bound the conversion changes stops the program, as Kokkos does
+  // (without its deprecated code 4). A policy with begin > end is reported when it is
+  // dispatched (impl::policy_problem), where the message can name the kernel.
   template <class B, class E,
-            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
-  RangePolicy(B begin, E end) : m_begin(member_type(begin)), m_end(member_type(end)) {}
-  // A policy with begin > end is reported when it is dispatched (impl::policy_problem), where
-  // the message can name the kernel.
+            class = std::enable_if_t<std::is_convertible<B, member_type>::value &&
+                                     std::is_convertible<E, member_type>::value>>
+  RangePolicy(B begin, E end) : m_begin(member_type(begin)), m_end(member_type(end)) {
+    impl::check_bound_conversion<member_type>(begin);
+    impl::check_bound_conversion<member_type>(end);
+  }
   template <class B, class E,
-            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+            class = std::enable_if_t<std::is_convertible<B, member_type>::value &&
+                                     std::is_convertible<E, member_type>::value>>
   RangePolicy(B begin, E end, ChunkSize chunk) : RangePolicy(begin, end) {
     m_chunk = chunk.value;
   }
   template <class B, class E,
-            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+            class = std::enable_if_t<std::is_convertible<B, member_type>::value &&
+                                     std::is_convertible<E, member_type>::value>>
   RangePolicy(const execution_space& space, B begin, E end) : RangePolicy(begin, end) {
     m_space = space;
   }
   template <class B, class E,
-            class = std::enable_if_t<std::is_integral<B>::value && std::is_integral<E>::value>>
+            class = std::enable_if_t<std::is_convertible<B, member_type>::value &&
+                                     std::is_convertible<E, member_type>::value>>
   RangePolicy(const execution_space& space, B begin, E end, ChunkSize chunk)
       : RangePolicy(begin, end) {
     m_space = space;
     m_chunk = chunk.value;
   }
+
+  /// The same range under other properties (Kokkos' converting constructor; require()).
+  template <class... Other,
+            class = std::enable_if_t<std::is_same<typename RangePolicy<Other...>::execution_space,
+                                                  execution_space>::value>>
+  RangePolicy(const RangePolicy<Other...>& other)
+      : m_begin(member_type(other.begin())),
+        m_end(member_type(other.end())),
+        m_chunk(other.chunk_size()),
+        m_space(other.space()) {}
 
   HPAR_HD member_type begin() const { return m_begin; }
   HPAR_HD member_type end() const { return m_end; }
@@ -234,8 +341,16 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
     outer_left = impl::iterate_left(iteration_pattern::outer_direction)
   };
 
+  // The directions the policy iterates in, Default resolved (Kokkos' inner_direction and
+  // outer_direction). Static data members, which GCC 12 cannot map into a target region: the
+  // OpenMP output passes a policy's bounds to its target regions, never the policy.
+  static constexpr Iterate inner_direction = inner_left ? Iterate::Left : Iterate::Right;
+  static constexpr Iterate outer_direction = outer_left ? Iterate::Left : Iterate::Right;
+
   MDRangePolicy() = default;
 
+  // Bounds and tiles from braced lists or Kokkos::Array of any integer type: each must keep its
+  // value as the index type and as array_index_type, or the program stops with Kokkos' message.
   template <class LT, size_t LN, class UT, size_t UN, class TT = array_index_type,
             size_t TN = rank,
             class = std::enable_if_t<std::is_integral<LT>::value && std::is_integral<UT>::value &&
@@ -245,12 +360,20 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
                   "hpar::MDRangePolicy: lower and upper need rank entries");
     static_assert(impl_rank_replaced || TN <= size_t(rank),
                   "hpar::MDRangePolicy: too many tile entries");
-    for (int d = 0; d < rank; ++d) {
-      m_lower[d] = int64_t(lower[d]);
-      m_upper[d] = int64_t(upper[d]);
-      m_tile[d] = size_t(d) < TN ? int64_t(tile[d]) : 0;
-    }
-    choose_tiles();
+    set_bounds(lower, upper, tile, TN);
+  }
+  template <class T, size_t TN = size_t(rank), class = std::enable_if_t<std::is_integral<T>::value>>
+  MDRangePolicy(const Array<T, size_t(rank)>& lower, const Array<T, size_t(rank)>& upper,
+                const Array<T, TN>& tile = Array<T, TN>{}) {
+    static_assert(impl_rank_replaced || TN <= size_t(rank),
+                  "hpar::MDRangePolicy: too many tile entries");
+    set_bounds(lower, upper, tile, TN);
+  }
+  template <class T, size_t TN = size_t(rank), class = std::enable_if_t<std::is_integral<T>::value>>
+  MDRangePolicy(const execution_space& space, const Array<T, size_t(rank)>& lower,
+                const Array<T, size_t(rank)>& upper, const Array<T, TN>& tile = Array<T, TN>{})
+      : MDRangePolicy(lower, upper, tile) {
+    m_space = space;
   }
 
   MDRangePolicy(const point_type& lower, const point_type& upper,
@@ -278,6 +401,13 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
       : MDRangePolicy(lower, upper, tile) {
     m_space = space;
   }
+  /// The same box under other properties (Kokkos' converting constructor; require()).
+  template <class... Other,
+            class = std::enable_if_t<
+                std::is_same<typename MDRangePolicy<Other...>::execution_space, execution_space>::value &&
+                int(MDRangePolicy<Other...>::rank) == int(rank)>>
+  MDRangePolicy(const MDRangePolicy<Other...>& other)
+      : m_lower(other.m_lower), m_upper(other.m_upper), m_tile(other.m_tile), m_space(other.space()) {}
 
   HPAR_HD int64_t lower(int d) const { return m_lower[d]; }
   HPAR_HD int64_t upper(int d) const { return m_upper[d]; }
@@ -289,6 +419,13 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
   }
   execution_space space() const { return m_space; }
   static int max_total_tile_size() { return 256; }
+  /// The tiles this policy would choose for its bounds if none were given.
+  tile_type tile_size_recommended() const {
+    MDRangePolicy p = *this;
+    for (int d = 0; d < rank; ++d) p.m_tile[d] = 0;
+    p.choose_tiles();
+    return p.m_tile;
+  }
 
   // Kokkos exposes the bounds as members too.
   point_type m_lower{};
@@ -296,6 +433,16 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
   tile_type m_tile{};
 
  private:
+  template <class L, class U, class T>
+  void set_bounds(const L& lower, const U& upper, const T& tile, size_t tiles) {
+    for (int d = 0; d < rank; ++d) {
+      m_lower[d] = impl::checked_md_bound<index_type>(lower[d], d);
+      m_upper[d] = impl::checked_md_bound<index_type>(upper[d], d);
+      m_tile[d] = size_t(d) < tiles ? impl::checked_md_bound<index_type>(tile[d], d) : 0;
+    }
+    choose_tiles();
+  }
+
   /// Fills tile extents given as 0: inner index first (up to 32), total volume at most 256.
   void choose_tiles() {
     int64_t budget = 256;
@@ -392,6 +539,14 @@ auto to_policy(const P& p) {
 }
 
 }  // namespace impl
+
+namespace Experimental {
+/// The policy with a work-item property added (Kokkos::Experimental::require).
+template <template <class...> class Policy, class... A, unsigned long P>
+auto require(const Policy<A...>& policy, WorkItemProperty::ImplWorkItemProperty<P>) {
+  return Policy<A..., WorkItemProperty::ImplWorkItemProperty<P>>(policy);
+}
+}  // namespace Experimental
 
 // Kokkos 3's spellings, which programs written for it still use.
 namespace Experimental {

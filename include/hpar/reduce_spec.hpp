@@ -155,7 +155,8 @@ class ReducerSpec {
 
   HPAR_HD void init(value_type* acc) const { init_each(acc, indices()); }
   HPAR_HD void join(value_type* dst, const value_type* src) const { join_each(dst, src, indices()); }
-  HPAR_HD void final(value_type*) const {}
+  /// Each reducer's final(value), for the reducers that define one (as Kokkos applies it).
+  HPAR_HD void final(value_type* acc) const { final_each(acc, indices()); }
 
   template <class Functor, class... Idx>
   HPAR_HD void call(const Functor& f, value_type* acc, Idx... i) const {
@@ -219,6 +220,14 @@ class ReducerSpec {
   HPAR_HD void join_each(value_type* dst, const value_type* src, std::index_sequence<K...>) const {
     (get<K>(m_reducers).join(value<K>(dst), value<K>(src)), ...);
   }
+  template <size_t... K>
+  HPAR_HD void final_each(value_type* acc, std::index_sequence<K...>) const {
+    (final_one(get<K>(m_reducers), value<K>(acc)), ...);
+  }
+  template <class R, class V>
+  HPAR_HD static void final_one(const R& reducer, V& v) {
+    if constexpr (has_final<R, V&, const V&>::value) reducer.final(v);
+  }
   template <class Functor, size_t... K, class... Idx>
   HPAR_HD void call_each(const Functor& f, value_type* acc, std::index_sequence<K...>,
                          Idx... i) const {
@@ -271,7 +280,7 @@ class FunctorReduceSpec {
   }
 
  public:
-  FunctorReduceSpec(const Functor& f, int count, ResultTarget result)
+  HPAR_HD FunctorReduceSpec(const Functor& f, int count, ResultTarget result)
       : m_functor(f), m_count(count), m_result(result) {}
 
   HPAR_HD int value_count() const { return m_count; }

@@ -139,6 +139,20 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   TeamPolicy(const execution_space& space, int league, int team, AUTO_t)
       : TeamPolicy(league, team, AUTO) { m_space = space; }
 
+  /// The same teams under other properties (Kokkos' converting constructor; require()).
+  template <class... Other,
+            class = std::enable_if_t<std::is_same<typename TeamPolicy<Other...>::execution_space,
+                                                  execution_space>::value>>
+  TeamPolicy(const TeamPolicy<Other...>& other)
+      : m_league(other.m_league),
+        m_team_requested(other.m_team_requested),
+        m_vector_requested(other.m_vector_requested),
+        m_chunk(other.m_chunk),
+        m_bad_level(other.m_bad_level),
+        m_team_scratch{other.m_team_scratch[0], other.m_team_scratch[1]},
+        m_thread_scratch{other.m_thread_scratch[0], other.m_thread_scratch[1]},
+        m_space(other.m_space) {}
+
   HPAR_HD int league_size() const { return m_league; }
   /// The team size the launch uses. With AUTO: team_size_recommended(); the CUDA launch then
   /// picks its own from the occupancy API, and team.team_size() in the functor is the real one.
@@ -269,6 +283,9 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     m_bad_level = level;
     return false;
   }
+
+  template <class...>
+  friend class TeamPolicy;
 
   int m_league = 0;
   int m_team_requested = 1;

@@ -97,6 +97,7 @@ inline void retire_owned_stream(CudaOwnedStream* owned) {
 /// The CUDA device execution space; an instance is a stream (see the top of this file).
 struct HPAR_ANNOTATE("hpar::space::device") Cuda : impl::ExecutionSpaceBase<Cuda> {
   using execution_space = Cuda;
+  using size_type = unsigned int;  // as Kokkos' (CudaSpace::size_type): policies' default index
   using scratch_memory_space = ScratchMemorySpace<Cuda>;
   using memory_space = CudaSpace;
   using array_layout = LayoutLeft;

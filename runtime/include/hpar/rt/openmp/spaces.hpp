@@ -30,6 +30,7 @@ struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
 #if defined(HPAR_OPENMP_OFFLOAD)
   using memory_space = OpenMPTargetSpace;
   using array_layout = LayoutLeft;
+  using size_type = unsigned;  // Kokkos' OpenMPTargetSpace::size_type: policies' default index
 #else
   using memory_space = HostSpace;
   using array_layout = LayoutRight;
