@@ -24,6 +24,7 @@
 #include "policies.hpp"
 #include "reducers.hpp"
 #include "complex.hpp"
+#include "half.hpp"
 #include "reduce_spec.hpp"
 #include "scan_spec.hpp"
 #include "team.hpp"

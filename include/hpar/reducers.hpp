@@ -303,6 +303,231 @@ struct HPAR_ANNOTATE("hpar::reducer") MinMaxLoc
   }
 };
 
+// The First/Last location reducers of Kokkos 4: among equal values, the first (smallest) index
+// for a minimum or maximum, the last (largest) for MinMaxFirstLastLoc's maximum; FirstLoc and
+// LastLoc keep the smallest or largest index reported; StdIsPartitioned and StdPartitionPoint
+// serve the std algorithms.
+template <class Scalar, class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MaxFirstLoc
+    : impl::ReducerResult<ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(MaxFirstLoc, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (dst.val < src.val)
+      dst = src;
+    else if (!(src.val < dst.val))
+      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.val = reduction_identity<scalar_type>::max();
+    v.loc = reduction_identity<index_type>::min();
+  }
+};
+
+template <class Scalar, class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MinFirstLoc
+    : impl::ReducerResult<ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(MinFirstLoc, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (src.val < dst.val)
+      dst = src;
+    else if (!(dst.val < src.val))
+      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.val = reduction_identity<scalar_type>::min();
+    v.loc = reduction_identity<index_type>::min();
+  }
+};
+
+template <class Scalar, class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MinMaxFirstLastLoc
+    : impl::ReducerResult<MinMaxLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>,
+                          Space> {
+  using value_type_spelled = MinMaxLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(MinMaxFirstLastLoc, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (src.min_val < dst.min_val) {
+      dst.min_val = src.min_val;
+      dst.min_loc = src.min_loc;
+    } else if (!(dst.min_val < src.min_val)) {
+      dst.min_loc = src.min_loc < dst.min_loc ? src.min_loc : dst.min_loc;
+    }
+    if (dst.max_val < src.max_val) {
+      dst.max_val = src.max_val;
+      dst.max_loc = src.max_loc;
+    } else if (!(src.max_val < dst.max_val)) {
+      dst.max_loc = src.max_loc > dst.max_loc ? src.max_loc : dst.max_loc;
+    }
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.max_val = reduction_identity<scalar_type>::max();
+    v.min_val = reduction_identity<scalar_type>::min();
+    v.max_loc = reduction_identity<index_type>::max();
+    v.min_loc = reduction_identity<index_type>::min();
+  }
+};
+
+// The same with a comparator: comp(a, b) is a < b.
+#define HPAR_IMPL_COMPARATOR_REDUCER_CONSTRUCTORS(Name, Value)                             \
+  using reducer = Name;                                                                    \
+  using value_type = std::remove_cv_t<Value>;                                              \
+  HPAR_HD Name(value_type& value, Comparator comp)                                         \
+      : impl::ReducerResult<Value, Space>(value), m_comp(comp) {}                          \
+  template <class... P>                                                                    \
+  HPAR_HD Name(const View<value_type, P...>& view, Comparator comp)                        \
+      : impl::ReducerResult<Value, Space>(view), m_comp(comp) {}                           \
+  Comparator m_comp;
+
+template <class Scalar, class Index, class Comparator, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MaxFirstLocCustomComparator
+    : impl::ReducerResult<ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_COMPARATOR_REDUCER_CONSTRUCTORS(MaxFirstLocCustomComparator, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (m_comp(dst.val, src.val))
+      dst = src;
+    else if (!m_comp(src.val, dst.val))
+      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.val = reduction_identity<scalar_type>::max();
+    v.loc = reduction_identity<index_type>::min();
+  }
+};
+
+template <class Scalar, class Index, class Comparator, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MinFirstLocCustomComparator
+    : impl::ReducerResult<ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = ValLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_COMPARATOR_REDUCER_CONSTRUCTORS(MinFirstLocCustomComparator, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (m_comp(src.val, dst.val))
+      dst = src;
+    else if (!m_comp(dst.val, src.val))
+      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.val = reduction_identity<scalar_type>::min();
+    v.loc = reduction_identity<index_type>::min();
+  }
+};
+
+template <class Scalar, class Index, class Comparator, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") MinMaxFirstLastLocCustomComparator
+    : impl::ReducerResult<MinMaxLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>,
+                          Space> {
+  using value_type_spelled = MinMaxLocScalar<std::remove_cv_t<Scalar>, std::remove_cv_t<Index>>;
+  HPAR_IMPL_COMPARATOR_REDUCER_CONSTRUCTORS(MinMaxFirstLastLocCustomComparator, value_type_spelled)
+  using scalar_type = std::remove_cv_t<Scalar>;
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    if (m_comp(src.min_val, dst.min_val)) {
+      dst.min_val = src.min_val;
+      dst.min_loc = src.min_loc;
+    } else if (!m_comp(dst.min_val, src.min_val)) {
+      dst.min_loc = src.min_loc < dst.min_loc ? src.min_loc : dst.min_loc;
+    }
+    if (m_comp(dst.max_val, src.max_val)) {
+      dst.max_val = src.max_val;
+      dst.max_loc = src.max_loc;
+    } else if (!m_comp(src.max_val, dst.max_val)) {
+      dst.max_loc = src.max_loc > dst.max_loc ? src.max_loc : dst.max_loc;
+    }
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.max_val = reduction_identity<scalar_type>::max();
+    v.min_val = reduction_identity<scalar_type>::min();
+    v.max_loc = reduction_identity<index_type>::max();
+    v.min_loc = reduction_identity<index_type>::min();
+  }
+};
+#undef HPAR_IMPL_COMPARATOR_REDUCER_CONSTRUCTORS
+
+template <class Index>
+struct FirstLocScalar {
+  Index min_loc_true;
+};
+template <class Index>
+struct LastLocScalar {
+  Index max_loc_true;
+};
+template <class Index>
+struct StdIsPartScalar {
+  Index max_loc_true, min_loc_false;
+};
+template <class Index>
+struct StdPartPointScalar {
+  Index min_loc_false;
+};
+
+template <class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") FirstLoc
+    : impl::ReducerResult<FirstLocScalar<std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = FirstLocScalar<std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(FirstLoc, value_type_spelled)
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    dst.min_loc_true = src.min_loc_true < dst.min_loc_true ? src.min_loc_true : dst.min_loc_true;
+  }
+  HPAR_HD void init(value_type& v) const { v.min_loc_true = reduction_identity<index_type>::min(); }
+};
+
+template <class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") LastLoc
+    : impl::ReducerResult<LastLocScalar<std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = LastLocScalar<std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(LastLoc, value_type_spelled)
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    dst.max_loc_true = src.max_loc_true > dst.max_loc_true ? src.max_loc_true : dst.max_loc_true;
+  }
+  HPAR_HD void init(value_type& v) const { v.max_loc_true = reduction_identity<index_type>::max(); }
+};
+
+template <class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") StdIsPartitioned
+    : impl::ReducerResult<StdIsPartScalar<std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = StdIsPartScalar<std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(StdIsPartitioned, value_type_spelled)
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    dst.max_loc_true = dst.max_loc_true < src.max_loc_true ? src.max_loc_true : dst.max_loc_true;
+    dst.min_loc_false =
+        dst.min_loc_false < src.min_loc_false ? dst.min_loc_false : src.min_loc_false;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.max_loc_true = reduction_identity<index_type>::max();
+    v.min_loc_false = reduction_identity<index_type>::min();
+  }
+};
+
+template <class Index, class Space = HostSpace>
+struct HPAR_ANNOTATE("hpar::reducer") StdPartitionPoint
+    : impl::ReducerResult<StdPartPointScalar<std::remove_cv_t<Index>>, Space> {
+  using value_type_spelled = StdPartPointScalar<std::remove_cv_t<Index>>;
+  HPAR_IMPL_REDUCER_CONSTRUCTORS(StdPartitionPoint, value_type_spelled)
+  using index_type = std::remove_cv_t<Index>;
+  HPAR_HD void join(value_type& dst, const value_type& src) const {
+    dst.min_loc_false =
+        dst.min_loc_false < src.min_loc_false ? dst.min_loc_false : src.min_loc_false;
+  }
+  HPAR_HD void init(value_type& v) const {
+    v.min_loc_false = reduction_identity<index_type>::min();
+  }
+};
+
 #undef HPAR_IMPL_REDUCER_CONSTRUCTORS
 
 HPAR_IMPL_DEVICE_CODE_END
@@ -322,6 +547,36 @@ HPAR_IMPL_REDUCER_GUIDES(LOr)
 HPAR_IMPL_REDUCER_GUIDES(BAnd)
 HPAR_IMPL_REDUCER_GUIDES(BOr)
 #undef HPAR_IMPL_REDUCER_GUIDES
+
+// Deduction from a rank-0 View of the reducer's value type: MinLoc(view), FirstLoc(view), ...
+#define HPAR_IMPL_LOC_REDUCER_GUIDE(Name, Holder)                                             \
+  template <class S, class I, class... P>                                                    \
+  Name(const View<Holder<S, I>, P...>&) -> Name<S, I, typename View<Holder<S, I>, P...>::memory_space>;
+HPAR_IMPL_LOC_REDUCER_GUIDE(MinLoc, ValLocScalar)
+HPAR_IMPL_LOC_REDUCER_GUIDE(MaxLoc, ValLocScalar)
+HPAR_IMPL_LOC_REDUCER_GUIDE(MinFirstLoc, ValLocScalar)
+HPAR_IMPL_LOC_REDUCER_GUIDE(MaxFirstLoc, ValLocScalar)
+HPAR_IMPL_LOC_REDUCER_GUIDE(MinMaxLoc, MinMaxLocScalar)
+HPAR_IMPL_LOC_REDUCER_GUIDE(MinMaxFirstLastLoc, MinMaxLocScalar)
+#undef HPAR_IMPL_LOC_REDUCER_GUIDE
+template <class S, class... P>
+MinMax(const View<MinMaxScalar<S>, P...>&) -> MinMax<S, typename View<MinMaxScalar<S>, P...>::memory_space>;
+#define HPAR_IMPL_COMPARATOR_REDUCER_GUIDE(Name, Holder)                                      \
+  template <class S, class I, class C, class... P>                                           \
+  Name(const View<Holder<S, I>, P...>&, C)                                                   \
+      ->Name<S, I, C, typename View<Holder<S, I>, P...>::memory_space>;
+HPAR_IMPL_COMPARATOR_REDUCER_GUIDE(MaxFirstLocCustomComparator, ValLocScalar)
+HPAR_IMPL_COMPARATOR_REDUCER_GUIDE(MinFirstLocCustomComparator, ValLocScalar)
+HPAR_IMPL_COMPARATOR_REDUCER_GUIDE(MinMaxFirstLastLocCustomComparator, MinMaxLocScalar)
+#undef HPAR_IMPL_COMPARATOR_REDUCER_GUIDE
+#define HPAR_IMPL_INDEX_REDUCER_GUIDE(Name, Holder)                                           \
+  template <class I, class... P>                                                             \
+  Name(const View<Holder<I>, P...>&) -> Name<I, typename View<Holder<I>, P...>::memory_space>;
+HPAR_IMPL_INDEX_REDUCER_GUIDE(FirstLoc, FirstLocScalar)
+HPAR_IMPL_INDEX_REDUCER_GUIDE(LastLoc, LastLocScalar)
+HPAR_IMPL_INDEX_REDUCER_GUIDE(StdIsPartitioned, StdIsPartScalar)
+HPAR_IMPL_INDEX_REDUCER_GUIDE(StdPartitionPoint, StdPartPointScalar)
+#undef HPAR_IMPL_INDEX_REDUCER_GUIDE
 
 namespace impl {
 template <class T, class = void>
