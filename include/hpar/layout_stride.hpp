@@ -19,7 +19,8 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 struct LayoutStride {
   using array_layout = LayoutStride;
-  static constexpr bool is_extent_constructible = false;
+  // An enumerator, not a static data member: GCC 12 cannot map a type with one into a target region.
+  enum : bool { is_extent_constructible = false };
 
   size_t dimension[8];
   size_t stride[8];

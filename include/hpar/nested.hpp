@@ -410,11 +410,12 @@ HPAR_HD inline void parallel_scan(const impl::NestedRange<L, I, M>& r, const F& 
 /// form for ThreadVectorRange only): update starts from the reducer's identity (init), prefixes
 /// are joined with its join, and the reducer's reference receives the whole range's combined
 /// value on every lane, as Kokkos' CUDA backend does.
-template <class I, class M, class F, class R, class = std::enable_if_t<is_reducer<R>::value>>
+template <class I, class M, class F, class R,
+          class = std::enable_if_t<is_reducer<std::remove_cv_t<std::remove_reference_t<R>>>::value>>
 HPAR_ANNOTATE("hpar::nested::parallel_scan")
 HPAR_HD inline void parallel_scan(const impl::NestedRange<impl::VectorLevel, I, M>& r, const F& f,
-                                  const R& reducer) {
-  using T = typename R::value_type;
+                                  R&& reducer) {
+  using T = typename std::remove_cv_t<std::remove_reference_t<R>>::value_type;
   HPAR_IMPL_IF_TEAM_MEMBER(M)
   HPAR_IMPL_IF_FITS(impl::nested_scan_fits<F, I, T, T>()) {
     T identity;

@@ -275,10 +275,9 @@ class HPAR_ANNOTATE("hpar::policy::range") RangePolicy {
             class = std::enable_if_t<std::is_same<typename RangePolicy<Other...>::execution_space,
                                                   execution_space>::value>>
   RangePolicy(const RangePolicy<Other...>& other)
-      : m_begin(member_type(other.begin())),
-        m_end(member_type(other.end())),
-        m_chunk(other.chunk_size()),
-        m_space(other.space()) {}
+      : m_begin(member_type(other.begin())), m_end(member_type(other.end())), m_chunk(other.chunk_size()) {
+    m_space = other.m_space;  // assigned: GCC 12 cannot return a space by value in device code
+  }
 
   HPAR_HD member_type begin() const { return m_begin; }
   HPAR_HD member_type end() const { return m_end; }
@@ -290,6 +289,9 @@ class HPAR_ANNOTATE("hpar::policy::range") RangePolicy {
   execution_space space() const { return m_space; }
 
  private:
+  template <class...>
+  friend class RangePolicy;
+
   member_type m_begin = 0;
   member_type m_end = 0;
   int m_chunk = 0;
@@ -407,7 +409,9 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
                 std::is_same<typename MDRangePolicy<Other...>::execution_space, execution_space>::value &&
                 int(MDRangePolicy<Other...>::rank) == int(rank)>>
   MDRangePolicy(const MDRangePolicy<Other...>& other)
-      : m_lower(other.m_lower), m_upper(other.m_upper), m_tile(other.m_tile), m_space(other.space()) {}
+      : m_lower(other.m_lower), m_upper(other.m_upper), m_tile(other.m_tile) {
+    m_space = other.m_space;  // assigned: GCC 12 cannot return a space by value in device code
+  }
 
   HPAR_HD int64_t lower(int d) const { return m_lower[d]; }
   HPAR_HD int64_t upper(int d) const { return m_upper[d]; }
@@ -433,6 +437,8 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
   tile_type m_tile{};
 
  private:
+  template <class...>
+  friend class MDRangePolicy;
   template <class L, class U, class T>
   void set_bounds(const L& lower, const U& upper, const T& tile, size_t tiles) {
     for (int d = 0; d < rank; ++d) {

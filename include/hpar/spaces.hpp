@@ -31,7 +31,8 @@ enum class Space { host, device, managed, pinned };
 /// Column-major: index 0 has stride 1.
 struct HPAR_ANNOTATE("hpar::layout_left") LayoutLeft {
   using array_layout = LayoutLeft;
-  static constexpr bool is_extent_constructible = true;
+  // An enumerator, not a static data member: GCC 12 cannot map a type with one into a target region.
+  enum : bool { is_extent_constructible = true };
   size_t dimension[8];
   explicit constexpr LayoutLeft(size_t n0 = 0, size_t n1 = 0, size_t n2 = 0, size_t n3 = 0,
                                 size_t n4 = 0, size_t n5 = 0, size_t n6 = 0, size_t n7 = 0)
@@ -41,7 +42,8 @@ struct HPAR_ANNOTATE("hpar::layout_left") LayoutLeft {
 /// Row-major: the last index has stride 1.
 struct HPAR_ANNOTATE("hpar::layout_right") LayoutRight {
   using array_layout = LayoutRight;
-  static constexpr bool is_extent_constructible = true;
+  // An enumerator, not a static data member: GCC 12 cannot map a type with one into a target region.
+  enum : bool { is_extent_constructible = true };
   size_t dimension[8];
   explicit constexpr LayoutRight(size_t n0 = 0, size_t n1 = 0, size_t n2 = 0, size_t n3 = 0,
                                  size_t n4 = 0, size_t n5 = 0, size_t n6 = 0, size_t n7 = 0)

@@ -60,6 +60,25 @@ Varying VaryingValues::vary(const Expr* E, unsigned Depth) {
     return V;
   }
   if (isa<LambdaExpr, UnaryExprOrTypeTraitExpr>(E)) return V;
+  // Whether thread scratch was allocated is the same on every thread (each asks for the same
+  // bytes of one block): `p == nullptr`, `p != nullptr` and `!p` of a pointer into it do not
+  // vary, although the pointers do (Kokkos' TestTeam checks allocations so before its
+  // collectives).
+  if (const auto* B = dyn_cast<BinaryOperator>(E); B && B->isEqualityOp()) {
+    for (const Expr* Side : {B->getLHS(), B->getRHS()}) {
+      const Expr* Other = Side == B->getLHS() ? B->getRHS() : B->getLHS();
+      const Expr* Null = Side->IgnoreParenImpCasts();
+      const auto* Zero = dyn_cast<IntegerLiteral>(Null);
+      if ((isa<CXXNullPtrLiteralExpr, GNUNullExpr>(Null) || (Zero && Zero->getValue() == 0)) &&
+          Other->getType()->isPointerType() && vary(Other, Depth).source == "thread_scratch()")
+        return V;
+    }
+  }
+  if (const auto* U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+    const Expr* Operand = U->getSubExpr()->IgnoreParenImpCasts();
+    if (Operand->getType()->isPointerType() && vary(Operand, Depth).source == "thread_scratch()")
+      return V;
+  }
   if (const auto* Call = dyn_cast<CallExpr>(E)) {
     llvm::StringRef Method = teamMemberMethod(Call);
     if (Method == "team_rank" || Method == "team_scan")

@@ -79,6 +79,17 @@ void loops(hpar::View<double*> x, int n) {
   });
 }
 
+// A thread's scratch pointer varies (only its null check does not).
+void scratch_values(hpar::View<double*> x, int n) {
+  using Scratch = hpar::View<long*, hpar::DefaultExecutionSpace::scratch_memory_space>;
+  hpar::parallel_for("scratch_values", hpar::TeamPolicy<>(n, hpar::AUTO).set_scratch_size(0, hpar::PerThread(64)), HPAR_LAMBDA(const member_type& team) {
+    const Scratch mine(team.thread_scratch(0), 4);
+    if (mine.data() > team.team_scratch(0).get_shmem(0)) team.team_barrier();
+    // CHECK: collectives.cpp:[[#@LINE-1]]:63: error: 'team_barrier' in kernel 'hpar_scratch_values_L[[#@LINE-3]]' is reached by only some threads of the team{{.*}}[hpar-divergent-collective]
+    // CHECK: collectives.cpp:[[#@LINE-2]]:9: note: this condition depends on thread_scratch() through 'mine'
+  });
+}
+
 void closures(hpar::View<double**> a, int n) {
   hpar::parallel_for("closures", hpar::TeamPolicy<>(n, hpar::AUTO, 4), HPAR_LAMBDA(const member_type& team) {
     hpar::parallel_for(hpar::TeamThreadRange(team, n), [&](int i) {

@@ -3,12 +3,14 @@
 // value, team_broadcast, team_reduce, a nested reduction's result, a nested scan's total); in loops
 // with uniform bounds, breaks and continues; team_rank()-dependent code that holds no collective;
 // vector patterns and single(PerThread) under a condition on team_rank() or on a TeamThreadRange
-// index (every lane of the thread takes the same branch); helpers called with uniform arguments.
+// index (every lane of the thread takes the same branch); helpers called with uniform arguments;
+// null checks of a thread's scratch.
 // RUN: %hpar-translate --check %s -- 2>&1 | %FileCheck %s --allow-empty --check-prefix=LEGAL
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA < %t.cu
 // LEGAL-NOT: {{error|warning}}
 // CUDA: hpar_uniform_L
+// CUDA: hpar_scratch_checks_L
 // CUDA: hpar_functor_L
 #include <hpar/hpar.hpp>
 
@@ -59,6 +61,24 @@ void uniform(hpar::View<double**> a, hpar::View<int> next, int n, bool twice) {
     });
     auto sync = [&]() { team.team_barrier(); };
     sync();
+  });
+}
+
+// Whether thread scratch was allocated is the same on every thread, although each thread's
+// pointer differs: null checks of it do not make a collective divergent (Kokkos' TestTeam).
+void scratch_checks(hpar::View<long*> x, int n) {
+  using Scratch = hpar::View<long*, hpar::DefaultExecutionSpace::scratch_memory_space>;
+  auto policy = hpar::TeamPolicy<>(n, hpar::AUTO).set_scratch_size(1, hpar::PerThread(Scratch::shmem_size(10)));
+  hpar::parallel_for("scratch_checks", policy, HPAR_LAMBDA(const member_type& team) {
+    const Scratch mine(team.thread_scratch(1), 10);
+    long* raw = mine.data();
+    if (mine.data() == nullptr || !raw) {
+      x(team.league_rank()) = -1;
+    } else {
+      hpar::parallel_for(hpar::TeamThreadRange(team, 10), [&](int i) { x(i) += i; });
+      team.team_barrier();
+    }
+    if (nullptr != raw) team.team_barrier();
   });
 }
 
