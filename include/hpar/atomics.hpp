@@ -102,6 +102,14 @@ template <class T>
 struct op_or { T v; HPAR_HD T operator()(T x) const { return x | v; } };
 template <class T>
 struct op_xor { T v; HPAR_HD T operator()(T x) const { return x ^ v; } };
+template <class T>
+struct op_nand { T v; HPAR_HD T operator()(T x) const { return ~(x & v); } };
+template <class T>
+struct op_mod { T v; HPAR_HD T operator()(T x) const { return x % v; } };
+template <class T>
+struct op_lshift { unsigned v; HPAR_HD T operator()(T x) const { return x << v; } };
+template <class T>
+struct op_rshift { unsigned v; HPAR_HD T operator()(T x) const { return x >> v; } };
 
 template <class T>
 constexpr bool native_int = std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8);
@@ -235,7 +243,62 @@ HPAR_HD inline T atomic_fetch_xor(T* dest, typename impl::identity<T>::type val)
 #endif
 }
 
+// The integer operations Kokkos 4 adds to these (a compare-and-swap loop each).
+template <class T>
+HPAR_HD inline T atomic_fetch_nand(T* dest, typename impl::identity<T>::type val) {
+  return impl::atomic_fetch_op(dest, impl::op_nand<T>{val});
+}
+template <class T>
+HPAR_HD inline T atomic_fetch_mod(T* dest, typename impl::identity<T>::type val) {
+  return impl::atomic_fetch_op(dest, impl::op_mod<T>{val});
+}
+template <class T>
+HPAR_HD inline T atomic_fetch_lshift(T* dest, unsigned int val) {
+  return impl::atomic_fetch_op(dest, impl::op_lshift<T>{val});
+}
+template <class T>
+HPAR_HD inline T atomic_fetch_rshift(T* dest, unsigned int val) {
+  return impl::atomic_fetch_op(dest, impl::op_rshift<T>{val});
+}
+
 // ---- op-and-fetch: return the new value ----------------------------------------------------------
+
+template <class T>
+HPAR_HD inline T atomic_and_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_and(dest, val) & val;
+}
+template <class T>
+HPAR_HD inline T atomic_or_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_or(dest, val) | val;
+}
+template <class T>
+HPAR_HD inline T atomic_xor_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_xor(dest, val) ^ val;
+}
+template <class T>
+HPAR_HD inline T atomic_nand_fetch(T* dest, typename impl::identity<T>::type val) {
+  return ~(atomic_fetch_nand(dest, val) & val);
+}
+template <class T>
+HPAR_HD inline T atomic_mod_fetch(T* dest, typename impl::identity<T>::type val) {
+  return atomic_fetch_mod(dest, val) % val;
+}
+template <class T>
+HPAR_HD inline T atomic_lshift_fetch(T* dest, unsigned int val) {
+  return atomic_fetch_lshift(dest, val) << val;
+}
+template <class T>
+HPAR_HD inline T atomic_rshift_fetch(T* dest, unsigned int val) {
+  return atomic_fetch_rshift(dest, val) >> val;
+}
+template <class T>
+HPAR_HD inline T atomic_inc_fetch(T* dest) {
+  return atomic_fetch_add(dest, T(1)) + T(1);
+}
+template <class T>
+HPAR_HD inline T atomic_dec_fetch(T* dest) {
+  return atomic_fetch_sub(dest, T(1)) - T(1);
+}
 
 template <class T>
 HPAR_HD inline T atomic_add_fetch(T* dest, typename impl::identity<T>::type val) {
@@ -309,6 +372,30 @@ HPAR_HD inline void atomic_increment(T* dest) {
 template <class T>
 HPAR_HD inline void atomic_decrement(T* dest) {
   (void)atomic_fetch_sub(dest, T(1));
+}
+template <class T>
+HPAR_HD inline void atomic_inc(T* dest) {
+  (void)atomic_fetch_add(dest, T(1));
+}
+template <class T>
+HPAR_HD inline void atomic_dec(T* dest) {
+  (void)atomic_fetch_sub(dest, T(1));
+}
+template <class T>
+HPAR_HD inline void atomic_nand(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_nand(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_mod(T* dest, typename impl::identity<T>::type val) {
+  (void)atomic_fetch_mod(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_lshift(T* dest, unsigned int val) {
+  (void)atomic_fetch_lshift(dest, val);
+}
+template <class T>
+HPAR_HD inline void atomic_rshift(T* dest, unsigned int val) {
+  (void)atomic_fetch_rshift(dest, val);
 }
 template <class T>
 HPAR_HD inline T atomic_fetch_inc(T* dest) {

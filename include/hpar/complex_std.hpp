@@ -13,4 +13,30 @@ namespace impl {
 template <class T>
 struct is_std_complex_of<std::complex<T>, T> : std::true_type {};
 }  // namespace impl
+
+// Kokkos' mixed forms (host code): std::complex times Kokkos::complex, and comparisons either
+// way round.
+template <class T1, class T2>
+inline complex<std::common_type_t<T1, T2>> operator*(const std::complex<T1>& x,
+                                                     const complex<T2>& y) {
+  return complex<std::common_type_t<T1, T2>>(x.real() * y.real() - x.imag() * y.imag(),
+                                             x.real() * y.imag() + x.imag() * y.real());
+}
+template <class T1, class T2>
+inline bool operator==(const std::complex<T1>& x, const complex<T2>& y) {
+  using C = std::common_type_t<T1, T2>;
+  return C(x.real()) == C(y.real()) && C(x.imag()) == C(y.imag());
+}
+template <class T1, class T2>
+inline bool operator==(const complex<T1>& x, const std::complex<T2>& y) {
+  return y == x;
+}
+template <class T1, class T2>
+inline bool operator!=(const std::complex<T1>& x, const complex<T2>& y) {
+  return !(x == y);
+}
+template <class T1, class T2>
+inline bool operator!=(const complex<T1>& x, const std::complex<T2>& y) {
+  return !(y == x);
+}
 }  // namespace hpar

@@ -553,6 +553,23 @@ class HPAR_ANNOTATE("hpar::view") View
     }
     return count * sizeof(value_type) + impl_scratch_alignment;
   }
+  /// The bytes an allocation of these extents takes (Kokkos' required_allocation_size): the
+  /// elements, static extents from the type.
+  static constexpr size_t required_allocation_size(size_t n0 = 0, size_t n1 = 0, size_t n2 = 0,
+                                                   size_t n3 = 0, size_t n4 = 0, size_t n5 = 0,
+                                                   size_t n6 = 0, size_t n7 = 0) {
+    const size_t n[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+    size_t count = 1;
+    for (int r = 0; r < int(R); ++r) {
+      const size_t s = traits::analysis::static_extent(r);
+      count *= s != 0 ? s : n[r];
+    }
+    return count * sizeof(value_type);
+  }
+  static constexpr size_t required_allocation_size(const array_layout& layout) {
+    return shmem_size(layout) - impl_scratch_alignment;
+  }
+
   /// The same for a layout object (the form LayoutStride needs): its span in elements, as
   /// span() counts it, plus the alignment.
   HPAR_HD static constexpr size_t shmem_size(const array_layout& layout) {

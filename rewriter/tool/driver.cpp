@@ -444,6 +444,8 @@ int main(int argc, const char** argv) {
   link.insert(link.end(), objects.begin(), objects.end());
   link.insert(link.end(), inv.others.begin(), inv.others.end());
   if (inv.backend != "cuda") link.insert(link.end(), inv.link.begin(), inv.link.end());
+  // Atomics on 16-byte values (Kokkos::complex<double>) are libatomic's calls on the host.
+  link.push_back("-latomic");
   link.insert(link.end(), {"-o", inv.output.empty() ? std::string("a.out") : inv.output});
   return run(link);
 }
