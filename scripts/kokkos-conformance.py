@@ -175,6 +175,10 @@ def run_driver(out, name, timeout):
     if os.path.exists(res):
         os.remove(res)
     env = dict(os.environ, OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "2"))
+    # g++'s OpenMP runtime takes 25-35 ms per target region with its default (active) waiting on
+    # a machine with few cores (docs/performance.md; the CPU issue): passive waiting brings that
+    # to about 150 us, so drivers with thousands of dispatches finish. It changes no result.
+    env.setdefault("OMP_WAIT_POLICY", "passive")
     rc = sh([exe, "--gtest_output=json:" + res], exe + ".run.log", env=env, timeout=timeout)
     return name, rc
 
