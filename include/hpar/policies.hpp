@@ -188,6 +188,19 @@ void check_bound_conversion(const B& bound) {
   }
 }
 
+/// A RangePolicy whose lower bound is above its upper one, or an MDRangePolicy with such a
+/// dimension, stops the program when it is built, with Kokkos' message (Kokkos 4.6 without its
+/// deprecated code; with it, Kokkos makes the range empty and warns).
+[[noreturn]] inline void fail_policy_bounds(const char* what, const std::string& lower,
+                                            const std::string& upper, const char* dimension) {
+  std::fprintf(stderr,
+               "hpar: error: Kokkos::%s bounds error: The lower bound (%s) is greater than %s "
+               "upper bound (%s)%s.\n",
+               what, lower.c_str(), dimension[0] ? "its" : "the", upper.c_str(), dimension);
+  std::fflush(stderr);
+  std::abort();
+}
+
 /// An MDRangePolicy bound (or tile) as array_index_type, when it keeps its value as that and as
 /// the index type I (value and sign); otherwise the program stops with Kokkos' message.
 template <class I, class B>
@@ -248,6 +261,8 @@ class HPAR_ANNOTATE("hpar::policy::range") RangePolicy {
   RangePolicy(B begin, E end) : m_begin(member_type(begin)), m_end(member_type(end)) {
     impl::check_bound_conversion<member_type>(begin);
     impl::check_bound_conversion<member_type>(end);
+    if (m_end < m_begin)
+      impl::fail_policy_bounds("RangePolicy", std::to_string(m_begin), std::to_string(m_end), "");
   }
   template <class B, class E,
             class = std::enable_if_t<std::is_convertible<B, member_type>::value &&
@@ -385,6 +400,7 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
       m_upper[d] = upper[d];
       m_tile[d] = tile[d];
     }
+    check_bounds();
     choose_tiles();
   }
 
@@ -446,7 +462,19 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
       m_upper[d] = impl::checked_md_bound<index_type>(upper[d], d);
       m_tile[d] = size_t(d) < tiles ? impl::checked_md_bound<index_type>(tile[d], d) : 0;
     }
+    check_bounds();
     choose_tiles();
+  }
+
+  /// Kokkos names the first offending dimension in its iteration order.
+  void check_bounds() const {
+    for (int k = 0; k < rank; ++k) {
+      const int d = inner_left ? k : rank - 1 - k;
+      if (m_upper[d] < m_lower[d])
+        impl::fail_policy_bounds("MDRangePolicy", std::to_string(m_lower[d]),
+                                 std::to_string(m_upper[d]),
+                                 (" in dimension " + std::to_string(d)).c_str());
+    }
   }
 
   /// Fills tile extents given as 0: inner index first (up to 32), total volume at most 256.

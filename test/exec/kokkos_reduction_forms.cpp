@@ -227,7 +227,8 @@ void location_reducers() {
   check_eq("MinFirstLoc: first index", h1().loc, 0);
   check_eq("MaxFirstLoc: value", h2().val, 99);
   check_eq("MaxFirstLoc: first index", h2().loc, 99);
-  check_eq("MaxFirstLocCustomComparator(ModuloLess): value", h3().val, 49);
+  // Values equal under the comparator keep the first index and either value (Kokkos' join).
+  check_eq("MaxFirstLocCustomComparator(ModuloLess): value modulo 50", h3().val % 50, 49);
   check_eq("MaxFirstLocCustomComparator(ModuloLess): first index", h3().loc, 49);
   check_eq("MinMaxFirstLastLoc: min", h4().min_val, 0);
   check_eq("MinMaxFirstLastLoc: first index of the min", h4().min_loc, 0);

@@ -43,6 +43,9 @@ inline int backend_team_size_recommended(int vector_length) {
   return 256 / v > 0 ? 256 / v : 1;
 }
 
+/// Shared memory per block that scratch_size_max(0) leaves to the kernel's own use.
+constexpr size_t kernel_shared_reserve = (1024 + 2) * 8 + 8 + 16;
+
 /// The level-1 limit when `free_bytes` of device memory are free: half of them (one team at a
 /// time can use it).
 inline size_t scratch_level1_limit(size_t free_bytes) { return free_bytes / 2; }
@@ -60,9 +63,13 @@ inline size_t backend_scratch_bytes_max(int level) {
   if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) return 0;
   return scratch_level1_limit(free_bytes);
 }
-/// backend_scratch_bytes_max as Kokkos' int.
+/// What TeamPolicy::scratch_size_max says: backend_scratch_bytes_max as Kokkos' int, at level 0
+/// less what a team kernel may use of the block's shared memory itself (its reduction slots and
+/// static shared memory), as Kokkos' Cuda backend keeps (1024 + 2) * 8 + 8 bytes back: a
+/// program asking for scratch_size_max(0) can then launch (Kokkos' TestTeamTeamSize does).
 inline int backend_scratch_size_max(int level) {
-  const size_t most = backend_scratch_bytes_max(level);
+  size_t most = backend_scratch_bytes_max(level);
+  if (level == 0) most = most > kernel_shared_reserve ? most - kernel_shared_reserve : 0;
   return most > size_t(0x7fffffff) ? 0x7fffffff : int(most);
 }
 
