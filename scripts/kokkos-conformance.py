@@ -13,9 +13,11 @@ them: one driver per test header, `#include <Test<Category>_Category.hpp>` then
                                                        space (see below)
   cuda       hpar-c++ --hpar-backend=cuda (nvcc)       Kokkos' cuda category (Kokkos::Cuda)
 
-The host builds run here; the cuda build is compiled here into OUTDIR/cuda with a script,
-run-conformance.sh, that runs it on a machine with an NVIDIA GPU and writes the results beside
-the binaries (copy them back into OUTDIR/cuda and run `--table` to include them).
+The host builds run here (OMP_NUM_THREADS=2 and OMP_WAIT_POLICY=passive unless set; --no-run
+builds only); the cuda build is compiled here. Each build's folder, OUTDIR/<build>, holds a
+script, run-conformance.sh, that runs its drivers wherever the folder is copied (a machine with an
+NVIDIA GPU for cuda, a machine with more cores for the others) and writes the results beside the
+binaries: copy NAME.json and NAME.run.log back into OUTDIR/<build> and run `--table`.
 
 Why the openmp builds test the default execution space: in hpar's OpenMP build the translated
 dispatches run on the default execution space (OpenMP target regions, docs/design.md "Spaces per
@@ -289,14 +291,17 @@ def main():
         with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
             for name, state, note in ex.map(lambda n: build_driver(args, b, n, out), drivers):
                 print("%-10s %-28s %-12s %s" % (b, name, state, note), flush=True)
-        if b == "cuda":
-            with open(os.path.join(out, "run-conformance.sh"), "w") as f:
-                f.write("#!/bin/bash\n# Runs the CUDA conformance drivers here; results in NAME.json\n"
-                        "cd \"$(dirname \"$0\")\"\nfor d in %s; do [ -x $d ] || continue\n"
-                        "  timeout %d ./$d --gtest_output=json:$d.json > $d.run.log 2>&1; echo \"$d rc=$?\"\n"
-                        "done\n" % (" ".join(drivers), args.run_timeout))
-            os.chmod(os.path.join(out, "run-conformance.sh"), 0o755)
-        elif not args.no_run:
+        # A script that runs this build's drivers where the folder is copied (the GPU machine for
+        # cuda; any machine for the host builds): results in NAME.json and NAME.run.log.
+        with open(os.path.join(out, "run-conformance.sh"), "w") as f:
+            f.write("#!/bin/bash\n# Runs the %s conformance drivers here; results in NAME.json\n"
+                    "cd \"$(dirname \"$0\")\"\nexport OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} "
+                    "OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}\n"
+                    "for d in %s; do [ -x $d ] || continue\n"
+                    "  timeout %d ./$d --gtest_output=json:$d.json > $d.run.log 2>&1; echo \"$d rc=$?\"\n"
+                    "done\n" % (b, " ".join(drivers), args.run_timeout))
+        os.chmod(os.path.join(out, "run-conformance.sh"), 0o755)
+        if b != "cuda" and not args.no_run:
             with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs // 2)) as ex:
                 built = [n for n in drivers if os.path.exists(os.path.join(out, n))]
                 for name, rc in ex.map(lambda n: run_driver(out, n, args.run_timeout), built):
