@@ -24,6 +24,7 @@
 // (impl/team_member_api.hpp), which lists the primitives it defines.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -103,6 +104,24 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 /// A league of teams. Template arguments as for RangePolicy: an execution space, a work tag,
 /// Schedule<...>, IndexType<...>, LaunchBounds<...>, in any order.
+namespace impl {
+/// The bytes of a team functor's reduction value (its value_type, else its operator()'s second
+/// parameter), for team_size_max.
+template <class F>
+constexpr size_t team_reduce_value_bytes() {
+  if constexpr (has_value_type<F>::value) {
+    return sizeof(std::remove_extent_t<typename F::value_type>);
+  } else {
+    using V = std::remove_cv_t<std::remove_reference_t<typename call_parameter<F, 1>::type>>;
+    if constexpr (std::is_void<V>::value)
+      return 0;
+    else
+      return sizeof(V);
+  }
+}
+
+}  // namespace impl
+
 template <class... Args>
 class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
  public:
@@ -232,17 +251,20 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
 
   /// The largest team size this build can launch with this vector length (and within the
   /// policy's LaunchBounds).
+  /// For a dispatch of F: at most what keeps the policy's level-0 scratch and, for a reduction,
+  /// one value per thread (the most a team kernel keeps of it in shared memory) within the
+  /// device's shared memory, as Kokkos' team_size_max counts them.
   template <class F>
   int team_size_max(const F&, const ParallelForTag&) const {
-    return team_size_max_for(vector_length());
+    return fitting(team_size_max_for(vector_length()), 0);
   }
   template <class F>
   int team_size_max(const F&, const ParallelReduceTag&) const {
-    return team_size_max_for(vector_length());
+    return fitting(team_size_max_for(vector_length()), impl::team_reduce_value_bytes<F>());
   }
   template <class F, class R>
   int team_size_max(const F&, const R&, const ParallelReduceTag&) const {
-    return team_size_max_for(vector_length());
+    return fitting(team_size_max_for(vector_length()), sizeof(typename R::value_type));
   }
   static int team_size_max_for(int vector) {
     if (!impl_device_teams) return 1;
@@ -252,17 +274,18 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     return most;
   }
   /// A good team size for this build and vector length.
+  /// Never above team_size_max for the same dispatch (LaunchBounds, scratch, values).
   template <class F>
-  int team_size_recommended(const F&, const ParallelForTag&) const {
-    return team_size_recommended_for(vector_length());
+  int team_size_recommended(const F& f, const ParallelForTag& tag) const {
+    return std::min(team_size_recommended_for(vector_length()), team_size_max(f, tag));
   }
   template <class F>
-  int team_size_recommended(const F&, const ParallelReduceTag&) const {
-    return team_size_recommended_for(vector_length());
+  int team_size_recommended(const F& f, const ParallelReduceTag& tag) const {
+    return std::min(team_size_recommended_for(vector_length()), team_size_max(f, tag));
   }
   template <class F, class R>
-  int team_size_recommended(const F&, const R&, const ParallelReduceTag&) const {
-    return team_size_recommended_for(vector_length());
+  int team_size_recommended(const F& f, const R& r, const ParallelReduceTag& tag) const {
+    return std::min(team_size_recommended_for(vector_length()), team_size_max(f, r, tag));
   }
   static int vector_length_max() { return impl_device_teams ? HPAR_IMPL_VECTOR_LENGTH_MAX : 1; }
 
@@ -273,6 +296,16 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     m_league = league;
     m_team_requested = team;
     m_vector_requested = vector;
+  }
+  /// The largest team size up to `most` whose level-0 scratch plus `per_thread` bytes for each
+  /// thread and lane (and 1 KB for the kernel's own use) fits the device's level 0.
+  int fitting(int most, size_t per_thread) const {
+    if (!impl_device_teams) return most;
+    const size_t limit = impl_scratch_bytes_max(0);
+    const size_t lanes = size_t(vector_length() > 0 ? vector_length() : 1);
+    while (most > 1 && impl_scratch_bytes(0, most) + per_thread * size_t(most) * lanes + 1024 > limit)
+      --most;
+    return most;
   }
   static int team_size_recommended_for(int vector) {
     if (!impl_device_teams) return 1;

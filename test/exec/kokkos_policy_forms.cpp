@@ -1,4 +1,4 @@
-// Checks policy and scratch forms Kokkos' own unit tests use (Kokkos spelling): the default index type of RangePolicy, MDRangePolicy and TeamPolicy is the execution space's size_type; RangePolicy bounds of a class type that converts to the index type; MDRangePolicy built from Kokkos::Array bounds and tiles of other integer types, inner_direction, tile_size_recommended(); Experimental::require with a WorkItemProperty keeps the range, box and teams of the policy; scratch as Kokkos counts it: View::shmem_size is the elements' bytes plus the value type's alignment (also from a LayoutStride layout), a scratch View of 24-byte structs starts at a multiple of 24 after a 4-byte allocation, get_shmem takes exactly the bytes asked; scratch_size_max(1) is at least Kokkos' 20 MB and a team gets 2.5 GB of level 1 (its first and last bytes written and read back).
+// Checks policy and scratch forms Kokkos' own unit tests use (Kokkos spelling): the default index type of RangePolicy, MDRangePolicy and TeamPolicy is the execution space's size_type; RangePolicy bounds of a class type that converts to the index type; MDRangePolicy built from Kokkos::Array bounds and tiles of other integer types, inner_direction, tile_size_recommended(); Experimental::require with a WorkItemProperty keeps the range, box and teams of the policy; scratch as Kokkos counts it: View::shmem_size is the elements' bytes plus the value type's alignment (also from a LayoutStride layout), a scratch View of 24-byte structs starts at a multiple of 24 after a 4-byte allocation, get_shmem takes exactly the bytes asked; team_size_max and team_size_recommended of a LaunchBounds policy for a team reduction of 1 KB values (recommended never above max, the reduction runs at max); scratch_size_max(1) is at least Kokkos' 20 MB and a team gets 2.5 GB of level 1 (its first and last bytes written and read back).
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include "check.hpp"
@@ -95,6 +95,39 @@ void scratch_forms() {
   check_eq("the small scratch View was allocated", h(2), 1);
 }
 
+// A team reduction of 1 KB values, as Kokkos' TestTeamTeamSize reduces arrays of doubles.
+struct KiloValue {
+  double v[128];
+  KOKKOS_INLINE_FUNCTION KiloValue() {
+    for (int i = 0; i < 128; ++i) v[i] = 0;
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const KiloValue& o) {
+    for (int i = 0; i < 128; ++i) v[i] += o.v[i];
+  }
+};
+struct KiloReduce {
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team, KiloValue& sum) const {
+    if (team.team_rank() == 0) sum.v[team.league_rank() % 128] += 1;
+  }
+};
+
+void team_sizes() {
+  using Bounded = Kokkos::TeamPolicy<Kokkos::LaunchBounds<128, 8>>;
+  Bounded p(100, Kokkos::AUTO, 4);
+  const int max_for = p.team_size_max(KiloReduce(), Kokkos::ParallelForTag());
+  const int rec_for = p.team_size_recommended(KiloReduce(), Kokkos::ParallelForTag());
+  const int max_reduce = p.team_size_max(KiloReduce(), Kokkos::ParallelReduceTag());
+  const int rec_reduce = p.team_size_recommended(KiloReduce(), Kokkos::ParallelReduceTag());
+  check(max_for >= rec_for && max_reduce >= rec_reduce && max_for >= max_reduce && rec_reduce >= 1,
+        "team_size_max >= team_size_recommended, for >= reduce (LaunchBounds<128, 8>)");
+  KiloValue total;
+  Kokkos::parallel_reduce("kilo", Bounded(100, max_reduce, 4).set_scratch_size(0, Kokkos::PerTeam(4096)),
+                          KiloReduce(), total);
+  long count = 0;
+  for (int i = 0; i < 128; ++i) count += long(total.v[i]);
+  check_eq("a team reduction of 1 KB values at team_size_max", count, 100);
+}
+
 void large_level1() {
   check(team_policy::scratch_size_max(1) >= 20 * 1024 * 1024, "scratch_size_max(1) is at least 20 MB");
   const size_t bytes = size_t(5) << 29;  // 2.5 GB, above 2^31 - 1
@@ -120,6 +153,7 @@ int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
   range_and_mdrange();
   scratch_forms();
+  team_sizes();
   large_level1();
   return report();
 }
