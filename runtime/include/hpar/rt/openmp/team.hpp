@@ -307,13 +307,54 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       }
 #endif
       publish(value);
-      read_slot(value, 0);
-      for (int r = 1; r < participants; ++r) {
-        T other;
-        read_slot(other, r * step);
-        op.join(value, other);
+      if constexpr (sizeof(T) <= 32) {
+        value = pairwise_slots<T>(participants, step, op);
+      } else {
+        read_slot(value, 0);
+        for (int r = 1; r < participants; ++r) {
+          T other;
+          read_slot(other, r * step);
+          op.join(value, other);
+        }
       }
     }
+  }
+
+  /// The `count` published values (slots 0, step, 2 step, ...) joined pairwise in order,
+  /// ((v0 v1)(v2 v3))..., the tree the warp paths and Kokkos' host teams reduce in: a sum of equal
+  /// values is then exact for power-of-two teams, where joining one value at a time rounds from
+  /// the third on (Kokkos' team_broadcast tests compare with value * team_size). Every thread
+  /// computes the same. Blocks of 2^k values are kept until their partner block is complete.
+  template <class T, class Join>
+  T pairwise_slots(int count, int step, const Join& op) const {
+    T partial[12];
+    unsigned filled = 0;  // bit k: partial[k] holds the join of a block of 2^k values
+    for (int r = 0; r < count; ++r) {
+      T v;
+      read_slot(v, r * step);
+      int k = 0;
+      while (filled & (1u << k)) {  // the earlier block on the left
+        T left = partial[k];
+        op.join(left, v);
+        v = left;
+        filled &= ~(1u << k);
+        ++k;
+      }
+      partial[k] = v;
+      filled |= 1u << k;
+    }
+    // What is left, the largest (earliest) block first.
+    T result{};
+    bool started = false;
+    for (int k = 11; k >= 0; --k) {
+      if (!(filled & (1u << k))) continue;
+      if (!started)
+        result = partial[k];
+      else
+        op.join(result, partial[k]);
+      started = true;
+    }
+    return result;
   }
 
   template <class Level, class T, class Join>
