@@ -148,36 +148,38 @@ void type_name(const char** name, int* size) {
   *size = int(to - from);
 }
 
+/// Ends the program with a message naming a serial dispatch by its pattern, label and functor
+/// type, and why it cannot run.
+template <class Functor>
+[[noreturn]] void fail_dispatch(const char* pattern, const char* label, const char* why) {
+  const char* functor = nullptr;
+  int functor_size = 0;
+  type_name<Functor>(&functor, &functor_size);
+  std::fprintf(stderr, "hpar: error: %s \"%s\" (functor %.*s): %s\n", pattern, label, functor_size,
+               functor, why);
+  std::fflush(stderr);
+  std::abort();
+}
+
 /// Normalises the policy argument of a serial dispatch and ends the program with a message naming
 /// the dispatch (its pattern, label and functor type) when its values are invalid (translated
 /// dispatches do the same in their launcher, naming the generated kernel and its source line).
 template <class Functor, class PolicyOrCount>
 auto checked_policy(const char* pattern, const char* label, const PolicyOrCount& p) {
   const auto policy = to_policy(p);
-  if (const PolicyProblem why = policy_problem(policy)) {
-    const char* functor = nullptr;
-    int functor_size = 0;
-    type_name<Functor>(&functor, &functor_size);
-    std::fprintf(stderr, "hpar: error: %s \"%s\" (functor %.*s): %s\n", pattern, label,
-                 functor_size, functor, why.c_str());
-    std::fflush(stderr);
-    std::abort();
-  }
+  if (const PolicyProblem why = policy_problem(policy))
+    fail_dispatch<Functor>(pattern, label, why.c_str());
   return policy;
 }
 
 /// A host team's scratch that cannot be allocated: the program stops naming the functor.
 template <class Functor>
 void fail_scratch_allocation(size_t bytes0, size_t bytes1) {
-  const char* functor = nullptr;
-  int functor_size = 0;
-  type_name<Functor>(&functor, &functor_size);
-  std::fprintf(stderr,
-               "hpar: error: team dispatch (functor %.*s): the team scratch of %zu bytes at level "
-               "0 and %zu bytes at level 1 cannot be allocated in host memory\n",
-               functor_size, functor, bytes0, bytes1);
-  std::fflush(stderr);
-  std::abort();
+  PolicyProblem why;
+  why.say("the team scratch of %zu bytes at level 0 and %zu bytes at level 1 cannot be allocated "
+          "in host memory",
+          bytes0, bytes1);
+  fail_dispatch<Functor>("team dispatch", "", why.c_str());
 }
 
 /// The execution space a functor declares (`using execution_space = ...`), or void.

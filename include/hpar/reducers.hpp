@@ -303,6 +303,44 @@ struct HPAR_ANNOTATE("hpar::reducer") MinMaxLoc
   }
 };
 
+namespace impl {
+/// The joins of the First/Last location reducers, under a comparator (less(a, b): a before b);
+/// the plain reducers use Less.
+struct Less {
+  template <class T>
+  HPAR_HD bool operator()(const T& a, const T& b) const { return a < b; }
+};
+template <class V, class C>
+HPAR_HD void max_first_join(V& dst, const V& src, const C& less) {
+  if (less(dst.val, src.val))
+    dst = src;
+  else if (!less(src.val, dst.val))
+    dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+}
+template <class V, class C>
+HPAR_HD void min_first_join(V& dst, const V& src, const C& less) {
+  if (less(src.val, dst.val))
+    dst = src;
+  else if (!less(dst.val, src.val))
+    dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+}
+template <class V, class C>
+HPAR_HD void min_max_first_last_join(V& dst, const V& src, const C& less) {
+  if (less(src.min_val, dst.min_val)) {
+    dst.min_val = src.min_val;
+    dst.min_loc = src.min_loc;
+  } else if (!less(dst.min_val, src.min_val)) {
+    dst.min_loc = src.min_loc < dst.min_loc ? src.min_loc : dst.min_loc;
+  }
+  if (less(dst.max_val, src.max_val)) {
+    dst.max_val = src.max_val;
+    dst.max_loc = src.max_loc;
+  } else if (!less(src.max_val, dst.max_val)) {
+    dst.max_loc = src.max_loc > dst.max_loc ? src.max_loc : dst.max_loc;
+  }
+}
+}  // namespace impl
+
 // The First/Last location reducers of Kokkos 4: among equal values, the first (smallest) index
 // for a minimum or maximum, the last (largest) for MinMaxFirstLastLoc's maximum; FirstLoc and
 // LastLoc keep the smallest or largest index reported; StdIsPartitioned and StdPartitionPoint
@@ -315,11 +353,9 @@ struct HPAR_ANNOTATE("hpar::reducer") MaxFirstLoc
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
   HPAR_HD void join(value_type& dst, const value_type& src) const {
-    if (dst.val < src.val)
-      dst = src;
-    else if (!(src.val < dst.val))
-      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+    impl::max_first_join(dst, src, impl::Less());
   }
+
   HPAR_HD void init(value_type& v) const {
     v.val = reduction_identity<scalar_type>::max();
     v.loc = reduction_identity<index_type>::min();
@@ -334,11 +370,9 @@ struct HPAR_ANNOTATE("hpar::reducer") MinFirstLoc
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
   HPAR_HD void join(value_type& dst, const value_type& src) const {
-    if (src.val < dst.val)
-      dst = src;
-    else if (!(dst.val < src.val))
-      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+    impl::min_first_join(dst, src, impl::Less());
   }
+
   HPAR_HD void init(value_type& v) const {
     v.val = reduction_identity<scalar_type>::min();
     v.loc = reduction_identity<index_type>::min();
@@ -354,19 +388,9 @@ struct HPAR_ANNOTATE("hpar::reducer") MinMaxFirstLastLoc
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
   HPAR_HD void join(value_type& dst, const value_type& src) const {
-    if (src.min_val < dst.min_val) {
-      dst.min_val = src.min_val;
-      dst.min_loc = src.min_loc;
-    } else if (!(dst.min_val < src.min_val)) {
-      dst.min_loc = src.min_loc < dst.min_loc ? src.min_loc : dst.min_loc;
-    }
-    if (dst.max_val < src.max_val) {
-      dst.max_val = src.max_val;
-      dst.max_loc = src.max_loc;
-    } else if (!(src.max_val < dst.max_val)) {
-      dst.max_loc = src.max_loc > dst.max_loc ? src.max_loc : dst.max_loc;
-    }
+    impl::min_max_first_last_join(dst, src, impl::Less());
   }
+
   HPAR_HD void init(value_type& v) const {
     v.max_val = reduction_identity<scalar_type>::max();
     v.min_val = reduction_identity<scalar_type>::min();
@@ -394,11 +418,9 @@ struct HPAR_ANNOTATE("hpar::reducer") MaxFirstLocCustomComparator
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
   HPAR_HD void join(value_type& dst, const value_type& src) const {
-    if (m_comp(dst.val, src.val))
-      dst = src;
-    else if (!m_comp(src.val, dst.val))
-      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+    impl::max_first_join(dst, src, m_comp);
   }
+
   HPAR_HD void init(value_type& v) const {
     v.val = reduction_identity<scalar_type>::max();
     v.loc = reduction_identity<index_type>::min();
@@ -413,11 +435,9 @@ struct HPAR_ANNOTATE("hpar::reducer") MinFirstLocCustomComparator
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
   HPAR_HD void join(value_type& dst, const value_type& src) const {
-    if (m_comp(src.val, dst.val))
-      dst = src;
-    else if (!m_comp(dst.val, src.val))
-      dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+    impl::min_first_join(dst, src, m_comp);
   }
+
   HPAR_HD void init(value_type& v) const {
     v.val = reduction_identity<scalar_type>::min();
     v.loc = reduction_identity<index_type>::min();
@@ -433,19 +453,9 @@ struct HPAR_ANNOTATE("hpar::reducer") MinMaxFirstLastLocCustomComparator
   using scalar_type = std::remove_cv_t<Scalar>;
   using index_type = std::remove_cv_t<Index>;
   HPAR_HD void join(value_type& dst, const value_type& src) const {
-    if (m_comp(src.min_val, dst.min_val)) {
-      dst.min_val = src.min_val;
-      dst.min_loc = src.min_loc;
-    } else if (!m_comp(dst.min_val, src.min_val)) {
-      dst.min_loc = src.min_loc < dst.min_loc ? src.min_loc : dst.min_loc;
-    }
-    if (m_comp(dst.max_val, src.max_val)) {
-      dst.max_val = src.max_val;
-      dst.max_loc = src.max_loc;
-    } else if (!m_comp(src.max_val, dst.max_val)) {
-      dst.max_loc = src.max_loc > dst.max_loc ? src.max_loc : dst.max_loc;
-    }
+    impl::min_max_first_last_join(dst, src, m_comp);
   }
+
   HPAR_HD void init(value_type& v) const {
     v.max_val = reduction_identity<scalar_type>::max();
     v.min_val = reduction_identity<scalar_type>::min();
