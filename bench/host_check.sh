@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves on a machine without a GPU that every hpar benchmark passes its own check, at small
-# sizes: untranslated (serial reference semantics, g++), and through the OpenMP output run by the
-# host fallback (g++ -foffload=disable, and clang++-19 when installed). Builds into
+# sizes: untranslated (serial reference semantics, g++), and through the OpenMP output for the host
+# (g++ -foffload=disable, and clang++-19 when installed). Builds into
 # $BENCH_HOST_DIR (default /tmp/hpar-bench-host); arguments replace the default sizes.
 #
 # Exit status: non-zero when a build or a check failed.
@@ -16,7 +16,7 @@ common_args=(--reps 3 --warmup 1 --copy-n 2^20)
 
 # Problem sizes (the --n, and for team_scan --m, arguments): not powers of two, so that ragged
 # tiles and tails are exercised (yax's 301 columns and team_scan's 1031 leave a partial last
-# chunk for teams of 256 threads). The team benchmarks have few teams: the OpenMP host fallback
+# chunk for teams of 256 threads). The team benchmarks have few teams: the OpenMP host build
 # runs every team with its full team size of host threads, and its team barriers are slow when
 # those threads outnumber the cores. batched_gemm's --n is its number of 16 x 16 matrices (one
 # team of 256 per matrix), big_scratch's its number of rows of 8192 doubles (one team of 512 per
@@ -79,7 +79,7 @@ for src in bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/stencil3d.cpp benc
     check "$id-openmp-gcc" "$dir/$id-openmp-gcc" "${args[@]}"
   if command -v clang++-19 > /dev/null; then
     check "$id-build-openmp-clang" clang++-19 -O2 -std=c++17 -fopenmp \
-      -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib -Wno-openmp-mapping \
+      -Wl,-rpath,/usr/lib/llvm-19/lib \
       "${includes[@]}" "$dir/$id.hpar.cpp" -o "$dir/$id-openmp-clang" &&
       check "$id-openmp-clang" env "${clang_env[@]}" "$dir/$id-openmp-clang" "${args[@]}"
   fi
@@ -96,7 +96,7 @@ if check nine_kernels-translate-openmp "$translate" --backend=openmp "$src" \
     check nine_kernels-openmp-gcc "$dir/nine_kernels-openmp-gcc"
   if command -v clang++-19 > /dev/null; then
     check nine_kernels-build-openmp-clang clang++-19 -O2 -std=c++17 -fopenmp \
-      -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib -Wno-openmp-mapping \
+      -Wl,-rpath,/usr/lib/llvm-19/lib \
       "${includes[@]}" "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-clang" &&
       check nine_kernels-openmp-clang env "${clang_env[@]}" "$dir/nine_kernels-openmp-clang"
   fi

@@ -7,7 +7,7 @@
 #   cuda    the project must enable the CUDA language; outputs are .hpar.cu files.
 #   openmp  OpenMP offload through the project's C++ compiler, clang (19) or GCC (12). OFFLOAD
 #           (default: the cache variable HPAR_OPENMP_OFFLOAD, itself "host") chooses the target:
-#             host   the host fallback: `-fopenmp-targets=x86_64-pc-linux-gnu` for clang,
+#             host   the host: `-fopenmp` (the output has no target construct), and
 #                    `-foffload=disable` for GCC;
 #             nvptx  NVIDIA GPUs of the first of CUDA_ARCHITECTURES (default 90). clang needs a
 #                    CUDA 11.8 folder, HPAR_OPENMP_CUDA_PATH (scripts/setup-clang-offload.sh
@@ -30,7 +30,7 @@ set(HPAR_OPENMP_FLAGS "" CACHE STRING
 function(_hpar_openmp_flags out offload arch)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
     if(offload STREQUAL "host")
-      set(flags -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wno-openmp-mapping)
+      set(flags -fopenmp)
     else()
       if(NOT HPAR_OPENMP_CUDA_PATH OR NOT EXISTS "${HPAR_OPENMP_CUDA_PATH}/bin/ptxas")
         message(FATAL_ERROR "hpar: clang's OpenMP offload to nvptx needs CUDA 11.8's tools: run "

@@ -292,7 +292,7 @@ private:
       std::string Text = "kernel '" + K.name + "' (" + ir::patternName(K.pattern) + " over a " +
                          ir::policyName(K.policy) + "): ";
       Text += K.onHost ? std::string("runs on the host, as written")
-                       : B.explainLaunch(K);
+                       : B.explainLaunch(TU, K);
       while (!Text.empty() && Text.back() == '\n') Text.pop_back();
       Diags.Report(Start.getLocWithOffset(K.calleeBegin), Remark) << Text;
     }

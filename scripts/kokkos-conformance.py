@@ -13,7 +13,7 @@ them: one driver per test header, `#include <Test<Category>_Category.hpp>` then
                                                        space (see below)
   cuda       hpar-c++ --hpar-backend=cuda (nvcc)       Kokkos' cuda category (Kokkos::Cuda)
 
-The host builds run here (OMP_NUM_THREADS=2 and OMP_WAIT_POLICY=passive unless set; --no-run
+The host builds run here (OMP_NUM_THREADS=2 unless set; --no-run
 builds only); the cuda build is compiled here. Each build's folder, OUTDIR/<build>, holds a
 script, run-conformance.sh, that runs its drivers wherever the folder is copied (a machine with an
 NVIDIA GPU for cuda, a machine with more cores for the others) and writes the results beside the
@@ -177,10 +177,6 @@ def run_driver(out, name, timeout):
     if os.path.exists(res):
         os.remove(res)
     env = dict(os.environ, OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "2"))
-    # g++'s OpenMP runtime takes 25-35 ms per target region with its default (active) waiting on
-    # a machine with few cores (docs/performance.md; the CPU issue): passive waiting brings that
-    # to about 150 us, so drivers with thousands of dispatches finish. It changes no result.
-    env.setdefault("OMP_WAIT_POLICY", "passive")
     rc = sh([exe, "--gtest_output=json:" + res], exe + ".run.log", env=env, timeout=timeout)
     return name, rc
 
@@ -295,8 +291,7 @@ def main():
         # cuda; any machine for the host builds): results in NAME.json and NAME.run.log.
         with open(os.path.join(out, "run-conformance.sh"), "w") as f:
             f.write("#!/bin/bash\n# Runs the %s conformance drivers here; results in NAME.json\n"
-                    "cd \"$(dirname \"$0\")\"\nexport OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} "
-                    "OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}\n"
+                    "cd \"$(dirname \"$0\")\"\nexport OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}\n"
                     "for d in %s; do [ -x $d ] || continue\n"
                     "  timeout %d ./$d --gtest_output=json:$d.json > $d.run.log 2>&1; echo \"$d rc=$?\"\n"
                     "done\n" % (b, " ".join(drivers), args.run_timeout))

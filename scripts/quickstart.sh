@@ -14,9 +14,8 @@ if [ -x "$nvcc" ] && nvidia-smi -L >/dev/null 2>&1; then
     build/examples/saxpy.hpar.cu -o build/examples/saxpy-cuda
   build/examples/saxpy-cuda
 else
-  echo "quickstart: no NVIDIA GPU found; OpenMP offload output, host fallback (clang++-19)"
+  echo "quickstart: no NVIDIA GPU found; OpenMP output for the host (clang++-19)"
   build/bin/hpar-translate --backend=openmp examples/saxpy.cpp -o build/examples/saxpy.hpar.cpp
-  clang++-19 -std=c++17 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -Wl,-rpath,/usr/lib/llvm-19/lib \
-    -Wno-openmp-mapping $inc build/examples/saxpy.hpar.cpp -o build/examples/saxpy-openmp
+  clang++-19 -std=c++17 -O2 -fopenmp -Wl,-rpath,/usr/lib/llvm-19/lib $inc build/examples/saxpy.hpar.cpp -o build/examples/saxpy-openmp
   build/examples/saxpy-openmp
 fi

@@ -514,6 +514,16 @@ struct is_mdrange_policy<MDRangePolicy<A...>> : std::true_type {};
 
 namespace impl {
 
+/// The rank of an MDRangePolicy, 0 for any other policy: the launcher of a dispatch instantiated
+/// with policies of several kinds picks its kernel by it (emit/Shared.cpp, siteLauncher).
+template <class P>
+constexpr unsigned mdrange_rank() {
+  if constexpr (is_mdrange_policy<P>::value)
+    return P::rank;
+  else
+    return 0;
+}
+
 /// What is wrong with a policy's values (policy_problem), or nothing: true when something is.
 /// Every dispatch checks its policy, so the text is formatted into a buffer as printf formats it;
 /// std::string concatenation would expand inline in every launcher and cost each translated file

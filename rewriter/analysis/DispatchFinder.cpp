@@ -225,11 +225,14 @@ public:
     }
     unsigned Begin = SM.getFileOffset(CalleeRange.getBegin());
     if (auto Known = KernelAt.find(Begin); Known != KernelAt.end()) {
-      // Another instantiation of the same template: the same kernel, another functor type.
+      // Another instantiation of the same template: the same kernel, another functor type, or
+      // for a policy of another kind or rank the kernel of that kind (Kernel::variantOf).
       const DispatchSite& First = Sites[Known->second];
       if (runsOnHost(Call)) TU.kernels[First.kernel].alsoOnHost = true;
+      const size_t Kernel = kernelOfKind(Call, First.kernel);
+      if (Kernel == TU.kernels.size()) return true;  // a variant just recorded, as a site of its own
       for (unsigned I = 0; I < First.call->getNumArgs() && I < Call->getNumArgs(); ++I)
-        if (First.call->getArg(I) == First.functor) Instances.push_back({Call, Call->getArg(I), First.kernel});
+        if (First.call->getArg(I) == First.functor) Instances.push_back({Call, Call->getArg(I), Kernel});
       return true;
     }
 
@@ -305,6 +308,54 @@ public:
   std::vector<FileID> OtherFiles;       // the user's headers with dispatches, in order found
 
 private:
+  /// The kernel of `First`'s dispatch site for another instantiation `Call`: `First` itself when
+  /// the policy has its kind and rank (or runs on the host, or is not understood), else the
+  /// variant of that kind and rank (Kernel::variantOf). A new variant is recorded with `Call` as
+  /// its site, and TU.kernels.size() (after the new kernel) is returned.
+  size_t kernelOfKind(const CallExpr* Call, size_t First) {
+    const unsigned Arg = TU.kernels[First].hasLabel ? 1 : 0;
+    if (Call->getNumArgs() < Arg + 2) return First;
+    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType(),
+                                strip(Call->getArg(Arg + 1))->getType());
+    if (!Facts || Facts->onHost) return First;
+    auto sameShape = [&](const ir::Kernel& K) { return K.policy == Facts->kind && K.rank == Facts->rank; };
+    if (sameShape(TU.kernels[First])) return First;
+    for (size_t I = First + 1; I < TU.kernels.size(); ++I)
+      if (TU.kernels[I].variantOf == int(First) && sameShape(TU.kernels[I])) return I;
+    ir::Kernel V;
+    const ir::Kernel& K = TU.kernels[First];
+    V.pattern = K.pattern;
+    V.hasLabel = K.hasLabel;
+    V.label = K.label;
+    V.numResults = K.numResults;
+    V.hasScanTotal = K.hasScanTotal;
+    V.policy = Facts->kind;
+    V.rank = Facts->rank;
+    V.hasWorkTag = Facts->hasWorkTag;
+    if (V.pattern == ir::Pattern::Reduce && V.numResults == 1)
+      V.reduceOp = scalarReduceOf(strip(Call->getArg(Arg + 1))->getType(),
+                                  strip(Call->getArg(Arg + 2))->getType());
+    V.file = K.file;
+    V.line = K.line;
+    V.column = K.column;
+    V.inHeader = K.inHeader;
+    V.inHeaderTemplate = K.inHeaderTemplate;
+    V.alsoOnHost = K.alsoOnHost;
+    V.calleeBegin = K.calleeBegin;
+    V.calleeEnd = K.calleeEnd;
+    V.insertAt = K.insertAt;
+    V.variantOf = int(First);
+    ir::Kernel& Primary = TU.kernels[First];
+    if (Primary.siteName.empty()) {
+      Primary.siteName = Primary.name;
+      Primary.name = Primary.siteName + "_" + ir::policyKindSuffix(Primary);
+    }
+    V.name = Primary.siteName + "_" + ir::policyKindSuffix(V);
+    Sites.push_back({Call, Call->getArg(Arg + 1), TU.kernels.size()});
+    TU.kernels.push_back(std::move(V));
+    return TU.kernels.size();
+  }
+
   /// Whether a dispatch runs on a host execution space (its policy's space, or for a count its
   /// functor's).
   bool runsOnHost(const CallExpr* Call) const {

@@ -16,7 +16,7 @@ public:
   /// Text placed at the top of the output: the banner and the runtime include.
   virtual std::string prologue(const ir::TranslationUnit& TU) const = 0;
   /// The named kernel and its host launcher, placed before the enclosing declaration.
-  virtual std::string kernel(const ir::Kernel& K) const = 0;
+  virtual std::string kernel(const ir::TranslationUnit& TU, const ir::Kernel& K) const = 0;
   /// What replaces the dispatch's callee.
   virtual std::string launcher(const ir::Kernel& K) const = 0;
   /// Edits of the dispatch's own text besides its callee (none by default).
@@ -25,7 +25,7 @@ public:
   virtual void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const = 0;
   /// How the kernel is launched, for --explain-launch: the mapping of its levels to the
   /// backend's threads and how its shape is chosen (lines, without a trailing newline).
-  virtual std::string explainLaunch(const ir::Kernel& K) const = 0;
+  virtual std::string explainLaunch(const ir::TranslationUnit& TU, const ir::Kernel& K) const = 0;
 };
 
 /// Applies a backend to the IR: the edit list that turns the main file into the output.

@@ -1,6 +1,7 @@
 // Applies a backend to the IR of one translation unit: the edits that turn the main file into
 // the output (prologue, kernels before their enclosing declarations, callees, device marks).
 #include "emit/Backend.h"
+#include "emit/Shared.h"
 
 namespace hpar {
 namespace emit {
@@ -20,9 +21,23 @@ output::EditList lower(const Backend& B, const ir::TranslationUnit& TU) {
   Edits.insert(0, B.prologue(TU));
   for (const ir::Kernel& K : TU.kernels) {
     if (K.onHost) continue;  // the header's serial implementation runs it
-    Edits.insert(K.insertAt, K.inHeader ? guarded(K.name, B.kernel(K)) : B.kernel(K));
+    Edits.insert(K.insertAt, K.inHeader ? guarded(K.name, B.kernel(TU, K)) : B.kernel(TU, K));
+    if (K.variantOf >= 0) continue;  // its site calls the first kernel's siteName
+    if (!K.siteName.empty()) continue;  // below, after every kernel of its site
     Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, B.launcher(K));
     B.editDispatch(K, Edits);
+  }
+  // A dispatch site with kernels of several policy kinds calls a launcher that picks one.
+  for (size_t I = 0; I < TU.kernels.size(); ++I) {
+    const ir::Kernel& K = TU.kernels[I];
+    if (K.siteName.empty()) continue;
+    std::vector<const ir::Kernel*> OnDevice;
+    for (const ir::Kernel& V : TU.kernels)
+      if ((&V == &K || V.variantOf == int(I)) && !V.onHost) OnDevice.push_back(&V);
+    if (OnDevice.empty()) continue;
+    const std::string Text = siteLauncher(K, OnDevice, [&](const ir::Kernel& V) { return B.launcher(V); });
+    Edits.insert(K.insertAt, K.inHeader ? guarded(K.siteName, Text) : Text);
+    Edits.replace(K.calleeBegin, K.calleeEnd - K.calleeBegin, K.siteName);
   }
   for (const ir::TranslationUnit::Callee& C : TU.unrolledNestedFors)
     Edits.replace(C.begin, C.end - C.begin, "hpar::impl::unrolled_parallel_for");

@@ -46,6 +46,37 @@ std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
          "    hpar::rt::fail(site, why.c_str());\n";
 }
 
+std::string siteLauncher(const ir::Kernel& K, const std::vector<const ir::Kernel*>& kernels,
+                         const std::function<std::string(const ir::Kernel&)>& launcherOf) {
+  std::string tparams = K.hasLabel ? "class Label, class PolicyOrCount, class Functor"
+                                   : "class PolicyOrCount, class Functor";
+  std::string params = K.hasLabel ? "const Label& label, " : "";
+  params += "const PolicyOrCount& policy_or_count, const Functor& f";
+  std::string args = std::string(K.hasLabel ? "label, " : "") + "policy_or_count, f";
+  if (K.pattern != ir::Pattern::For) {
+    tparams += ", class... Results";
+    params += ", Results&&... results";
+    args += ", std::forward<Results>(results)...";
+  }
+  std::string o = std::string("// hpar: ") + ir::patternName(K.pattern) +
+                  (K.label.empty() ? "" : " \"" + quoted(K.label) + "\"") + " from " + K.file + ":" +
+                  std::to_string(K.line) +
+                  ", instantiated with policies of several kinds: the launcher of the policy's kind\n"
+                  "template <" + tparams + ">\nvoid " + K.siteName + "(" + params + ") {\n" +
+                  "  using Policy = std::decay_t<decltype(hpar::impl::to_policy(policy_or_count))>;\n" +
+                  "  if constexpr (hpar::impl::runs_on_host<PolicyOrCount, Functor>())  // the API runs it on the host\n" +
+                  "    hpar::" + ir::patternName(K.pattern) + "(" + args + ");\n";
+  for (const ir::Kernel* V : kernels) {
+    const std::string test =
+        V->policy == ir::PolicyKind::Team      ? "hpar::is_team_policy<Policy>::value"
+        : V->policy == ir::PolicyKind::MDRange ? "hpar::impl::mdrange_rank<Policy>() == " + std::to_string(V->rank)
+                                               : "hpar::is_range_policy<Policy>::value";
+    o += "  else if constexpr (" + test + ")\n    " + launcherOf(*V) + "(" + args + ");\n";
+  }
+  return o + "  else\n    static_assert(sizeof(Policy) == 0, \"hpar: this policy's kind was not seen at this "
+             "dispatch when it was translated\");\n}\n\n";
+}
+
 std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex) {
   if (K.policy == ir::PolicyKind::Team) return "team";
   if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
@@ -151,8 +182,9 @@ std::string joined(const std::vector<std::string>& names) {
 }
 
 bool readsApart(const ir::Kernel& K) {
+  // Not at a dispatch with kernels of several kinds: its call's text serves them all.
   return K.policy == ir::PolicyKind::Team && K.pattern == ir::Pattern::For &&
-         !K.viewReads.readOnly.empty();
+         !K.viewReads.readOnly.empty() && K.siteName.empty() && K.variantOf < 0;
 }
 
 void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditList& Edits) {

@@ -26,6 +26,14 @@ std::string quoted(const std::string& s);
 std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
                              const std::string& more = "", const std::string& lead = "");
 
+/// The launcher a dispatch site with kernels of several policy kinds calls (ir::Kernel::siteName):
+/// it passes the dispatch to the launcher of its policy's kind and rank (`launcherOf` names a
+/// kernel's launcher), and a policy over a host execution space to the API's own function, which
+/// runs it on the host. `site` is the kernel with siteName; `kernels` those of the site that run on
+/// the device.
+std::string siteLauncher(const ir::Kernel& site, const std::vector<const ir::Kernel*>& kernels,
+                         const std::function<std::string(const ir::Kernel&)>& launcherOf);
+
 /// How a backend spells the index of dimension `d` of an MDRange point ("i[0]", "i0", ...).
 using MDIndexSpelling = std::function<std::string(int d)>;
 

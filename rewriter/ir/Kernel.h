@@ -114,6 +114,15 @@ struct Kernel {
 
   unsigned calleeBegin = 0, calleeEnd = 0;  // offsets of the callee expression to replace
   unsigned insertAt = 0;                    // offset before the enclosing top-level declaration
+
+  /// A dispatch in a template instantiated with policies of different kinds (a RangePolicy and
+  /// an MDRangePolicy of rank 3, say) has a kernel per kind and rank, each named for its kind
+  /// (`hpar_sum_L12_range`, `hpar_sum_L12_mdrange3`). The first of them has `siteName`, the
+  /// launcher the call site calls, which picks the kernel by the policy's type; the others have
+  /// `variantOf`, the first's index in TranslationUnit::kernels. Both stay empty for a dispatch
+  /// of one kind.
+  std::string siteName;
+  int variantOf = -1;
 };
 
 /// Text to insert into the main file, at an offset, to make something device-callable.

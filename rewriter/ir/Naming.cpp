@@ -41,6 +41,15 @@ const char* patternName(Pattern P) {
   return "";
 }
 
+std::string policyKindSuffix(const Kernel& K) {
+  switch (K.policy) {
+  case PolicyKind::Range: return "range";
+  case PolicyKind::MDRange: return "mdrange" + std::to_string(K.rank);
+  case PolicyKind::Team: return "team";
+  }
+  return "";
+}
+
 const char* policyName(PolicyKind P) {
   switch (P) {
   case PolicyKind::Range: return "RangePolicy";

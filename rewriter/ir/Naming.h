@@ -20,5 +20,9 @@ const char* patternName(Pattern P);
 /// Returns the policy's API name: RangePolicy, MDRangePolicy or TeamPolicy.
 const char* policyName(PolicyKind P);
 
+/// The end of the name of one kernel of a dispatch with several policy kinds (Kernel::siteName):
+/// range, mdrange<rank> or team.
+std::string policyKindSuffix(const Kernel& K);
+
 }  // namespace ir
 }  // namespace hpar

@@ -192,12 +192,13 @@ std::string hostCompiler() {
   return cxx;
 }
 
-/// The OpenMP backend's flags: HPAR_OPENMP_FLAGS, else the host fallback of `cxx`.
+/// The OpenMP backend's flags: HPAR_OPENMP_FLAGS, else those of a build for the host with `cxx`
+/// (its output has no target construct: GCC's -foffload=disable keeps an installed nvptx
+/// offload compiler out of the link).
 Args openmpFlags(const std::string& cxx) {
   std::string flags = env("HPAR_OPENMP_FLAGS", "");
   if (flags.empty())
-    flags = StringRef(cxx).contains("clang") ? "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
-                                             : "-fopenmp -foffload=disable";
+    flags = StringRef(cxx).contains("clang") ? "-fopenmp" : "-fopenmp -foffload=disable";
   SmallVector<StringRef, 4> parts;
   StringRef(flags).split(parts, ' ', -1, false);
   Args out;

@@ -5,8 +5,10 @@
 // RUN: rm -f %t.cu %t.cpp
 // RUN: %hpar-translate --backend=cuda --explain-launch %s -o %t.cu 2>&1 | %FileCheck %s --check-prefixes=BOTH,CUDA
 // RUN: test -s %t.cu
-// RUN: %hpar-translate --backend=openmp --explain-launch %s -o %t.cpp 2>&1 | %FileCheck %s --check-prefixes=BOTH,OMP
+// RUN: %hpar-translate --backend=openmp --explain-launch %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1 2>&1 | %FileCheck %s --check-prefixes=BOTH,OMP
 // RUN: test -s %t.cpp
+// RUN: %hpar-translate --backend=openmp --explain-launch %s -o %t.host.cpp 2>&1 | %FileCheck %s --check-prefixes=BOTH,HOST
+// RUN: test -s %t.host.cpp
 // RUN: %hpar-translate --check --explain-launch %s 2>&1 | %FileCheck %s --check-prefixes=BOTH,CUDA
 // RUN: %hpar-translate --backend=cuda %s -o %t.quiet.cu > %t.quiet.log 2>&1
 // RUN: test ! -s %t.quiet.log
@@ -19,6 +21,7 @@ void kernels(Kokkos::View<double*> x, Kokkos::View<double**, Kokkos::LayoutRight
   // BOTH: explain_launch.cpp:[[#@LINE-1]]:3: remark: kernel 'hpar_scale_L[[#@LINE-1]]' (parallel_for over a RangePolicy):
   // CUDA-SAME: a grid-stride loop over blockIdx.x * blockDim.x + threadIdx.x
   // OMP-SAME: a grid-stride loop over the threads of target teams + parallel
+  // HOST-SAME: for the host: one parallel region of the OpenMP runtime's threads, a contiguous block of the range per thread
   Kokkos::parallel_for("rows", Kokkos::TeamPolicy<>(a.extent(0), Kokkos::AUTO),
                        KOKKOS_LAMBDA(const member_type& team) {
     const int r = team.league_rank();

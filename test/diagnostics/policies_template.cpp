@@ -31,9 +31,11 @@ void sums(hpar::View<double*> x, hpar::View<float*> y, int n) {
   // CHECK-NOT: [hpar-scratch-too-large]
 }
 
+// Instantiated with ranks 3 and 7: a kernel for each rank (hpar_given_L<line>_mdrange3 and
+// _mdrange7), and the error names the one of rank 7.
 template <class Policy, class F>
 void run(const Policy& policy, const F& f) {
-  // CHECK: policies_template.cpp:[[#@LINE+1]]:31: error: kernel 'hpar_given_L[[#@LINE+1]]' runs over an MDRangePolicy of rank 7; an MDRangePolicy has 2 to 6 dimensions (Rank<2> to Rank<6>, as in Kokkos) [hpar-mdrange-rank]
+  // CHECK: policies_template.cpp:[[#@LINE+1]]:31: error: kernel 'hpar_given_L[[#@LINE+1]]_mdrange7' runs over an MDRangePolicy of rank 7; an MDRangePolicy has 2 to 6 dimensions (Rank<2> to Rank<6>, as in Kokkos) [hpar-mdrange-rank]
   hpar::parallel_for("given", policy, f);
 }
 hpar::MDRangePolicy<hpar::Rank<3>> make3();

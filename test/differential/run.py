@@ -92,7 +92,7 @@ def build_and_run(build, src, work, t, opt):
             if not sh([t["translate"], "--backend=openmp", src, "-o", omp], log):
                 return None, log
         if build == "omp-clang":
-            cmd = [t["clang"], "-std=c++17", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu"]
+            cmd = [t["clang"], "-std=c++17", "-fopenmp"]
             if t["rpath"]:
                 cmd.append("-Wl,-rpath," + t["rpath"])
             ok = sh(cmd + [opt, *INC, omp, "-o", exe], log)

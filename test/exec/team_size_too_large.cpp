@@ -1,8 +1,8 @@
 // A team size larger than the build runs stops the program at its dispatch, naming the kernel,
 // as Kokkos' Serial stops it ("Requested Team Size is too large!"): the serial build runs a team
 // as one thread, and never runs a team of 32 as a team of 1. The GPU and OpenMP builds
-// run teams of 32 (the OpenMP host builds as far as OMP_NUM_THREADS and KMP_TEAMS_THREAD_LIMIT
-// allow with clang: test/driver/team_size_limit.test), so only the serial build claims the stop.
+// run teams of 32 (the OpenMP host builds up to OMP_THREAD_LIMIT: test/driver/team_size_limit.test),
+// so only the serial build claims the stop.
 // HPAR-EXEC-FAILS: TeamPolicy team size 32 with vector length 1 exceeds the maximum team size 1
 // HPAR-EXEC: serial
 #include <Kokkos_Core.hpp>

@@ -231,7 +231,7 @@ public:
 
   std::string launcher(const ir::Kernel& K) const override { return K.name + "_launch"; }
 
-  std::string kernel(const ir::Kernel& K) const override {
+  std::string kernel(const ir::TranslationUnit&, const ir::Kernel& K) const override {
     std::ostringstream o;
     o << kernelComment(K)
       << nestComment(K, kTeamMapping, levelMapping);
@@ -244,7 +244,7 @@ public:
     return o.str();
   }
 
-  std::string explainLaunch(const ir::Kernel& K) const override {
+  std::string explainLaunch(const ir::TranslationUnit&, const ir::Kernel& K) const override {
     if (K.policy == ir::PolicyKind::Range)
       return std::string("a grid-stride loop over blockIdx.x * blockDim.x + threadIdx.x; the block "
                          "size from the occupancy API, ") +

@@ -82,6 +82,25 @@ const char* kGridStrideLoop =
 const char* kSpecOnDevice = "const auto thread_spec = hpar::rt::omp::thread_functor<Spec>(spec_bytes);\n"
                             "    const Spec& sp = thread_spec.get();";
 
+/// The pragmas that open a region: for an OpenMP device, `target teams` (`teams`: its clauses)
+/// whose only statement is `parallel` (`parallel`: its clauses), SPMD on a GPU; for the host (an
+/// output translated without HPAR_OPENMP_OFFLOAD) the `parallel` region alone, on the OpenMP
+/// runtime's thread pool. A target region's host fallback is no substitute there: g++'s starts and
+/// ends a pool of threads at every launch (1.6 ms a launch, against 2 us for a parallel region:
+/// docs/design.md section 7).
+std::string openRegion(bool host, const std::string& indent, const std::string& teams,
+                       const std::string& parallel) {
+  std::string o = host ? "" : indent + "#pragma omp target teams " + teams + "\n";
+  return o + indent + "#pragma omp parallel" + (parallel.empty() ? "" : " " + parallel) + "\n";
+}
+/// In a host region (openRegion), the worksharing loop over the range: a contiguous block of it
+/// per thread, as Kokkos' OpenMP backend divides a range (a grid-stride loop would give
+/// neighbouring threads neighbouring elements, sharing cache lines and leaving nothing to
+/// vectorise).
+const char* kHostBlockLoop =
+    "    #pragma omp for schedule(static) nowait\n"
+    "    for (int64_t i = begin; i < end; ++i)\n";
+
 /// MDRange points are held as `i0`, `i1`, ... in an OpenMP region.
 std::string pointIndex(int d) { return "i" + std::to_string(d); }
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
@@ -99,9 +118,8 @@ std::string mdBounds(const ir::Kernel& K) {
 /// A worksharing loop nest over an MDRange box (`pragma` on the outermost loop) around `body`,
 /// in both orders, chosen by the policy's inner iteration direction.
 std::string loopNest(const ir::Kernel& K, const std::string& pragma, const std::string& prelude,
-                     const std::string& body) {
+                     const std::string& body, const std::string& indent = "  ") {
   std::ostringstream o;
-  o << mdBounds(K);
   auto nest = [&](bool left, const std::string& indent) {
     std::ostringstream n;
     n << indent << "#pragma omp " << pragma << " collapse(" << K.rank << ")\n";
@@ -111,12 +129,13 @@ std::string loopNest(const ir::Kernel& K, const std::string& pragma, const std::
         << " < u" << d << "; ++i" << d << ")" << (k + 1 == K.rank ? " {" : "") << "\n";
     }
     std::string in = indent + std::string(2 * K.rank, ' ');
-    n << in << prelude << "\n" << in << body << ";\n"
+    if (!prelude.empty()) n << in << prelude << "\n";
+    n << in << body << ";\n"
       << indent << std::string(2 * (K.rank - 1), ' ') << "}\n";
     return n.str();
   };
-  o << "  if constexpr (Policy::inner_left) {\n" << nest(true, "    ") << "  } else {\n"
-    << nest(false, "    ") << "  }\n";
+  o << indent << "if constexpr (Policy::inner_left) {\n" << nest(true, indent + "  ") << indent << "} else {\n"
+    << nest(false, indent + "  ") << indent << "}\n";
   return o.str();
 }
 
@@ -143,7 +162,8 @@ public:
     editReadOnlyReads(K, "omp", Edits);
   }
 
-  std::string kernel(const ir::Kernel& K) const override {
+  std::string kernel(const ir::TranslationUnit& TU, const ir::Kernel& K) const override {
+    const bool host = !TU.openmpOffload;  // no target construct (openRegion)
     std::ostringstream o;
     o << kernelComment(K)
       << nestComment(K, kTeamMapping, levelMapping)
@@ -151,18 +171,20 @@ public:
       << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
     if (K.policy == ir::PolicyKind::Team) {
-      o << teamBody(K) << "}\n\n";
+      o << teamBody(K, host) << "}\n\n";
       return o.str();
     }
     switch (K.pattern) {
-    case ir::Pattern::For: o << (K.policy == ir::PolicyKind::Range ? rangeForBody(K) : mdRangeForBody(K)); break;
+    case ir::Pattern::For:
+      o << (K.policy == ir::PolicyKind::Range ? rangeForBody(K, host) : mdRangeForBody(K, host));
+      break;
     case ir::Pattern::Reduce:
       if (K.policy == ir::PolicyKind::Range)
-        o << rangeReduceBody(K);
+        o << rangeReduceBody(K, host);
       else
-        o << (*clauseOperator(K.reduceOp) ? clauseReduceBody(K) : partialsReduceBody(K));
+        o << (*clauseOperator(K.reduceOp) ? clauseReduceBody(K, host) : partialsReduceBody(K, host));
       break;
-    case ir::Pattern::Scan: o << scanBody(K); break;
+    case ir::Pattern::Scan: o << scanBody(K, host); break;
     }
     o << "}\n\n";
     return o.str();
@@ -170,7 +192,13 @@ public:
 
   /// Free functions are wrapped in declare target; member functions are compiled for the device
   /// implicitly when a target region uses them (OpenMP 5.0 implicit declare target).
-  std::string explainLaunch(const ir::Kernel& K) const override {
+  std::string explainLaunch(const ir::TranslationUnit& TU, const ir::Kernel& K) const override {
+    if (!TU.openmpOffload && K.policy != ir::PolicyKind::Team && K.pattern != ir::Pattern::Scan)
+      return std::string("for the host: one parallel region of the OpenMP runtime's threads, a "
+                         "contiguous block of the ") +
+             (K.policy == ir::PolicyKind::Range ? "range" : "box's points (collapsed, the fastest index innermost)") +
+             " per thread" +
+             (K.pattern == ir::Pattern::Reduce ? "; the threads' values joined in order" : "");
     if (K.policy == ir::PolicyKind::Range)
       return std::string("the range shared by every thread of every team: a grid-stride loop over "
                          "the threads of target teams + parallel") +
@@ -196,8 +224,9 @@ public:
                 ? "shape: team size " + std::to_string(K.teamSize) +
                       " from the policy, at most what the device grants a team"
                 : std::string("shape: chosen at run time. A team size given at run time is used "
-                              "as it is; AUTO is 256 threads on a GPU and the processors on the "
-                              "host fallback, at most what the device grants a team")) +
+                              "as it is; AUTO is 256 threads on a GPU and the OpenMP runtime's "
+                              "threads on the host (omp_get_max_threads()), at most what the device "
+                              "grants a team")) +
            "; lanes: the vector length with clang on an NVIDIA GPU, else 1 (a thread runs its "
            "vector loops itself)";
   }
@@ -327,7 +356,7 @@ private:
   /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
   /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
   /// reported.
-  std::string teamBody(const ir::Kernel& K) const {
+  std::string teamBody(const ir::Kernel& K, bool host) const {
     const bool reduce = K.pattern == ir::Pattern::Reduce;
     std::ostringstream body;
     body << shapeAssumed(K) << threadFunctor("    ");
@@ -382,7 +411,8 @@ private:
                              "hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/" + scans + ")",
                              selfCall(K, "MaxTeamThreads", "Apart", "true"));
     o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/" << scans << ");\n"
-      << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
+      << (host ? "  const int league_size = policy.league_size(), team_size = launch.team_size();\n"
+               : "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n")
       << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
       << "  unsigned char* shared = launch.shared();\n"
       << "  char* scratch = launch.scratch();\n"
@@ -393,17 +423,20 @@ private:
       o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
         << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
         << "  using value_type = typename Spec::value_type;\n"
-        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);\n"
+        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {" << (host ? "1" : "nteams") << ", team_threads}, site);\n"
         << "  value_type* staging = partials.staging();\n"
         << "  value_type* team_results = partials.results();\n";
-    o << kFunctorToDevice;
+    o << (host ? kFunctorBytes : kFunctorToDevice);
     if (reduce) o << kSpecBytes;
-    o << "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
-      << "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n"
-      << "  #pragma omp target teams num_teams(nteams) thread_limit("
-      << (mayRunWide(K) ? "MaxTeamThreads > 0 ? MaxTeamThreads : team_threads" : "team_threads")
-      << ") HPAR_OMP_TEAM_MEMORY(team_memory) " << maps << "\n"
-      << "  #pragma omp parallel num_threads(team_threads)\n"
+    o << (host ? "  // The league's teams one after another, each on every thread of one parallel region, `lanes`\n"
+                 "  // OpenMP threads per hpar thread.\n"
+               : "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
+                 "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n")
+      << openRegion(host, "  ",
+                    std::string("num_teams(nteams) thread_limit(") +
+                        (mayRunWide(K) ? "MaxTeamThreads > 0 ? MaxTeamThreads : team_threads" : "team_threads") +
+                        ") HPAR_OMP_TEAM_MEMORY(team_memory) " + maps,
+                    "num_threads(team_threads)")
       << "  {\n" << body.str() << "  }\n"
       << "  launch.finish();\n";
     if (reduce) o << "  partials.finish();\n";
@@ -412,15 +445,25 @@ private:
 
   /// RangePolicy for: target teams whose only statement is parallel (SPMD on a GPU), with a
   /// grid-stride loop over the range.
-  std::string rangeForBody(const ir::Kernel& K) const {
+  std::string rangeForBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
+    if (host) {
+      o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
+        << kFunctorBytes
+        << openRegion(host, "  ", "", "")
+        << "  {\n"
+        << threadFunctor("    ")
+        << kHostBlockLoop
+        << "      " << forCall(K) << ";\n"
+        << "  }\n";
+      return o.str();
+    }
     o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
       << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
       << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
       << kFunctorToDevice
-      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
-      << kMapFunctor << "\n"
-      << "  #pragma omp parallel num_threads(nthreads)\n"
+      << openRegion(host, "  ", "num_teams(nteams) thread_limit(nthreads) " + std::string(kDevice) + " " + kMapFunctor,
+                    "num_threads(nthreads)")
       << "  {\n"
       << threadFunctor("    ")
       << kGridStrideLoop
@@ -431,7 +474,7 @@ private:
 
   /// RangePolicy reduce, any reducer: the grid-stride loop into one value per thread, joined per
   /// team in the region (rt::omp::TeamPartials) and over the teams on the host.
-  std::string rangeReduceBody(const ir::Kernel& K) const {
+  std::string rangeReduceBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
@@ -440,12 +483,14 @@ private:
       << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, site);\n"
       << "  value_type* staging = partials.staging();\n"
       << "  value_type* team_results = partials.results();\n"
-      << "  const int nteams = partials.teams(), nthreads = partials.threads();\n"
+      << (host ? "  const int nthreads = partials.threads();\n"
+               : "  const int nteams = partials.teams(), nthreads = partials.threads();\n")
       << "  const size_t team_memory = partials.team_memory();  // shared memory per GPU team, or 0\n"
-      << kFunctorToDevice << kSpecBytes
-      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) "
-      << kDevice << " " << kMapFunctorAndSpec << " is_device_ptr(staging, team_results)\n"
-      << "  #pragma omp parallel num_threads(nthreads)\n"
+      << (host ? kFunctorBytes : kFunctorToDevice) << kSpecBytes
+      << openRegion(host, "  ",
+                    "num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) " +
+                        std::string(kDevice) + " " + kMapFunctorAndSpec + " is_device_ptr(staging, team_results)",
+                    "num_threads(nthreads)")
       << "  {\n"
       << threadFunctor("    ")
       << "    " << kSpecOnDevice << "\n"
@@ -454,7 +499,7 @@ private:
       << "    value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
       << "        : staging + ((int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num()) * sp.value_count();\n"
       << "    sp.init(acc);\n"
-      << kGridStrideLoop
+      << (host ? kHostBlockLoop : kGridStrideLoop)
       << "      sp.call(fn, acc, " << indexArgs(K) << ");\n"
       << "    hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);\n"
       << "  }\n"
@@ -467,7 +512,18 @@ private:
   /// GPU, rt::omp::row_teams), and the fastest
   /// index shared by the team's threads, so that neighbouring threads touch neighbouring elements
   /// and a team's consecutive rows share cache lines (stencils).
-  std::string mdRangeForBody(const ir::Kernel& K) const {
+  std::string mdRangeForBody(const ir::Kernel& K, bool host) const {
+    if (host) {
+      // The box's points in one collapsed worksharing loop: a contiguous block of them per
+      // thread, the fastest index innermost.
+      std::ostringstream o;
+      o << mdBounds(K) << kFunctorBytes
+        << openRegion(host, "  ", "", "")
+        << "  {\n"
+        << threadFunctor("    ");
+      o << loopNest(K, "for schedule(static) nowait", "", forCall(K), "    ") << "  }\n";
+      return o.str();
+    }
     auto region = [&](bool left) {
       const int fast = left ? 0 : K.rank - 1;
       // The outer dimensions from the fastest-varying row index to the slowest.
@@ -481,9 +537,8 @@ private:
       }
       r << ";\n"
         << "    const int nteams = hpar::rt::omp::row_teams(rows, shape, hpar::rt::omp::device());  // short runs of rows on a GPU\n"
-        << "    #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
-        << kMapFunctor << "\n"
-        << "    #pragma omp parallel num_threads(nthreads)\n"
+        << openRegion(host, "    ", "num_teams(nteams) thread_limit(nthreads) " + std::string(kDevice) + " " + kMapFunctor,
+                      "num_threads(nthreads)")
         << "    {\n"
         << threadFunctor("      ")
         << "      const int64_t per_team = (rows + omp_get_num_teams() - 1) / omp_get_num_teams();\n"
@@ -528,15 +583,17 @@ private:
     return o.str();
   }
 
-  std::string clauseReduceBody(const ir::Kernel& K) const {
+  std::string clauseReduceBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
       << "  typename Spec::value_type result;\n"
       << "  spec.init(&result);\n"
-      << kFunctorBytes << kSpecBytes
-      << loopNest(K, std::string("target teams distribute parallel for ") + kDevice + " " +
-                         kMapBoth + " reduction(" + clauseOperator(K.reduceOp) + ": result)",
+      << kFunctorBytes << kSpecBytes << mdBounds(K)
+      << loopNest(K,
+                  (host ? std::string("parallel for schedule(static)")
+                        : std::string("target teams distribute parallel for ") + kDevice + " " + kMapBoth) +
+                      " reduction(" + clauseOperator(K.reduceOp) + ": result)",
                   std::string(kFunctorOnDevice) + " const Spec& sp = *reinterpret_cast<const Spec*>(spec_bytes);",
                   "sp.call(fn, &result, " + indexArgs(K) + ")")
       << "  spec.final(&result);\n"
@@ -544,14 +601,15 @@ private:
     return o.str();
   }
 
-  std::string partialsReduceBody(const ir::Kernel& K) const {
+  std::string partialsReduceBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
       << "  using value_type = typename Spec::value_type;\n"
       << "  hpar::rt::omp::ReducePartials<Spec> partials(spec, site);\n"
       << "  value_type* slots = partials.data();\n"
-      << "  const int nteams = partials.teams(), nthreads = partials.threads();\n"
+      << (host ? "  const int nthreads = partials.threads();\n"
+               : "  const int nteams = partials.teams(), nthreads = partials.threads();\n")
       << "  const int count = spec.value_count();\n";
     o << mdBounds(K) << "  const int64_t total = 1";
     for (int d = 0; d < K.rank; ++d) o << " * (u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
@@ -559,9 +617,9 @@ private:
     // Each team walks blocks of nthreads positions and its threads share each block, so every
     // position is visited once however many threads the implementation really starts.
     o << kFunctorBytes << kSpecBytes
-      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) " << kDevice << " "
-      << kMapBoth << " is_device_ptr(slots)\n"
-      << "  #pragma omp parallel num_threads(nthreads)\n"
+      << openRegion(host, "  ", "num_teams(nteams) thread_limit(nthreads) " + std::string(kDevice) + " " + kMapBoth +
+                                    " is_device_ptr(slots)",
+                    "num_threads(nthreads)")
       << "  {\n"
       << "    " << kFunctorOnDevice << "\n"
       << "    " << kSpecOnDevice << "\n"
@@ -571,9 +629,14 @@ private:
       << "    value_type* acc = slots + (team * nthreads + thread) * count;\n";
     {
       // Unflatten a linear position; the fastest index follows the inner iteration direction.
-      o << "    for (int64_t block = team * nthreads; block < total; block += team_stride)\n"
-        << "      for (int64_t lin = block + thread; lin < total && lin < block + nthreads; lin += team_threads) {\n"
-        << "        int64_t rest = lin;\n";
+      if (host)  // a contiguous block of positions per thread
+        o << "    (void)team_stride; (void)team_threads;\n"
+          << "    #pragma omp for schedule(static) nowait\n"
+          << "    for (int64_t lin = 0; lin < total; ++lin) {\n";
+      else
+        o << "    for (int64_t block = team * nthreads; block < total; block += team_stride)\n"
+          << "      for (int64_t lin = block + thread; lin < total && lin < block + nthreads; lin += team_threads) {\n";
+      o << "        int64_t rest = lin;\n";
       for (int d = 0; d < K.rank; ++d) o << "        int64_t i" << d << ";\n";
       auto unflatten = [&](bool left) {
         std::ostringstream u;
@@ -597,7 +660,7 @@ private:
   /// RangePolicy scan: one region over chunks of the range, each chunk's offset found by
   /// looking back over the chunks before it (rt/openmp/scan.hpp: a chunk is a team's tile on
   /// an NVIDIA GPU built by clang, else one thread's).
-  std::string scanBody(const ir::Kernel&) const {
+  std::string scanBody(const ir::Kernel&, bool host) const {
     std::ostringstream o;
     o << "  const auto spec = hpar::impl::make_scan_spec(policy, f, results...);\n"
       << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
@@ -608,15 +671,17 @@ private:
       << "  value_type* aggregates = chunks.aggregates();\n"
       << "  value_type* inclusives = chunks.inclusives();\n"
       << "  const int64_t nchunks = chunks.count(), len = chunks.length();\n"
-      << "  const int nteams = chunks.teams(), nthreads = chunks.threads();\n"
+      << (host ? "  const int nthreads = chunks.threads();\n"
+               : "  const int nteams = chunks.teams(), nthreads = chunks.threads();\n")
       << "  const std::size_t team_memory = chunks.team_memory();\n"
-      << kFunctorToDevice << kSpecBytes
+      << (host ? kFunctorBytes : kFunctorToDevice) << kSpecBytes
       << "  // One pass: each team (a warp or a thread where teams have no shared memory) takes the next\n"
       << "  // chunk, joins it, looks back over the chunks before it for its offset and runs it again\n"
       << "  // from there with final = true (rt/openmp/scan.hpp).\n"
-      << "  #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) " << kDevice << " "
-      << kMapFunctorAndSpec << " is_device_ptr(states, aggregates, inclusives)\n"
-      << "  #pragma omp parallel num_threads(nthreads)\n"
+      << openRegion(host, "  ",
+                    "num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) " +
+                        std::string(kDevice) + " " + kMapFunctorAndSpec + " is_device_ptr(states, aggregates, inclusives)",
+                    "num_threads(nthreads)")
       << "  {\n"
       << threadFunctor("    ")
       << "    " << kSpecOnDevice << "\n"

@@ -1,9 +1,15 @@
-// OpenMP: a parallel_for becomes a named host function holding one target region; free
-// functions it calls are wrapped in declare target; lambdas are not touched.
-// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
-// RUN: grep -v CHECK %t.cpp | %FileCheck %s
+// OpenMP: a parallel_for becomes a named host function holding one target region (for an OpenMP
+// device) or one parallel region (for the host); free functions it calls are wrapped in declare
+// target; lambdas are not touched.
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
+// RUN: grep -v -e CHECK -e HOST %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
 // RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}
+// For the host: no target construct; a contiguous block of the range per thread.
+// RUN: %hpar-translate --backend=openmp %s -o %t.host.cpp
+// RUN: grep -v -e CHECK -e HOST %t.host.cpp | %FileCheck %s --check-prefix=HOST
+// RUN: %if clang-openmp %{ %clangxx-omp -c %t.host.cpp -o %t.host.o %}
+// RUN: %if gcc-openmp %{ %gxx-omp -c %t.host.cpp -o %t.host.gcc.o %}
 #include <hpar/hpar.hpp>
 
 // CHECK: #include <hpar/rt/openmp.hpp>
@@ -14,9 +20,9 @@
 // CHECK-NEXT: #pragma omp end declare target
 double twice(double v) { return 2 * v; }
 
-// CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:37
+// CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:{{[0-9]+}}
 // CHECK-NEXT: template <class Label, class PolicyOrCount, class Functor>
-// CHECK-NEXT: void hpar_scale_L37(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// CHECK-NEXT: void hpar_scale_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
 // CHECK: const int64_t begin = policy.begin(), end = policy.end();
 // CHECK-NEXT: const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());
 // CHECK-NEXT: const int nteams = shape.teams, nthreads = shape.threads;
@@ -32,7 +38,19 @@ double twice(double v) { return 2 * v; }
 // CHECK-NEXT: i < end; i += stride)
 // CHECK-NEXT: fn(index_type(i));
 // CHECK-NEXT: }
-// CHECK: hpar_scale_L37("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
+// HOST-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:{{[0-9]+}}
+// HOST: const int64_t begin = policy.begin(), end = policy.end();
+// HOST-NEXT: const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);
+// HOST-NEXT: #pragma omp parallel
+// HOST-NEXT: {
+// HOST-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
+// HOST-NEXT: const Functor& fn = thread_fn.get();
+// HOST-NEXT: #pragma omp for schedule(static) nowait
+// HOST-NEXT: for (int64_t i = begin; i < end; ++i)
+// HOST-NEXT: fn(index_type(i));
+// HOST-NEXT: }
+// HOST-NOT: #pragma omp target
+// CHECK: hpar_scale_L{{[0-9]+}}("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
 void scale(hpar::View<double*> x) {
   hpar::parallel_for("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
 }

@@ -1,9 +1,15 @@
 // OpenMP reductions: built-in arithmetic reducers use the reduction clause; other reducers,
 // several results, and functors with join use per-thread partials.
-// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
-// RUN: grep -v CHECK %t.cpp | %FileCheck %s
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
+// RUN: grep -v -e CHECK -e HOST %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
 // RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}
+// For the host: parallel regions without a target construct, each thread a contiguous block.
+// RUN: %hpar-translate --backend=openmp %s -o %t.host.cpp
+// RUN: grep -v -e CHECK -e HOST %t.host.cpp | %FileCheck %s --check-prefix=HOST
+// RUN: %if clang-openmp %{ %clangxx-omp -c %t.host.cpp -o %t.host.o %}
+// RUN: %if gcc-openmp %{ %gxx-omp -c %t.host.cpp -o %t.host.gcc.o %}
+// HOST-NOT: #pragma omp target
 #include <hpar/hpar.hpp>
 
 void reductions(hpar::View<double*> x) {
@@ -18,6 +24,14 @@ void reductions(hpar::View<double*> x) {
   // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) {{.*}} is_device_ptr(staging, team_results)
   // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
   // CHECK: value_type own;
+  // HOST-LABEL: // hpar: parallel_reduce "sum"
+  // HOST: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
+  // HOST: #pragma omp parallel num_threads(nthreads)
+  // HOST: sp.init(acc);
+  // HOST-NEXT: #pragma omp for schedule(static) nowait
+  // HOST-NEXT: for (int64_t i = begin; i < end; ++i)
+  // HOST-NEXT: sp.call(fn, acc, index_type(i));
+  // HOST-NEXT: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);
   // CHECK: sp.init(acc);
   // CHECK-NEXT: const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();
   // CHECK-NEXT: for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
@@ -55,6 +69,8 @@ void box_reductions(hpar::View<double**> a) {
   using box = hpar::MDRangePolicy<hpar::Rank<2>>;
   // CHECK-LABEL: // hpar: parallel_reduce "box_sum" (MDRangePolicy)
   // CHECK: #pragma omp target teams distribute parallel for {{.*}} reduction(+: result) collapse(2)
+  // HOST-LABEL: // hpar: parallel_reduce "box_sum" (MDRangePolicy)
+  // HOST: #pragma omp parallel for schedule(static) reduction(+: result) collapse(2)
   hpar::parallel_reduce("box_sum", box({0, 0}, {a.extent(0), a.extent(1)}),
                         [=](int i, int j, double& s) { s += a(i, j); }, sum);
   // CHECK-LABEL: // hpar: parallel_reduce "box_minloc" (MDRangePolicy)
@@ -63,6 +79,11 @@ void box_reductions(hpar::View<double**> a) {
   // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(slots)
   // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
   // CHECK: partials.finish();
+  // HOST-LABEL: // hpar: parallel_reduce "box_minloc" (MDRangePolicy)
+  // HOST: #pragma omp parallel num_threads(nthreads)
+  // HOST: #pragma omp for schedule(static) nowait
+  // HOST-NEXT: for (int64_t lin = 0; lin < total; ++lin) {
+  // HOST: partials.finish();
   hpar::parallel_reduce("box_minloc", box({0, 0}, {a.extent(0), a.extent(1)}),
                         [=](int i, int j, hpar::MinLoc<double, int>::value_type& m) {
     if (a(i, j) < m.val) { m.val = a(i, j); m.loc = i; }

@@ -2,10 +2,43 @@
 // chunk, each chunk's offset found by looking back over the chunks before it); an MDRange for
 // gives each team a block of the box's rows and shares the fastest index, chosen by the policy's
 // iteration direction, among its threads.
-// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
-// RUN: grep -v CHECK %t.cpp | %FileCheck %s
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
+// RUN: grep -v -e CHECK -e HOST %t.cpp | %FileCheck %s
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
 // RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}
+// For the host the same scan in a parallel region, and the MDRange for one collapsed worksharing
+// loop, the fastest index innermost, a contiguous block of points per thread.
+// RUN: %hpar-translate --backend=openmp %s -o %t.host.cpp
+// RUN: grep -v -e CHECK -e HOST %t.host.cpp | %FileCheck %s --check-prefix=HOST
+// RUN: %if clang-openmp %{ %clangxx-omp -c %t.host.cpp -o %t.host.o %}
+// RUN: %if gcc-openmp %{ %gxx-omp -c %t.host.cpp -o %t.host.gcc.o %}
+// HOST-NOT: #pragma omp target
+// HOST-LABEL: // hpar: parallel_scan "offsets"
+// HOST: const int nthreads = chunks.threads();
+// HOST: #pragma omp parallel num_threads(nthreads)
+// HOST: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
+// HOST-LABEL: // hpar: parallel_for "fill3"
+// HOST: #pragma omp parallel
+// HOST-NEXT: {
+// HOST-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
+// HOST-NEXT: const Functor& fn = thread_fn.get();
+// HOST-NEXT: if constexpr (Policy::inner_left) {
+// HOST-NEXT: #pragma omp for schedule(static) nowait collapse(3)
+// HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
+// HOST-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
+// HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0) {
+// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: }
+// HOST-NEXT: } else {
+// HOST-NEXT: #pragma omp for schedule(static) nowait collapse(3)
+// HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
+// HOST-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
+// HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2) {
+// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: }
+// HOST-NEXT: }
+// HOST-NEXT: }
+// HOST-NOT: #pragma omp target
 #include <hpar/hpar.hpp>
 
 // CHECK-LABEL: // hpar: parallel_scan "offsets"

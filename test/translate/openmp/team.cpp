@@ -1,7 +1,11 @@
-// TeamPolicy regions: one region, `target teams` + sole `parallel`, on a GPU and on the host,
-// a league-stride loop and the OpenMP team member; nested patterns stay as written.
-// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
-// RUN: grep -v CHECK %t.cpp | %FileCheck %s
+// TeamPolicy regions: one region, `target teams` + sole `parallel` for an OpenMP device (the
+// `parallel` alone for the host), a league-stride loop and the OpenMP team member; nested
+// patterns stay as written.
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
+// RUN: grep -v -e CHECK -e HOST %t.cpp | %FileCheck %s
+// RUN: %hpar-translate --backend=openmp %s -o %t.host.cpp
+// RUN: grep -v -e CHECK -e HOST %t.host.cpp | %FileCheck %s --check-prefix=HOST
+// HOST-NOT: #pragma omp target
 #include <hpar/hpar.hpp>
 
 using member_type = hpar::TeamPolicy<>::member_type;
@@ -31,7 +35,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK: char* scratch = launch.scratch();
 // CHECK-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
 // CHECK-NEXT: const size_t team_memory = launch.team_memory();
-// One region for the GPU and the host, its mapping in a comment:
+// One region, its mapping in a comment:
 // CHECK: // One OpenMP team per hpar team at a time (team t of the league in OpenMP team
 // CHECK-NEXT: // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(MaxTeamThreads > 0 ? MaxTeamThreads : team_threads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes()) is_device_ptr(shared, scratch, granted)
@@ -55,6 +59,15 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);
 // CHECK-NOT: #pragma omp target
 // CHECK: launch.finish();
+// HOST-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
+// HOST: const int league_size = policy.league_size(), team_size = launch.team_size();
+// HOST: // The league's teams one after another, each on every thread of one parallel region, `lanes`
+// HOST-NEXT: // OpenMP threads per hpar thread.
+// HOST-NEXT: #pragma omp parallel num_threads(team_threads)
+// HOST-NEXT: {
+// HOST: if (omp_get_num_threads() != team_threads) {
+// HOST: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
+// HOST: launch.finish();
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
   const int n = a.extent(0), m = a.extent(1);
   hpar::parallel_for("rows", hpar::TeamPolicy<>(n, hpar::AUTO), HPAR_LAMBDA(const member_type& team) {
@@ -87,6 +100,10 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK-NEXT: : staging + ((int64_t)omp_get_team_num() * team_threads + omp_get_thread_num()) * sp.value_count();
 // CHECK-NEXT: sp.init(acc);
 // CHECK: sp.call(fn, acc, team);
+// HOST-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
+// HOST: hpar::rt::omp::TeamPartials<Spec> partials(spec, {1, team_threads}, site);
+// HOST: #pragma omp parallel num_threads(team_threads)
+// HOST: sp.call(fn, acc, team);
 // A thread's lanes run the functor alike; its lane 0 alone counts:
 // CHECK: if (omp_get_thread_num() % lanes != 0) sp.init(acc);
 // CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);

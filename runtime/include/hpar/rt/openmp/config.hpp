@@ -29,6 +29,10 @@
 #define KOKKOS_ENABLE_OPENMP 1
 #if defined(HPAR_OPENMP_OFFLOAD)
 #define KOKKOS_ENABLE_OPENMPTARGET 1
+#else
+/// A build for the host: the generated regions are `parallel` regions without a target construct
+/// (the emitter's openRegion), on the initial device, shaped by the OpenMP runtime's thread count.
+#define HPAR_IMPL_OMP_HOST_ONLY 1
 #endif
 #include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
 

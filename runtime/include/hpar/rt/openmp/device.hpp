@@ -13,6 +13,8 @@
 //   GPU:  threads 256, teams 8 per multiprocessor (the 2,048 threads one holds), the
 //         multiprocessors read from PTX's %nsmid in the same target region (132, an H100's or
 //         H200's, where it cannot be read).
+//   host: in a build for the host (no target construct) one team of the OpenMP runtime's
+//         threads, omp_get_max_threads() (OMP_NUM_THREADS), as Kokkos' OpenMP backend has.
 //   CPU:  teams * threads = omp_get_num_procs(), threads at most 8. libomp refuses to run more
 //         threads under `teams` than KMP_TEAMS_THREAD_LIMIT (default: the processor count) and
 //         warns; asking for more would only shrink the teams behind our back.
@@ -39,8 +41,9 @@
 #include <omp.h>
 
 /// The clause that gives each team of a GPU region `bytes` of shared memory: clang's
-/// `ompx_dyn_cgroup_mem`; GCC has none (team memory then comes from device memory).
-#if defined(__clang__)
+/// `ompx_dyn_cgroup_mem`; GCC has none (team memory then comes from device memory), nor has a
+/// build for the host.
+#if defined(__clang__) && !defined(HPAR_IMPL_OMP_HOST_ONLY)
 #define HPAR_OMP_TEAM_MEMORY(bytes) ompx_dyn_cgroup_mem(bytes)
 #define HPAR_IMPL_OMP_TEAM_MEMORY 1
 #else
@@ -66,6 +69,14 @@ namespace omp {
 
 /// The device every generated target region runs on.
 inline int device() { return hpar::impl::omp_device(); }
+
+/// Whether this is a build for the host, whose generated regions are `parallel` regions without a
+/// target construct (hpar/rt/openmp/config.hpp).
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+constexpr bool host_only = true;
+#else
+constexpr bool host_only = false;
+#endif
 
 // On an NVIDIA GPU with clang, a team of whole warps reduces and scans with warp shuffles
 // (TeamMember, and the range scan's chunks in scan.hpp), and an hpar thread's vector lanes
@@ -207,6 +218,9 @@ inline LaunchShape partial_shape(int dev) {
     // Teams of 256 threads, as many as the device holds at once (8 per multiprocessor).
     shape.threads = 256;
     shape.teams = int(resident_threads(dev) / shape.threads);
+  } else if (host_only) {
+    shape.threads = omp_get_max_threads() > 0 ? omp_get_max_threads() : 1;
+    shape.teams = 1;
   } else {
     const int procs = omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
     shape.threads = procs < 8 ? procs : 8;
@@ -308,7 +322,7 @@ T warp_inclusive_scan(const T& value, const Op& op, int lane, int first = 1, int
 /// are used (LDC), as a CUDA kernel's parameters are, where a copy in each thread (below) holds
 /// them all in registers for the whole kernel (yax: 54 registers that way, 40 from constant
 /// memory; docs/performance.md).
-#if defined(__clang__)
+#if defined(__clang__) && !defined(HPAR_IMPL_OMP_HOST_ONLY)
 #define HPAR_IMPL_OMP_CONSTANT_FUNCTOR 1
 constexpr std::size_t constant_functor_bytes = 2048;
 alignas(16) inline unsigned char constant_functor[constant_functor_bytes];
@@ -525,13 +539,13 @@ class DeviceBlockPool {
 #if defined(__clang__)
     if (memory == BlockMemory::HostPinned) return llvm_omp_target_alloc_host(bytes, dev);
 #endif
-    return omp_target_alloc(bytes, dev);
+    return hpar::impl::omp_memory_alloc(bytes, dev);
   }
   static void deallocate(const Block& block) {
 #if defined(__clang__)
     if (block.memory == BlockMemory::HostPinned) return llvm_omp_target_free_host(block.ptr, block.device);
 #endif
-    omp_target_free(block.ptr, block.device);
+    hpar::impl::omp_memory_free(block.ptr, block.device);
   }
 
   static std::size_t round_up(std::size_t bytes) {
@@ -571,7 +585,7 @@ std::unique_ptr<T[]> host_array(std::size_t n, const KernelSite& site) {
 inline void copy_to_device(void* dst, const void* src, std::size_t bytes, int dev,
                            const KernelSite& site) {
   if (bytes == 0) return;
-  if (omp_target_memcpy(dst, src, bytes, 0, 0, dev, omp_get_initial_device()) != 0)
+  if (hpar::impl::omp_memory_copy(dst, src, bytes, dev, omp_get_initial_device()) != 0)
     fail(site, "omp_target_memcpy from the host to the device failed");
 }
 
@@ -579,7 +593,7 @@ inline void copy_to_device(void* dst, const void* src, std::size_t bytes, int de
 inline void copy_to_host(void* dst, const void* src, std::size_t bytes, int dev,
                          const KernelSite& site) {
   if (bytes == 0) return;
-  if (omp_target_memcpy(dst, src, bytes, 0, 0, omp_get_initial_device(), dev) != 0)
+  if (hpar::impl::omp_memory_copy(dst, src, bytes, omp_get_initial_device(), dev) != 0)
     fail(site, "omp_target_memcpy from the device to the host failed");
 }
 

@@ -4,15 +4,54 @@
 // the top of memory.hpp. Host-only.
 #pragma once
 
+#include <cstring>
+#include <new>
+
 namespace hpar {
 namespace impl {
 
-/// The OpenMP device that holds DeviceSpace memory and runs kernels: the default device when
-/// there is one, else the host (initial device), whose target regions run as host fallback.
+// OpenMP's device memory routines, or in a build for the host (HPAR_IMPL_OMP_HOST_ONLY) their
+// host equivalents: such a build links no offload runtime (libomptarget, which clang's routines
+// live in), and its device is the host. Host blocks are aligned to 64 bytes, as Kokkos' HostSpace.
+inline void* omp_memory_alloc(size_t bytes, int dev) {
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  (void)dev;
+  return ::operator new(bytes, std::align_val_t(64), std::nothrow);
+#else
+  return omp_target_alloc(bytes, dev);
+#endif
+}
+inline void omp_memory_free(void* p, int dev) {
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  (void)dev;
+  ::operator delete(p, std::align_val_t(64));
+#else
+  omp_target_free(p, dev);
+#endif
+}
+/// 0 on success, as omp_target_memcpy.
+inline int omp_memory_copy(void* dst, const void* src, size_t bytes, int dst_dev, int src_dev) {
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  (void)dst_dev;
+  (void)src_dev;
+  if (bytes > 0) std::memcpy(dst, src, bytes);
+  return 0;
+#else
+  return omp_target_memcpy(dst, src, bytes, 0, 0, dst_dev, src_dev);
+#endif
+}
+
+/// The OpenMP device that holds DeviceSpace memory and runs kernels: in a build for the host the
+/// host (initial device); else the default device when there is one, else the host, whose target
+/// regions run as host fallback.
 inline int omp_device() {
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  return omp_get_initial_device();
+#else
   static const int device =
       omp_get_num_devices() > 0 ? omp_get_default_device() : omp_get_initial_device();
   return device;
+#endif
 }
 
 inline int omp_device_of(Space s) {
@@ -20,19 +59,18 @@ inline int omp_device_of(Space s) {
 }
 
 inline void* device_allocate(Space, size_t bytes, const char* label) {
-  void* p = omp_target_alloc(bytes == 0 ? 1 : bytes, omp_device());
+  void* p = omp_memory_alloc(bytes == 0 ? 1 : bytes, omp_device());
   if (!p) allocation_failed(label, bytes, "omp_target_alloc returned null");
   return p;
 }
 
 inline void device_deallocate(Space, void* p) {
-  if (p) omp_target_free(p, omp_device());
+  if (p) omp_memory_free(p, omp_device());
 }
 
 inline void device_copy(void* dst, Space dst_space, const void* src, Space src_space,
                         size_t bytes) {
-  if (omp_target_memcpy(dst, src, bytes, 0, 0, omp_device_of(dst_space),
-                        omp_device_of(src_space)) != 0) {
+  if (omp_memory_copy(dst, src, bytes, omp_device_of(dst_space), omp_device_of(src_space)) != 0) {
     std::fprintf(stderr, "hpar: error: omp_target_memcpy of %zu bytes failed\n", bytes);
     std::fflush(stderr);
     std::abort();

@@ -183,6 +183,10 @@ class ScanChunks {
     int64_t* states = this->states();
     const int64_t n = state_words();
     const int dev = device_;
+    if (host_only) {  // host memory: no region of its own
+      std::memset(static_cast<void*>(states), 0, size_t(n) * sizeof(int64_t));
+      return;
+    }
 #pragma omp target teams distribute parallel for device(dev) is_device_ptr(states)
     for (int64_t k = 0; k < n; ++k) states[k] = 0;
   }

@@ -114,6 +114,15 @@ inline int granted_team_threads(int dev) {
   const auto found = known->find(dev);
   if (found != known->end()) return found->second;
   int granted = 1;
+  if (host_only) {
+    // A parallel region, not a target region: the OpenMP runtime gives it what it is asked for,
+    // up to its thread limit (OMP_THREAD_LIMIT), or only the idle processors under OMP_DYNAMIC.
+    // Said rather than asked, so that no program starts 1,024 threads to learn it.
+    const int limit = omp_get_thread_limit() > 0 && omp_get_thread_limit() < 1024 ? omp_get_thread_limit() : 1024;
+    granted = omp_get_dynamic() ? (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1) : limit;
+    (*known)[dev] = granted;
+    return granted;
+  }
 #pragma omp target teams num_teams(1) thread_limit(1024) device(dev) map(tofrom : granted)
 #pragma omp parallel num_threads(1024)
   {
@@ -152,6 +161,10 @@ inline int backend_team_size_max(int vector_length) {
 inline const char* backend_team_size_limit() {
   const int dev = rt::omp::device();
   if (rt::omp::device_is_gpu(dev)) return " (the most threads this GPU starts for a team of this build)";
+  if (rt::omp::host_only)
+    return omp_get_dynamic() ? " (OpenMP gives a team only the processors while OMP_DYNAMIC is true: "
+                               "unset OMP_DYNAMIC to raise it)"
+                             : " (the most threads this build asks OpenMP for in a team, or OMP_THREAD_LIMIT)";
 #if defined(__clang__)
   return " (libomp gives a team on the host at most OMP_NUM_THREADS threads and at most "
          "KMP_TEAMS_THREAD_LIMIT, each the processor count when unset: set both to raise it)";
@@ -167,8 +180,8 @@ inline const char* backend_team_size_limit() {
 /// NVIDIA GPU, else 1. Asked on the host only (TeamPolicy::vector_length()).
 inline int backend_vector_length(int resolved) { return rt::omp::device_lanes(rt::omp::device(), resolved); }
 
-/// The threads of the device's launch shape (rt::omp::partial_shape): on the host fallback, the
-/// processors.
+/// The threads of the device's launch shape (rt::omp::partial_shape): in a build for the host, the
+/// OpenMP runtime's threads; on the host fallback, the processors.
 inline int backend_concurrency() {
   const rt::omp::LaunchShape shape = rt::omp::partial_shape(rt::omp::device());
   return shape.teams * shape.threads > 0 ? shape.teams * shape.threads : 1;
@@ -180,13 +193,16 @@ inline int backend_scratch_size_max(int level) { return host_scratch_size_max(le
 inline size_t backend_scratch_bytes_max(int) { return SIZE_MAX; }
 
 /// AUTO: 256 threads on a GPU (a team's threads share the rows of its TeamThreadRange loops, and
-/// its vector loops run in each thread), at most what the device grants a team; the processors on
-/// the host fallback.
+/// its vector loops run in each thread), at most what the device grants a team; on the host the
+/// threads of a parallel region (OMP_NUM_THREADS) in a build for the host, the processors on the
+/// host fallback.
 inline int backend_team_size_recommended(int vector_length) {
   const int dev = rt::omp::device();
   const int most = backend_team_size_max(vector_length);
+  const int procs = omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
   const int good = rt::omp::device_is_gpu(dev) ? 256 / rt::omp::device_lanes(dev, vector_length)
-                                               : (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1);
+                   : rt::omp::host_only        ? backend_concurrency()
+                                               : procs;
   return good < most ? good : most;
 }
 
