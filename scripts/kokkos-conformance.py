@@ -57,7 +57,7 @@ AtomicOperations_double AtomicOperations_float AtomicOperations_complexdouble
 AtomicOperations_complexfloat AtomicOperations_shared ViewAPI_a ViewAPI_b ViewAPI_c ViewAPI_d
 ViewAPI_e SubView_a SubView_b SubView_c01 SubView_c02 SubView_c03 SubView_c04 SubView_c05
 SubView_c06 SubView_c07 SubView_c08 SubView_c09 SubView_c10 SubView_c11 SubView_c12 SubView_c13
-SubView_c14 Complex LocalDeepCopy UniqueToken SharedSpace""").split()
+SubView_c14 Complex LocalDeepCopy UniqueToken SharedSpace Reductions_DeviceView""").split()
 
 CATEGORY = {"serial": "Serial", "omp-gcc": "OpenMP", "omp-clang": "OpenMP", "cuda": "Cuda"}
 BACKEND = {"serial": "serial", "omp-gcc": "openmp", "omp-clang": "openmp", "cuda": "cuda"}

@@ -6,7 +6,8 @@
 //     loop where CUDA has no native operation (floating min/max, multiply, divide);
 //   everywhere else (host, OpenMP target regions with clang or gcc): GCC __atomic builtins, a
 //     compare-and-swap loop for floating-point arithmetic.
-// Values must be 4 or 8 bytes wide on the CUDA device; any lock-free size on the host.
+// Values the hardware cannot exchange whole (not trivially copyable; on the CUDA device, not 4 or 8
+// bytes wide) go through a lock of a table indexed by address, as Kokkos' lock-based atomics do.
 #pragma once
 
 #include <type_traits>
@@ -34,32 +35,82 @@ using atomic_bits_t =
     std::conditional_t<sizeof(T) == 4, unsigned int,
                        std::conditional_t<sizeof(T) == 8, unsigned long long, void>>;
 
-/// Stores desired into *dest when *dest equals expected bitwise; returns the old value.
+/// Whether atomics on T go through a lock, as Kokkos' do for values its hardware cannot exchange
+/// whole: a value that is not trivially copyable (a class with a copy constructor of its own), and
+/// one wider than the target's lock-free atomics (on a CUDA device not 4 or 8 bytes wide; on
+/// x86-64 16 bytes, which the compilers would otherwise take to libatomic's own locks).
 template <class T>
-HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
+constexpr bool locked_atomic = !std::is_trivially_copyable<T>::value ||
 #if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = atomic_bits_t<T>;
-  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
-  return bit_cast<T>(atomicCAS(reinterpret_cast<B*>(dest), bit_cast<B>(expected),
-                               bit_cast<B>(desired)));
+                               std::is_void<atomic_bits_t<T>>::value;
 #else
-  __atomic_compare_exchange(dest, &expected, &desired, false, __ATOMIC_RELAXED,
-                            __ATOMIC_RELAXED);
-  return expected;  // holds the old value on failure, equals it on success
+                               !__atomic_always_lock_free(sizeof(T), 0);
+#endif
+
+/// The spin locks of locked atomics, one chosen by each location's address, so that operations
+/// on one location exclude each other and those on others seldom wait. One table for the host and
+/// one for each device; a CUDA translation unit's device code has its own (nvcc without
+/// relocatable device code), so two translation units' kernels that update one location at once
+/// do not exclude each other, as in Kokkos without relocatable device code.
+constexpr unsigned atomic_lock_count = 4096;
+#if defined(__CUDACC__)
+static __device__ int atomic_lock_table_device[atomic_lock_count];
+#endif
+inline int atomic_lock_table[atomic_lock_count];
+
+HPAR_HD inline int* atomic_lock_of(const void* address) {
+  const unsigned slot =
+      unsigned((reinterpret_cast<unsigned long long>(address) >> 3) % atomic_lock_count);
+#if defined(HPAR_IMPL_CUDA_DEVICE)
+  return atomic_lock_table_device + slot;
+#else
+  return atomic_lock_table + slot;
 #endif
 }
 
-template <class T>
-HPAR_HD inline T atomic_load_value(T* src) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = atomic_bits_t<T>;
-  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
-  const B bits = *reinterpret_cast<volatile B*>(src);
-  return bit_cast<T>(bits);
+#if defined(__NVPTX__) || defined(__nvptx__)
+/// The fence of a lock's holder in OpenMP offload to an NVIDIA GPU (membar.gl).
+inline void atomic_lock_fence() {
+#if defined(__clang__)
+  __nvvm_membar_gl();
 #else
-  T value;
-  __atomic_load(src, &value, __ATOMIC_RELAXED);
-  return value;
+  __sync_synchronize();
+#endif
+}
+#endif
+
+/// Takes the lock of `address` (acquire): what the holder wrote before atomic_unlock is visible.
+HPAR_HD inline void atomic_lock(const void* address) {
+  int* lock = atomic_lock_of(address);
+#if defined(HPAR_IMPL_CUDA_DEVICE)
+  while (atomicCAS(lock, 0, 1) != 0) {
+  }  // the threads of a warp spin apart (independent thread scheduling, Volta and newer)
+  __threadfence();
+#elif defined(__NVPTX__) || defined(__nvptx__)
+  // OpenMP offload to an NVIDIA GPU: a relaxed compare-and-swap, then a fence (clang 19's NVPTX
+  // back end selects no acquire or release atomics and no fence but membar; rt/openmp/scan.hpp).
+  int unlocked = 0;
+  while (!__atomic_compare_exchange_n(lock, &unlocked, 1, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    unlocked = 0;
+  atomic_lock_fence();
+#else
+  int unlocked = 0;
+  while (!__atomic_compare_exchange_n(lock, &unlocked, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    unlocked = 0;
+#endif
+}
+
+/// Gives the lock of `address` back (release).
+HPAR_HD inline void atomic_unlock(const void* address) {
+  int* lock = atomic_lock_of(address);
+#if defined(HPAR_IMPL_CUDA_DEVICE)
+  __threadfence();
+  atomicExch(lock, 0);
+#elif defined(__NVPTX__) || defined(__nvptx__)
+  atomic_lock_fence();
+  *reinterpret_cast<volatile int*>(lock) = 0;
+#else
+  __atomic_store_n(lock, 0, __ATOMIC_RELEASE);
 #endif
 }
 
@@ -73,14 +124,67 @@ HPAR_HD inline bool same_bits(const T& a, const T& b) {
   return true;
 }
 
-/// Replaces *dest by op(*dest) with a compare-and-swap loop; returns the old value.
+/// Stores desired into *dest when *dest equals expected bitwise; returns the old value.
+template <class T>
+HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
+  if constexpr (locked_atomic<T>) {
+    atomic_lock(dest);
+    T old = *dest;
+    if (same_bits(old, expected)) *dest = desired;
+    atomic_unlock(dest);
+    return old;
+  } else {
+#if defined(HPAR_IMPL_CUDA_DEVICE)
+  using B = atomic_bits_t<T>;
+  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
+  return bit_cast<T>(atomicCAS(reinterpret_cast<B*>(dest), bit_cast<B>(expected),
+                               bit_cast<B>(desired)));
+#else
+  __atomic_compare_exchange(dest, &expected, &desired, false, __ATOMIC_RELAXED,
+                            __ATOMIC_RELAXED);
+  return expected;  // holds the old value on failure, equals it on success
+#endif
+  }
+}
+
+template <class T>
+HPAR_HD inline T atomic_load_value(T* src) {
+  if constexpr (locked_atomic<T>) {
+    atomic_lock(src);
+    T value = *src;
+    atomic_unlock(src);
+    return value;
+  } else {
+#if defined(HPAR_IMPL_CUDA_DEVICE)
+  using B = atomic_bits_t<T>;
+  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
+  const B bits = *reinterpret_cast<volatile B*>(src);
+  return bit_cast<T>(bits);
+#else
+  T value;
+  __atomic_load(src, &value, __ATOMIC_RELAXED);
+  return value;
+#endif
+  }
+}
+
+/// Replaces *dest by op(*dest) with a compare-and-swap loop, or under its lock (locked_atomic);
+/// returns the old value.
 template <class T, class Op>
 HPAR_HD inline T atomic_fetch_op(T* dest, Op op) {
-  T old = atomic_load_value(dest);
-  while (true) {
-    const T prev = atomic_cas_value(dest, old, op(old));
-    if (same_bits(prev, old)) return old;
-    old = prev;
+  if constexpr (locked_atomic<T>) {
+    atomic_lock(dest);
+    T old = *dest;
+    *dest = op(old);
+    atomic_unlock(dest);
+    return old;
+  } else {
+    T old = atomic_load_value(dest);
+    while (true) {
+      const T prev = atomic_cas_value(dest, old, op(old));
+      if (same_bits(prev, old)) return old;
+      old = prev;
+    }
   }
 }
 
@@ -411,16 +515,23 @@ HPAR_HD inline T atomic_fetch_dec(T* dest) {
 /// Stores val; returns the old value.
 template <class T>
 HPAR_HD inline T atomic_exchange(T* dest, typename impl::identity<T>::type val) {
+  if constexpr (impl::locked_atomic<T>) {
+    impl::atomic_lock(dest);
+    T old = *dest;
+    *dest = val;
+    impl::atomic_unlock(dest);
+    return old;
+  } else {
 #if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = impl::atomic_bits_t<T>;
-  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
-  return impl::bit_cast<T>(atomicExch(reinterpret_cast<B*>(dest), impl::bit_cast<B>(val)));
+    using B = impl::atomic_bits_t<T>;
+    return impl::bit_cast<T>(atomicExch(reinterpret_cast<B*>(dest), impl::bit_cast<B>(val)));
 #else
-  T old;
-  T desired = val;
-  __atomic_exchange(dest, &desired, &old, __ATOMIC_RELAXED);
-  return old;
+    T old;
+    T desired = val;
+    __atomic_exchange(dest, &desired, &old, __ATOMIC_RELAXED);
+    return old;
 #endif
+  }
 }
 
 /// Stores val when *dest equals compare; returns the old value.
@@ -446,14 +557,19 @@ HPAR_HD inline T atomic_load(T* src) {
 
 template <class T>
 HPAR_HD inline void atomic_store(T* dest, typename impl::identity<T>::type val) {
+  if constexpr (impl::locked_atomic<T>) {
+    impl::atomic_lock(dest);
+    *dest = val;
+    impl::atomic_unlock(dest);
+  } else {
 #if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = impl::atomic_bits_t<T>;
-  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
-  *reinterpret_cast<volatile B*>(dest) = impl::bit_cast<B>(val);
+    using B = impl::atomic_bits_t<T>;
+    *reinterpret_cast<volatile B*>(dest) = impl::bit_cast<B>(val);
 #else
-  T value = val;
-  __atomic_store(dest, &value, __ATOMIC_RELAXED);
+    T value = val;
+    __atomic_store(dest, &value, __ATOMIC_RELAXED);
 #endif
+  }
 }
 
 template <class T>
