@@ -83,8 +83,16 @@ inline void atomic_lock_fence() {
 HPAR_HD inline void atomic_lock(const void* address) {
   int* lock = atomic_lock_of(address);
 #if defined(HPAR_IMPL_CUDA_DEVICE)
+  // The threads of a warp spin apart (independent thread scheduling, Volta and newer), each
+  // sleeping longer after each failed try, so that thousands of waiting threads leave the lock's
+  // word to its holder.
+  unsigned pause = 16;
   while (atomicCAS(lock, 0, 1) != 0) {
-  }  // the threads of a warp spin apart (independent thread scheduling, Volta and newer)
+#if __CUDA_ARCH__ >= 700
+    __nanosleep(pause);
+    if (pause < 1024) pause *= 2;
+#endif
+  }
   __threadfence();
 #elif defined(__NVPTX__) || defined(__nvptx__)
   // OpenMP offload to an NVIDIA GPU: a relaxed compare-and-swap, then a fence (clang 19's NVPTX

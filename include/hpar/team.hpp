@@ -73,7 +73,15 @@ size_t backend_scratch_bytes_max(int level);
 /// the environment does, as words that follow the limit in the message of a team size above it
 /// (" (...)"), or "" (asked on the host only).
 const char* backend_team_size_limit();
+/// The largest team size a dispatch runs, when a backend runs more than team_size_max() says (the
+/// OpenMP build for the host: HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS); else team_size_max()'s.
+#if defined(HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS)
+int backend_team_size_runs(int vector_length);
 #else
+inline int backend_team_size_runs(int vector_length) { return backend_team_size_max(vector_length); }
+#endif
+#else
+inline int backend_team_size_runs(int) { return 1; }
 inline int backend_team_size_max(int) { return 1; }
 inline int backend_team_size_recommended(int) { return 1; }
 inline int backend_scratch_size_max(int level) { return host_scratch_size_max(level); }
@@ -273,6 +281,15 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     if (launch_bounds::maxTperB > 0 && bound < most) most = bound > 0 ? bound : 1;
     return most;
   }
+  /// The largest team size a dispatch of this policy runs: team_size_max_for, or more where the
+  /// backend runs larger teams than it advertises (impl::backend_team_size_runs).
+  static int team_size_runs_for(int vector) {
+    if (!impl_device_teams) return 1;
+    int most = impl::backend_team_size_runs(vector);
+    const int bound = int(launch_bounds::maxTperB) / (vector > 0 ? vector : 1);
+    if (launch_bounds::maxTperB > 0 && bound < most) most = bound > 0 ? bound : 1;
+    return most;
+  }
   /// A good team size for this build and vector length.
   /// Never above team_size_max for the same dispatch (LaunchBounds, scratch, values).
   template <class F>
@@ -402,14 +419,14 @@ PolicyProblem policy_problem(const TeamPolicy<A...>& p) {
   } else if (!p.impl_auto_team_size() && team < 1) {
     why.say("TeamPolicy team size %d is not positive", team);
   } else if (!p.impl_auto_team_size() &&
-             team > TeamPolicy<A...>::team_size_max_for(p.vector_length())) {
+             team > TeamPolicy<A...>::team_size_runs_for(p.vector_length())) {
     // The size asked for, not team_size(): a build never runs a smaller team than asked, and the
     // serial build's team_size() is already 1 (Kokkos' Serial stops too: "Requested Team Size
     // is too large!").
     why.say("TeamPolicy team size %d with vector length %d exceeds the maximum team size %d%s; "
             "ask for at most team_size_max() or AUTO",
             team, int(p.vector_length()),
-            int(TeamPolicy<A...>::team_size_max_for(p.vector_length())),
+            int(TeamPolicy<A...>::team_size_runs_for(p.vector_length())),
             team_size_limit<A...>());
   } else if (p.chunk_size() < 1) {
     why.say("TeamPolicy chunk size %d is not positive", int(p.chunk_size()));

@@ -50,7 +50,10 @@ void check_policy(const char* what, const team_policy& p, const int league, cons
   check(max_rr >= 1, (w + ": team_size_max(reducer) >= 1").c_str());
   check(rec_rr >= 1, (w + ": team_size_recommended(reducer) >= 1").c_str());
   check(rec_rr <= max_rr, (w + ": team_size_recommended(reducer) <= team_size_max(reducer)").c_str());
-  check(ts <= max_for, (w + ": team_size() <= team_size_max(for)").c_str());
+  // AUTO resolves within team_size_max. A size asked for may exceed it in the OpenMP build for
+  // the host, which advertises Kokkos' OpenMP maximum (the threads, at most 64) and runs larger
+  // teams too (docs/design.md section 8).
+  if (team_request <= 0) check(ts <= max_for, (w + ": team_size() <= team_size_max(for)").c_str());
   if (team_request == 0) {
     // AUTO: the host-side team size is the recommended one (design.md section 8).
     check_eq((w + ": AUTO team_size() is team_size_recommended(for)").c_str(), ts, rec_for);

@@ -33,6 +33,9 @@
 /// A build for the host: the generated regions are `parallel` regions without a target construct
 /// (the emitter's openRegion), on the initial device, shaped by the OpenMP runtime's thread count.
 #define HPAR_IMPL_OMP_HOST_ONLY 1
+/// Its team_size_max() is Kokkos' OpenMP backend's, and it runs larger teams too
+/// (hpar/rt/openmp/team.hpp, backend_team_size_runs).
+#define HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS 1
 #endif
 #include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
 

@@ -138,8 +138,26 @@ inline int granted_team_threads(int dev) {
 
 namespace impl {
 
+/// The largest team a dispatch runs: what the OpenMP runtime grants a parallel region (1,024, or
+/// OMP_THREAD_LIMIT, or the processors under OMP_DYNAMIC), above the team_size_max() the build
+/// advertises, so that a program written for a GPU's teams runs on the host as it is.
+#if defined(HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS)
+inline int backend_team_size_runs(int) {
+  return rt::omp::detail::granted_team_threads(rt::omp::device());
+}
+#endif
+
 inline int backend_team_size_max(int vector_length) {
   const int dev = rt::omp::device();
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  // As Kokkos' OpenMP backend: the threads of a parallel region, at most 64
+  // (HostThreadTeamData::max_team_members), and no more than a team runs.
+  const int threads = omp_get_max_threads() > 0 ? omp_get_max_threads() : 1;
+  const int runs = backend_team_size_runs(vector_length);
+  const int most = threads < 64 ? threads : 64;
+  (void)dev;
+  return most < runs ? most : runs;
+#else
   int threads = rt::omp::detail::granted_team_threads(dev);
   // On a GPU a kernel starts as many threads per team as its registers allow, known only when it
   // starts (384 to 896 of 1024 for test kernels on an H200): narrow_team_threads start whatever
@@ -148,6 +166,7 @@ inline int backend_team_size_max(int vector_length) {
   if (!rt::omp::bounded_wide_teams && rt::omp::device_is_gpu(dev) && threads > rt::omp::narrow_team_threads)
     threads = rt::omp::narrow_team_threads;
   return threads / rt::omp::device_lanes(dev, vector_length);
+#endif
 }
 
 /// What sets backend_team_size_max() (see the file comment), after it in the message of a team
