@@ -30,5 +30,6 @@
 #include "team.hpp"
 #include "nested.hpp"
 #include "nested_mdrange.hpp"
+#include "local_deep_copy.hpp"
 #include "dispatch.hpp"
 #include "unique_token.hpp"
