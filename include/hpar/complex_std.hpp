@@ -14,6 +14,12 @@ template <class T>
 struct is_std_complex_of<std::complex<T>, T> : std::true_type {};
 }  // namespace impl
 
+/// Kokkos' exp of a std::complex, a Kokkos::complex (host code, as std::complex's functions).
+template <class T>
+inline complex<T> exp(const std::complex<T>& c) {
+  return complex<T>(std::exp(c.real()) * std::cos(c.imag()), std::exp(c.real()) * std::sin(c.imag()));
+}
+
 // Kokkos' mixed forms (host code): std::complex times Kokkos::complex, and comparisons either
 // way round.
 template <class T1, class T2>

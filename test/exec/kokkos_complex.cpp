@@ -1,4 +1,4 @@
-// Checks Kokkos::complex in kernels (arithmetic with complex and real operands, compound assignment, accessors, comparisons, abs/arg/conj/norm/exp/log/sqrt/pow/polar and the trigonometric functions) against std::complex on the host; Sum and Prod reductions of complex values; atomic_add on complex values in a kernel; printing and conversions on the host.
+// Checks Kokkos::complex in kernels (arithmetic with complex and real operands, compound assignment, accessors, comparisons, abs/arg/conj/norm/exp/log/sqrt/pow/polar and the trigonometric functions) against std::complex on the host; Sum and Prod reductions of complex values; atomic_add on complex values in a kernel; printing, conversions and Kokkos::exp of a std::complex on the host.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include "check.hpp"
@@ -204,6 +204,9 @@ void check_host() {
   z = 7.0;
   check(z == Complex(7.0, 0.0), "assignment from a real number");
   check(Kokkos::abs(Complex(3.0, 4.0)) == 5.0, "abs on the host");
+  const Complex e = Kokkos::exp(StdComplex(0.5, -1.25));  // Kokkos' exp of a std::complex
+  check_near("exp of a std::complex: real", e.real(), std::exp(StdComplex(0.5, -1.25)).real(), 1e-15);
+  check_near("exp of a std::complex: imag", e.imag(), std::exp(StdComplex(0.5, -1.25)).imag(), 1e-15);
 }
 
 int main(int argc, char* argv[]) {
