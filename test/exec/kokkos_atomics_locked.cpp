@@ -50,7 +50,7 @@ using Super = SuperScalar<32>;  // wide enough that an unlocked update is seen t
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
   {
-    const int n = 100000;
+    const int n = 30000;
     Kokkos::View<Super*> one("one", 1), seven("seven", 7), maxed("maxed", 1);
     Kokkos::View<Pair16*> pairs("pairs", 3);
     Kokkos::View<double*> fetched("fetched", n);
