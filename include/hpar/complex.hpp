@@ -18,6 +18,7 @@
 
 #include <iosfwd>
 #include <type_traits>
+#include <utility>
 
 #include "atomics.hpp"
 #include "impl/traits.hpp"
@@ -219,6 +220,50 @@ template <class T>
 HPAR_HD constexpr complex<T> conj(const complex<T>& z) noexcept {
   return complex<T>(z.real(), -z.imag());
 }
+namespace impl {
+/// Kokkos' promotion of an arithmetic argument of real, imag and conj: an integer to double.
+template <class A>
+using complex_promote_t = std::conditional_t<std::is_integral<A>::value, double, A>;
+}  // namespace impl
+
+/// real, imag and conj of a real number, as Kokkos has them (an integer is taken as a double).
+template <class A, std::enable_if_t<std::is_arithmetic<A>::value, int> = 0>
+HPAR_HD constexpr impl::complex_promote_t<A> real(A x) noexcept {
+  return x;
+}
+template <class A, std::enable_if_t<std::is_arithmetic<A>::value, int> = 0>
+HPAR_HD constexpr impl::complex_promote_t<A> imag(A) noexcept {
+  return impl::complex_promote_t<A>();
+}
+template <class A, std::enable_if_t<std::is_arithmetic<A>::value, int> = 0>
+HPAR_HD constexpr complex<impl::complex_promote_t<A>> conj(A x) noexcept {
+  using P = impl::complex_promote_t<A>;
+  return complex<P>(P(x), -P());
+}
+
+/// The parts of a complex number by position, for structured bindings (`auto [re, im] = z;`),
+/// as Kokkos has them (with std::tuple_size and std::tuple_element below).
+template <size_t I, class T>
+HPAR_HD constexpr T& get(complex<T>& z) noexcept {
+  static_assert(I < 2, "hpar::complex has two parts");
+  if constexpr (I == 0)
+    return z.real();
+  else
+    return z.imag();
+}
+template <size_t I, class T>
+HPAR_HD constexpr const T& get(const complex<T>& z) noexcept {
+  return get<I>(const_cast<complex<T>&>(z));
+}
+template <size_t I, class T>
+HPAR_HD constexpr T&& get(complex<T>&& z) noexcept {
+  return static_cast<T&&>(get<I>(z));
+}
+template <size_t I, class T>
+HPAR_HD constexpr const T&& get(const complex<T>&& z) noexcept {
+  return static_cast<const T&&>(get<I>(z));
+}
+
 /// The squared magnitude.
 template <class T>
 HPAR_HD constexpr T norm(const complex<T>& z) noexcept {
@@ -349,6 +394,18 @@ HPAR_HD inline void atomic_sub(complex<T>* dest, typename impl::identity<complex
 }
 
 HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace hpar
+
+template <class T>
+struct std::tuple_size<hpar::complex<T>> : std::integral_constant<size_t, 2> {};
+template <size_t I, class T>
+struct std::tuple_element<I, hpar::complex<T>> {
+  static_assert(I < 2, "hpar::complex has two parts");
+  using type = T;
+};
+
+namespace hpar {
 
 /// Writes (re,im), as std::complex does.
 template <class CharT, class Traits, class T>

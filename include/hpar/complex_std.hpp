@@ -14,6 +14,15 @@ template <class T>
 struct is_std_complex_of<std::complex<T>, T> : std::true_type {};
 }  // namespace impl
 
+/// Reads a complex number as std::complex reads one (`re`, `(re)` or `(re,im)`); z is left as it
+/// was when the read fails.
+template <class CharT, class Traits, class T>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, complex<T>& z) {
+  std::complex<T> read;
+  if (is >> read) z = complex<T>(read.real(), read.imag());
+  return is;
+}
+
 /// Kokkos' exp of a std::complex, a Kokkos::complex (host code, as std::complex's functions).
 template <class T>
 inline complex<T> exp(const std::complex<T>& c) {

@@ -1,4 +1,4 @@
-// Checks Kokkos::complex in kernels (arithmetic with complex and real operands, compound assignment, accessors, comparisons, abs/arg/conj/norm/exp/log/sqrt/pow/polar and the trigonometric functions) against std::complex on the host; Sum and Prod reductions of complex values; atomic_add on complex values in a kernel; printing, conversions and Kokkos::exp of a std::complex on the host.
+// Checks Kokkos::complex in kernels (arithmetic with complex and real operands, compound assignment, accessors, comparisons, abs/arg/conj/norm/exp/log/sqrt/pow/polar and the trigonometric functions) against std::complex on the host; Sum and Prod reductions of complex values; atomic_add on complex values in a kernel; structured bindings, real/imag/conj of real numbers, printing, reading, conversions and Kokkos::exp of a std::complex on the host.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include "check.hpp"
@@ -204,6 +204,21 @@ void check_host() {
   z = 7.0;
   check(z == Complex(7.0, 0.0), "assignment from a real number");
   check(Kokkos::abs(Complex(3.0, 4.0)) == 5.0, "abs on the host");
+  static_assert(Kokkos::real(1) == 1.0 && std::is_same<decltype(Kokkos::real(1)), double>::value,
+                "real of an int is a double");
+  static_assert(Kokkos::imag(2.0f) == 0.0f && std::is_same<decltype(Kokkos::imag(2.0f)), float>::value,
+                "imag of a float is a float");
+  check(Kokkos::conj(3) == Complex(3.0, -0.0), "conj of an int is a complex<double>");
+  Complex parts(1.5, -2.5);
+  auto& [re, im] = parts;
+  re = 4.0;
+  check(parts == Complex(4.0, -2.5) && im == -2.5, "structured bindings name the parts");
+  std::stringstream in("1 (2) (3,4) x");
+  Complex r1, r2, r3, r4(9.0, 9.0);
+  in >> r1 >> r2 >> r3;
+  check(r1 == Complex(1, 0) && r2 == Complex(2, 0) && r3 == Complex(3, 4), "operator>> reads re, (re) and (re,im)");
+  in >> r4;
+  check(r4 == Complex(9.0, 9.0) && in.fail(), "a failed operator>> leaves its value");
   const Complex e = Kokkos::exp(StdComplex(0.5, -1.25));  // Kokkos' exp of a std::complex
   check_near("exp of a std::complex: real", e.real(), std::exp(StdComplex(0.5, -1.25)).real(), 1e-15);
   check_near("exp of a std::complex: imag", e.imag(), std::exp(StdComplex(0.5, -1.25)).imag(), 1e-15);

@@ -16,9 +16,9 @@ struct OpenMPTargetSpace : impl::MemorySpaceBase<OpenMPTargetSpace, impl::Space:
   static constexpr const char* name() { return "OpenMPTargetSpace"; }
 };
 
-/// The OpenMP offload execution space (target regions are synchronous, so fence does nothing):
-/// its kernels are translated, and run on the OpenMP device, or on the host as OpenMP's host
-/// fallback. An OpenMP build for a device (HPAR_OPENMP_OFFLOAD; hpar/rt/openmp/config.hpp) keeps
+/// The OpenMP offload execution space (its regions are synchronous, so fence does nothing): its
+/// kernels are translated, and run on the OpenMP device, or in a build for the host as parallel
+/// regions of the OpenMP runtime's threads (docs/design.md section 7, "OpenMP for the host"). An OpenMP build for a device (HPAR_OPENMP_OFFLOAD; hpar/rt/openmp/config.hpp) keeps
 /// its data in OpenMPTargetSpace, LayoutLeft, as Kokkos with OpenMPTarget does. A build for the
 /// host is Kokkos' OpenMP configuration to the program: its default space keeps its data in
 /// HostSpace, LayoutRight, as Kokkos::OpenMP's does (a program built without a GPU may take
