@@ -69,8 +69,10 @@ HPAR_HD inline int* atomic_lock_of(const void* address) {
 }
 
 #if defined(__NVPTX__) || defined(__nvptx__)
-/// The fence of a lock's holder in OpenMP offload to an NVIDIA GPU (membar.gl).
-inline void atomic_lock_fence() {
+/// A device-wide fence in OpenMP offload to an NVIDIA GPU (membar.gl): clang 19's NVPTX back end
+/// selects no acquire or release atomics and no C++ fence (the lock below, the range scan's
+/// look-back in rt/openmp/scan.hpp).
+inline void nvptx_fence() {
 #if defined(__clang__)
   __nvvm_membar_gl();
 #else
@@ -100,7 +102,7 @@ HPAR_HD inline void atomic_lock(const void* address) {
   int unlocked = 0;
   while (!__atomic_compare_exchange_n(lock, &unlocked, 1, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
     unlocked = 0;
-  atomic_lock_fence();
+  nvptx_fence();
 #else
   int unlocked = 0;
   while (!__atomic_compare_exchange_n(lock, &unlocked, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
@@ -115,7 +117,7 @@ HPAR_HD inline void atomic_unlock(const void* address) {
   __threadfence();
   atomicExch(lock, 0);
 #elif defined(__NVPTX__) || defined(__nvptx__)
-  atomic_lock_fence();
+  nvptx_fence();
   *reinterpret_cast<volatile int*>(lock) = 0;
 #else
   __atomic_store_n(lock, 0, __ATOMIC_RELEASE);

@@ -275,17 +275,15 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     return fitting(team_size_max_for(vector_length()), sizeof(typename R::value_type));
   }
   static int team_size_max_for(int vector) {
-    if (!impl_device_teams) return 1;
-    int most = impl::backend_team_size_max(vector);
-    const int bound = int(launch_bounds::maxTperB) / (vector > 0 ? vector : 1);
-    if (launch_bounds::maxTperB > 0 && bound < most) most = bound > 0 ? bound : 1;
-    return most;
+    return impl_device_teams ? within_launch_bounds(impl::backend_team_size_max(vector), vector) : 1;
   }
   /// The largest team size a dispatch of this policy runs: team_size_max_for, or more where the
   /// backend runs larger teams than it advertises (impl::backend_team_size_runs).
   static int team_size_runs_for(int vector) {
-    if (!impl_device_teams) return 1;
-    int most = impl::backend_team_size_runs(vector);
+    return impl_device_teams ? within_launch_bounds(impl::backend_team_size_runs(vector), vector) : 1;
+  }
+  /// `most` threads per team, or fewer as the policy's LaunchBounds allow for this vector length.
+  static int within_launch_bounds(int most, int vector) {
     const int bound = int(launch_bounds::maxTperB) / (vector > 0 ? vector : 1);
     if (launch_bounds::maxTperB > 0 && bound < most) most = bound > 0 ? bound : 1;
     return most;

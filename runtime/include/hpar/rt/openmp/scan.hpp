@@ -240,13 +240,7 @@ struct ScanLanes {
 // a line of this multiprocessor's L1 cache read before the value was written. Elsewhere C++'s
 // atomics.
 #if defined(__NVPTX__) || defined(__nvptx__)
-inline void scan_fence() {
-#if defined(__clang__)
-  __nvvm_membar_gl();
-#else
-  __sync_synchronize();
-#endif
-}
+inline void scan_fence() { hpar::impl::nvptx_fence(); }
 #endif
 /// Sets a chunk's state after its values (release).
 inline void scan_publish(int64_t* state, int64_t value) {
