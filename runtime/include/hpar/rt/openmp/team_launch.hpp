@@ -195,7 +195,10 @@ class TeamLaunch {
                                 " threads for a team of " + std::to_string(team_size_) +
                                 (lanes_ > 1 ? " threads of " + std::to_string(lanes_) + " lanes" : std::string()) +
                                 (gpu_ ? " (the most this device gives this kernel)"
-                                      : impl::backend_team_size_limit()) +
+                                 : host_only && omp_in_parallel()
+                                     ? " (dispatched inside an OpenMP parallel region, whose nested regions "
+                                       "get one thread)"
+                                     : impl::backend_team_size_limit()) +
                                 "; choose a team size of at most team_size_max() or AUTO";
     fail(site_, message.c_str());
   }
