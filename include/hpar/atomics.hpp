@@ -134,15 +134,22 @@ HPAR_HD inline bool same_bits(const T& a, const T& b) {
   return true;
 }
 
+/// Replaces *dest by update(*dest) under the lock of dest; returns the old value. Every locked
+/// atomic but the load is one of these.
+template <class T, class Update>
+HPAR_HD inline T locked_fetch_update(T* dest, const Update& update) {
+  atomic_lock(dest);
+  T old = *dest;
+  *dest = update(old);
+  atomic_unlock(dest);
+  return old;
+}
+
 /// Stores desired into *dest when *dest equals expected bitwise; returns the old value.
 template <class T>
 HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
   if constexpr (locked_atomic<T>) {
-    atomic_lock(dest);
-    T old = *dest;
-    if (same_bits(old, expected)) *dest = desired;
-    atomic_unlock(dest);
-    return old;
+    return locked_fetch_update(dest, [&](const T& old) { return same_bits(old, expected) ? desired : old; });
   } else {
 #if defined(HPAR_IMPL_CUDA_DEVICE)
   using B = atomic_bits_t<T>;
@@ -183,11 +190,7 @@ HPAR_HD inline T atomic_load_value(T* src) {
 template <class T, class Op>
 HPAR_HD inline T atomic_fetch_op(T* dest, Op op) {
   if constexpr (locked_atomic<T>) {
-    atomic_lock(dest);
-    T old = *dest;
-    *dest = op(old);
-    atomic_unlock(dest);
-    return old;
+    return locked_fetch_update(dest, op);
   } else {
     T old = atomic_load_value(dest);
     while (true) {
@@ -526,11 +529,7 @@ HPAR_HD inline T atomic_fetch_dec(T* dest) {
 template <class T>
 HPAR_HD inline T atomic_exchange(T* dest, typename impl::identity<T>::type val) {
   if constexpr (impl::locked_atomic<T>) {
-    impl::atomic_lock(dest);
-    T old = *dest;
-    *dest = val;
-    impl::atomic_unlock(dest);
-    return old;
+    return impl::locked_fetch_update(dest, [&](const T&) { return T(val); });
   } else {
 #if defined(HPAR_IMPL_CUDA_DEVICE)
     using B = impl::atomic_bits_t<T>;
@@ -568,9 +567,7 @@ HPAR_HD inline T atomic_load(T* src) {
 template <class T>
 HPAR_HD inline void atomic_store(T* dest, typename impl::identity<T>::type val) {
   if constexpr (impl::locked_atomic<T>) {
-    impl::atomic_lock(dest);
-    *dest = val;
-    impl::atomic_unlock(dest);
+    (void)impl::locked_fetch_update(dest, [&](const T&) { return T(val); });
   } else {
 #if defined(HPAR_IMPL_CUDA_DEVICE)
     using B = impl::atomic_bits_t<T>;

@@ -310,19 +310,24 @@ struct Less {
   template <class T>
   HPAR_HD bool operator()(const T& a, const T& b) const { return a < b; }
 };
-template <class V, class C>
-HPAR_HD void max_first_join(V& dst, const V& src, const C& less) {
-  if (less(dst.val, src.val))
-    dst = src;
-  else if (!less(src.val, dst.val))
-    dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
-}
+/// A comparator's reverse order: the largest value first.
+template <class C>
+struct Reversed {
+  C less;
+  template <class T>
+  HPAR_HD bool operator()(const T& a, const T& b) const { return less(b, a); }
+};
 template <class V, class C>
 HPAR_HD void min_first_join(V& dst, const V& src, const C& less) {
   if (less(src.val, dst.val))
     dst = src;
   else if (!less(dst.val, src.val))
     dst.loc = src.loc < dst.loc ? src.loc : dst.loc;
+}
+/// The largest value, the first location among equals: min_first_join in the reverse order.
+template <class V, class C>
+HPAR_HD void max_first_join(V& dst, const V& src, const C& less) {
+  min_first_join(dst, src, Reversed<C>{less});
 }
 template <class V, class C>
 HPAR_HD void min_max_first_last_join(V& dst, const V& src, const C& less) {

@@ -322,6 +322,8 @@ private:
     if (sameShape(TU.kernels[First])) return First;
     for (size_t I = First + 1; I < TU.kernels.size(); ++I)
       if (TU.kernels[I].variantOf == int(First) && sameShape(TU.kernels[I])) return I;
+    // The site's facts (pattern, label, position, offsets) are the first kernel's; the policy's
+    // are this call's. What analysis adds later (nest, scratch, shape) starts empty.
     ir::Kernel V;
     const ir::Kernel& K = TU.kernels[First];
     V.pattern = K.pattern;
@@ -329,12 +331,6 @@ private:
     V.label = K.label;
     V.numResults = K.numResults;
     V.hasScanTotal = K.hasScanTotal;
-    V.policy = Facts->kind;
-    V.rank = Facts->rank;
-    V.hasWorkTag = Facts->hasWorkTag;
-    if (V.pattern == ir::Pattern::Reduce && V.numResults == 1)
-      V.reduceOp = scalarReduceOf(strip(Call->getArg(Arg + 1))->getType(),
-                                  strip(Call->getArg(Arg + 2))->getType());
     V.file = K.file;
     V.line = K.line;
     V.column = K.column;
@@ -344,6 +340,12 @@ private:
     V.calleeBegin = K.calleeBegin;
     V.calleeEnd = K.calleeEnd;
     V.insertAt = K.insertAt;
+    V.policy = Facts->kind;
+    V.rank = Facts->rank;
+    V.hasWorkTag = Facts->hasWorkTag;
+    if (V.pattern == ir::Pattern::Reduce && V.numResults == 1)
+      V.reduceOp = scalarReduceOf(strip(Call->getArg(Arg + 1))->getType(),
+                                  strip(Call->getArg(Arg + 2))->getType());
     V.variantOf = int(First);
     ir::Kernel& Primary = TU.kernels[First];
     if (Primary.siteName.empty()) {

@@ -108,21 +108,22 @@ inline T* aligned16(T* p) {
 
 /// Threads one team of the device gets when it asks for many (asked once per device).
 inline int granted_team_threads(int dev) {
+  if (host_only) {
+    // A parallel region, not a target region: the OpenMP runtime gives it what it is asked for,
+    // up to its thread limit (OMP_THREAD_LIMIT), or only the processors under OMP_DYNAMIC. Said
+    // rather than asked (no program starts 1,024 threads to learn it), and without the lock
+    // below: every team dispatch's size check reads it.
+    (void)dev;
+    if (omp_get_dynamic()) return omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
+    const int limit = omp_get_thread_limit();
+    return limit > 0 && limit < 1024 ? limit : 1024;
+  }
   static std::mutex mutex;
   static std::map<int, int>* known = new std::map<int, int>();  // never destroyed (device.hpp)
   std::lock_guard<std::mutex> lock(mutex);
   const auto found = known->find(dev);
   if (found != known->end()) return found->second;
   int granted = 1;
-  if (host_only) {
-    // A parallel region, not a target region: the OpenMP runtime gives it what it is asked for,
-    // up to its thread limit (OMP_THREAD_LIMIT), or only the idle processors under OMP_DYNAMIC.
-    // Said rather than asked, so that no program starts 1,024 threads to learn it.
-    const int limit = omp_get_thread_limit() > 0 && omp_get_thread_limit() < 1024 ? omp_get_thread_limit() : 1024;
-    granted = omp_get_dynamic() ? (omp_get_num_procs() > 0 ? omp_get_num_procs() : 1) : limit;
-    (*known)[dev] = granted;
-    return granted;
-  }
 #pragma omp target teams num_teams(1) thread_limit(1024) device(dev) map(tofrom : granted)
 #pragma omp parallel num_threads(1024)
   {
