@@ -16,7 +16,8 @@
 // Copy bandwidth (report_copy_bandwidth) is measured in the same process as the benchmark, so
 // every result can be read as a fraction of what the same device delivered to a plain copy:
 //   CUDA (nvcc builds, baselines and hpar-cuda): cudaMemcpy device to device;
-//   hpar OpenMP builds: omp_target_memcpy between two allocations on hpar::impl::omp_device();
+//   hpar OpenMP builds: omp_target_memcpy between two allocations on hpar::impl::omp_device()
+//   (through the runtime's omp_memory_* routines: plain host memory in a build for the host);
 //   serial hpar builds: std::memcpy between two host buffers.
 // The bytes counted for a copy of S bytes are 2*S (read S, write S).
 #pragma once
@@ -277,24 +278,24 @@ struct CopyDevice {
   int dev = hpar::impl::omp_device();
   int host = omp_get_initial_device();
   void* alloc(size_t bytes) {
-    void* p = omp_target_alloc(bytes, dev);
+    void* p = hpar::impl::omp_memory_alloc(bytes, dev);
     if (!p) copy_failed("omp_target_alloc returned null");
     return p;
   }
-  void free(void* p) { omp_target_free(p, dev); }
+  void free(void* p) { hpar::impl::omp_memory_free(p, dev); }
   void to_device(void* dst, const void* src, size_t bytes) {
-    if (omp_target_memcpy(dst, src, bytes, 0, 0, dev, host) != 0)
+    if (hpar::impl::omp_memory_copy(dst, src, bytes, dev, host) != 0)
       copy_failed("omp_target_memcpy to the device");
   }
   void to_host(void* dst, const void* src, size_t bytes) {
-    if (omp_target_memcpy(dst, src, bytes, 0, 0, host, dev) != 0)
+    if (hpar::impl::omp_memory_copy(dst, src, bytes, host, dev) != 0)
       copy_failed("omp_target_memcpy to the host");
   }
   // GCC's libgomp (nvptx plugin) issues a device-to-device omp_target_memcpy asynchronously on
   // the default stream and returns at once; reading one value back to the host (a synchronous
   // copy on the same stream) waits for it, so the timed region covers the whole copy.
   void device_copy(void* dst, const void* src, size_t bytes) {
-    if (omp_target_memcpy(dst, src, bytes, 0, 0, dev, dev) != 0)
+    if (hpar::impl::omp_memory_copy(dst, src, bytes, dev, dev) != 0)
       copy_failed("omp_target_memcpy device to device");
     double last = 0.0;
     if (bytes >= sizeof last)
