@@ -9,7 +9,8 @@
 # then in build-fuzz/fuzz/crashes/ (replay it: build-fuzz/bin/hpar-fuzz FILE, with
 # HPAR_FUZZ_VERBOSE=1 to see the diagnostics and the text). The log is build-fuzz/fuzz/last-run.log.
 # HPAR_FUZZ_BUILD names another build folder, HPAR_FUZZ_WORK another folder for the seeds, the
-# corpus, the crashes and the log (the lit test uses its own).
+# corpus, the crashes and the log (the lit test uses its own). HPAR_FUZZ_SEEDS=0 starts from the
+# corpus alone (the replay tests: -runs=0 then runs just the inputs they put there).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
@@ -63,7 +64,13 @@ done
 # hpar-translate reports as an internal error, and the search goes on for the time left; otherwise
 # the crash was the translator's, and the run fails with the input moved to $work/crashes/.
 mkdir -p "$work/recovered"
-echo "fuzz: $seconds s, seeds in $seeds ($i files), corpus in $work/corpus"
+inputs=("$work/corpus" "$seeds")
+if [ "${HPAR_FUZZ_SEEDS:-1}" = 0 ]; then
+  inputs=("$work/corpus")
+  echo "fuzz: $seconds s, no seeds, corpus in $work/corpus"
+else
+  echo "fuzz: $seconds s, seeds in $seeds ($i files), corpus in $work/corpus"
+fi
 : >"$work/last-run.log"
 deadline=$(($(date +%s) + seconds))
 executions=0
@@ -75,7 +82,7 @@ while :; do
   first_line=$(($(wc -l <"$work/last-run.log") + 1))
   HPAR_FUZZ_RECOVERED="$work/recovered" "$build/bin/hpar-fuzz" -max_total_time="$left" \
     -max_len=24576 -timeout=60 -rss_limit_mb=4096 -dict=fuzz/hpar.dict \
-    -artifact_prefix="$work/crashes/" -print_final_stats=1 "$@" "$work/corpus" "$seeds" 2>&1 |
+    -artifact_prefix="$work/crashes/" -print_final_stats=1 "$@" "${inputs[@]}" 2>&1 |
     tee -a "$work/last-run.log" | grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE)'
   status=${PIPESTATUS[0]}
   run_log=$(tail -n "+$first_line" "$work/last-run.log")
