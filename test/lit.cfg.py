@@ -111,8 +111,12 @@ config.substitutions.append(("%hpar-inc", inc))
 config.substitutions.append(("%clangxx-omp", clang_omp + " " + inc))
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%gxx-omp", "{} -std=c++17 -fopenmp -foffload=disable {}".format(gxx, inc)))
+# The translate tests compile CUDA output without running it: cicc (the device side) at -O2, up
+# to half its time at its own -O3, with every phase still run (as the cuda execution tests on a
+# machine without a GPU, hpar_exec_format.py).
 config.substitutions.append(("%nvcc",
-                             nvcc + " -std=c++17 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr " + inc))
+                             nvcc + " -std=c++17 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr"
+                             " -Xcicc -O2 " + inc))
 config.substitutions.append(("%hpar-src", config.hpar_src_root))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%lit", os.path.join(config.llvm_root, "build", "utils", "lit", "lit.py")))
