@@ -1,6 +1,9 @@
 // hpar: program lifetime (initialize, finalize, ScopeGuard), fence, Timer and abort.
 //
-// initialize/finalize only record the state: every backend starts lazily on first use.
+// initialize/finalize record the state: every backend starts lazily on first use. The one setting
+// read is the number of threads (InitializationSettings::set_num_threads, --kokkos-num-threads=N,
+// KOKKOS_NUM_THREADS), which a backend running on the host's threads takes (the OpenMP build for
+// the host: OpenMP's thread count), as Kokkos' OpenMP backend does; the others ignore it.
 #pragma once
 
 #include <cstdio>
@@ -22,7 +25,8 @@ inline LifeState& life_state() {
 }
 }  // namespace impl
 
-/// Settings accepted by initialize(); hpar reads none of them but keeps the Kokkos spelling.
+/// Settings accepted by initialize(); hpar reads the number of threads (see the file comment) and
+/// keeps the Kokkos spelling of the others.
 class InitializationSettings {
  public:
   InitializationSettings& set_num_threads(int n) { m_num_threads = n; return *this; }
@@ -42,9 +46,57 @@ class InitializationSettings {
 };
 using InitArguments = InitializationSettings;
 
-inline void initialize() { impl::life_state() = impl::LifeState::running; }
-inline void initialize(int&, char*[]) { initialize(); }
-inline void initialize(const InitializationSettings&) { initialize(); }
+namespace impl {
+/// Sets the number of threads of a backend that runs on the host's threads (defined by the
+/// backend where it does: HPAR_IMPL_BACKEND_THREADS).
+#if defined(HPAR_IMPL_BACKEND_THREADS) && !defined(__HPAR_TRANSLATING__)
+void backend_set_threads(int threads);
+#else
+inline void backend_set_threads(int) {}
+#endif
+
+/// A positive count from `text`, or -1.
+inline int positive_count(const char* text) {
+  if (!text || !*text) return -1;
+  char* end = nullptr;
+  const long n = std::strtol(text, &end, 10);
+  return *end == '\0' && n > 0 && n <= 1 << 20 ? int(n) : -1;
+}
+
+/// Takes the thread count from the settings, else from KOKKOS_NUM_THREADS.
+inline void start(const InitializationSettings& settings) {
+  int threads = settings.has_num_threads() ? settings.get_num_threads() : -1;
+  if (threads <= 0) threads = positive_count(std::getenv("KOKKOS_NUM_THREADS"));
+  if (threads > 0) backend_set_threads(threads);
+  life_state() = LifeState::running;
+}
+}  // namespace impl
+
+inline void initialize(const InitializationSettings& settings) { impl::start(settings); }
+inline void initialize() { initialize(InitializationSettings()); }
+/// Takes --kokkos-num-threads=N (and the older --kokkos-threads=N) out of the arguments, as Kokkos
+/// does, the command line winning over KOKKOS_NUM_THREADS.
+inline void initialize(int& argc, char* argv[]) {
+  InitializationSettings settings;
+  int kept = argc > 0 ? 1 : 0;
+  for (int a = kept; a < argc; ++a) {
+    const std::string arg = argv[a] ? argv[a] : "";
+    const std::string prefixes[] = {"--kokkos-num-threads=", "--kokkos-threads="};
+    bool taken = false;
+    for (const std::string& prefix : prefixes) {
+      if (arg.compare(0, prefix.size(), prefix) != 0) continue;
+      const int n = impl::positive_count(arg.c_str() + prefix.size());
+      if (n > 0) settings.set_num_threads(n);
+      taken = true;
+    }
+    if (!taken) argv[kept++] = argv[a];
+  }
+  if (argc > 0) {
+    for (int a = kept; a < argc; ++a) argv[a] = nullptr;
+    argc = kept;
+  }
+  initialize(settings);
+}
 inline bool is_initialized() { return impl::life_state() == impl::LifeState::running; }
 inline bool is_finalized() { return impl::life_state() == impl::LifeState::after; }
 

@@ -224,9 +224,9 @@ public:
                 ? "shape: team size " + std::to_string(K.teamSize) +
                       " from the policy, at most what the device grants a team"
                 : std::string("shape: chosen at run time. A team size given at run time is used "
-                              "as it is; AUTO is 256 threads on a GPU and the OpenMP runtime's "
-                              "threads on the host (omp_get_max_threads()), at most what the device "
-                              "grants a team")) +
+                              "as it is; AUTO is 256 threads on a GPU and 1 on the host (as "
+                              "Kokkos' OpenMP backend), at most what the device grants a team")) +
+           "; on the host as many teams run at once as the OpenMP runtime's threads hold" +
            "; lanes: the vector length with clang on an NVIDIA GPU, else 1 (a thread runs its "
            "vector loops itself)";
   }
@@ -361,28 +361,48 @@ private:
     std::ostringstream body;
     body << shapeAssumed(K) << threadFunctor("    ");
     if (reduce) body << "    " << kSpecOnDevice << "\n";
-    body << "    if (omp_get_num_threads() != team_threads) {\n"
-         << "      #pragma omp atomic write\n"
+    // On the host the region's threads are groups of team_threads, one team each at a time (as
+    // many teams as whole groups the region got); on a device an OpenMP team is a team.
+    const std::string teamNum = host ? "host_team" : "omp_get_team_num()";
+    if (host)
+      body << "    const int host_teams = omp_get_num_threads() / team_threads;  // teams at once\n"
+           << "    const int host_team = omp_get_thread_num() / team_threads;    // this thread's team\n"
+           << "    if (host_teams == 0) {\n";
+    else
+      body << "    if (omp_get_num_threads() != team_threads) {\n";
+    body << "      #pragma omp atomic write\n"
          << "      *granted = omp_get_num_threads();\n"
-         << "    } else {\n"
+         << (host ? "    } else if (host_team < host_teams) {\n" : "    } else {\n")
          << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared"
          << (placesTeamMemory(K) ? "<TeamMemoryInDevice>(shared, " : "(shared, team_memory, ")
-         << "omp_get_team_num(), team_threads);\n";
+         << teamNum << ", team_threads);\n";
     if (reduce)
       body << "      value_type own;  // a scalar value in a register; an array's in the thread's staging slot\n"
            << "      value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
            << "          : staging + ((int64_t)omp_get_team_num() * team_threads + omp_get_thread_num()) * sp.value_count();\n"
            << "      sp.init(acc);\n";
-    body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n"
-         << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
+    if (host)
+      body << "      // A contiguous block of the league per team, as Kokkos' OpenMP backend divides it.\n"
+           << "      const int per_team = (league_size + host_teams - 1) / host_teams;\n"
+           << "      const int first = host_team * per_team;\n"
+           << "      const int last = league_size - first < per_team ? league_size : first + per_team;\n"
+           << "      for (int league = first; league < last; ++league) {\n";
+    else
+      body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n";
+    body << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
          << "            hpar::rt::omp::TeamLaunch::team_scratch"
          << (placesTeamMemory(K) ? "<TeamMemoryInDevice>(scratch, " : "(scratch, team_memory, ")
-         << "omp_get_team_num(), team_threads, scratch0, scratch1),\n"
+         << teamNum << ", team_threads, scratch0, scratch1),\n"
          << "            hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));\n"
          << teamCall(K)
-         << "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n"
+         << (host ? "        hpar::rt::omp::TeamLaunch::end_team(team, scratch0 + scratch1);\n"
+                  : "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n")
          << "      }\n";
-    if (reduce)
+    if (reduce && host)
+      body << "      // The team's threads joined in order into its result.\n"
+           << "      hpar::rt::omp::TeamPartials<Spec>::host_team_join(sp, acc, staging, team_results, host_team,\n"
+           << "                                                        team_threads, team_shared);\n";
+    else if (reduce)
       body << "      if (omp_get_thread_num() % lanes != 0) sp.init(acc);  // a thread counts once, by its lane 0\n"
            << "      // The team's threads joined in order, in device memory (team_memory 0).\n"
            << "      hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);\n";
@@ -411,8 +431,7 @@ private:
                              "hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/" + scans + ")",
                              selfCall(K, "MaxTeamThreads", "Apart", "true"));
     o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/" << scans << ");\n"
-      << (host ? "  const int league_size = policy.league_size(), team_size = launch.team_size();\n"
-               : "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n")
+      << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
       << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
       << "  unsigned char* shared = launch.shared();\n"
       << "  char* scratch = launch.scratch();\n"
@@ -423,20 +442,20 @@ private:
       o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
         << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
         << "  using value_type = typename Spec::value_type;\n"
-        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {" << (host ? "1" : "nteams") << ", team_threads}, site);\n"
+        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);\n"
         << "  value_type* staging = partials.staging();\n"
         << "  value_type* team_results = partials.results();\n";
     o << (host ? kFunctorBytes : kFunctorToDevice);
     if (reduce) o << kSpecBytes;
-    o << (host ? "  // The league's teams one after another, each on every thread of one parallel region, `lanes`\n"
-                 "  // OpenMP threads per hpar thread.\n"
+    o << (host ? "  // nteams teams at once, each a group of team_threads consecutive threads of one parallel\n"
+                 "  // region running a contiguous block of the league (as Kokkos' OpenMP backend).\n"
                : "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
                  "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n")
       << openRegion(host, "  ",
                     std::string("num_teams(nteams) thread_limit(") +
                         (mayRunWide(K) ? "MaxTeamThreads > 0 ? MaxTeamThreads : team_threads" : "team_threads") +
                         ") HPAR_OMP_TEAM_MEMORY(team_memory) " + maps,
-                    "num_threads(team_threads)")
+                    host ? "num_threads(nteams * team_threads)" : "num_threads(team_threads)")
       << "  {\n" << body.str() << "  }\n"
       << "  launch.finish();\n";
     if (reduce) o << "  partials.finish();\n";

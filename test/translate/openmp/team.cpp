@@ -60,13 +60,21 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NOT: #pragma omp target
 // CHECK: launch.finish();
 // HOST-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
-// HOST: const int league_size = policy.league_size(), team_size = launch.team_size();
-// HOST: // The league's teams one after another, each on every thread of one parallel region, `lanes`
-// HOST-NEXT: // OpenMP threads per hpar thread.
-// HOST-NEXT: #pragma omp parallel num_threads(team_threads)
+// HOST: const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();
+// HOST: // nteams teams at once, each a group of team_threads consecutive threads of one parallel
+// HOST-NEXT: // region running a contiguous block of the league (as Kokkos' OpenMP backend).
+// HOST-NEXT: #pragma omp parallel num_threads(nteams * team_threads)
 // HOST-NEXT: {
-// HOST: if (omp_get_num_threads() != team_threads) {
-// HOST: for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {
+// HOST: const int host_teams = omp_get_num_threads() / team_threads;
+// HOST-NEXT: const int host_team = omp_get_thread_num() / team_threads;
+// HOST-NEXT: if (host_teams == 0) {
+// HOST: } else if (host_team < host_teams) {
+// HOST-NEXT: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared(shared, team_memory, host_team, team_threads);
+// HOST: const int per_team = (league_size + host_teams - 1) / host_teams;
+// HOST-NEXT: const int first = host_team * per_team;
+// HOST-NEXT: const int last = league_size - first < per_team ? league_size : first + per_team;
+// HOST-NEXT: for (int league = first; league < last; ++league) {
+// HOST: hpar::rt::omp::TeamLaunch::end_team(team, scratch0 + scratch1);
 // HOST: launch.finish();
 void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
   const int n = a.extent(0), m = a.extent(1);
@@ -101,9 +109,11 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK-NEXT: sp.init(acc);
 // CHECK: sp.call(fn, acc, team);
 // HOST-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
-// HOST: hpar::rt::omp::TeamPartials<Spec> partials(spec, {1, team_threads}, site);
-// HOST: #pragma omp parallel num_threads(team_threads)
+// HOST: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
+// HOST: #pragma omp parallel num_threads(nteams * team_threads)
 // HOST: sp.call(fn, acc, team);
+// HOST: hpar::rt::omp::TeamPartials<Spec>::host_team_join(sp, acc, staging, team_results, host_team,
+// HOST-NEXT: team_threads, team_shared);
 // A thread's lanes run the functor alike; its lane 0 alone counts:
 // CHECK: if (omp_get_thread_num() % lanes != 0) sp.init(acc);
 // CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);

@@ -36,6 +36,8 @@
 /// Its team_size_max() is Kokkos' OpenMP backend's, and it runs larger teams too
 /// (hpar/rt/openmp/team.hpp, backend_team_size_runs).
 #define HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS 1
+/// Kokkos' thread count (initialize's num_threads) is OpenMP's: impl::backend_set_threads.
+#define HPAR_IMPL_BACKEND_THREADS 1
 #endif
 #include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
 

@@ -484,7 +484,7 @@ class DeviceBlockPool {
   /// A block of at least `bytes` on `dev` (in `memory`: HostPinned only where
   /// host_pinned_available), leased until release(); fails the kernel on OOM.
   void* acquire(int dev, std::size_t bytes, const KernelSite& site,
-                BlockMemory memory = BlockMemory::Device) {
+                BlockMemory memory = BlockMemory::Device, const char* purpose = nullptr) {
     std::lock_guard<std::mutex> lock(mutex_);
     Block* best = nullptr;    // smallest free block that fits
     Block* spare = nullptr;   // a free block too small: grown instead of adding one
@@ -500,10 +500,10 @@ class DeviceBlockPool {
       const std::size_t grown = round_up(bytes);
       void* ptr = allocate(grown, dev, memory);
       if (!ptr) {
-        char what[160];
-        std::snprintf(what, sizeof what, "%s of %zu bytes on device %d failed",
+        char what[320];
+        std::snprintf(what, sizeof what, "%s of %zu bytes on device %d failed%s%s%s",
                       memory == BlockMemory::Device ? "omp_target_alloc" : "llvm_omp_target_alloc_host",
-                      grown, dev);
+                      grown, dev, purpose ? " (" : "", purpose ? purpose : "", purpose ? ")" : "");
         fail(site, what);
       }
       if (spare) {
@@ -560,8 +560,9 @@ class DeviceBlockPool {
 /// A leased device block of at least `bytes`; returned to the pool on destruction.
 class DeviceBuffer {
  public:
-  DeviceBuffer(int dev, std::size_t bytes, const KernelSite& site)
-      : ptr_(DeviceBlockPool::instance().acquire(dev, bytes, site)) {}
+  /// `purpose`, when given, says in the message of a failed allocation what it was for.
+  DeviceBuffer(int dev, std::size_t bytes, const KernelSite& site, const char* purpose = nullptr)
+      : ptr_(DeviceBlockPool::instance().acquire(dev, bytes, site, BlockMemory::Device, purpose)) {}
   ~DeviceBuffer() { DeviceBlockPool::instance().release(ptr_); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;

@@ -40,6 +40,9 @@
 
 #include <hpar/rt/common.hpp>
 #include <hpar/rt/openmp/device.hpp>
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+#include <hpar/rt/openmp/team.hpp>
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -178,6 +181,27 @@ class TeamPartials {
     }
 #pragma omp barrier
   }
+
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  /// team_join in a build for the host, where a parallel region runs several teams at once: team
+  /// `team` is `threads` consecutive threads of the region, whose slots start at `team_shared`
+  /// (TeamLaunch), and they meet at the team's own barrier.
+  static void host_team_join(const Spec& spec, const value_type* value, value_type* staging,
+                             value_type* results, int team, int threads, unsigned char* team_shared) {
+    const int thread = omp_get_thread_num() % threads;
+    const int count = spec.value_count() > 0 ? spec.value_count() : 1;
+    value_type* slots = staging + std::size_t(team) * threads * count;
+    HostBarrier& barrier = TeamMember::host_barrier(team_shared, threads);
+    if (threads > 1) barrier.wait(threads);
+    if (value != slots + thread * count)
+      for (int k = 0; k < count; ++k) slots[thread * count + k] = value[k];
+    if (threads > 1) barrier.wait(threads);
+    if (thread == 0) {
+      for (int t = 1; t < threads; ++t) spec.join(slots, slots + t * count);
+      for (int k = 0; k < count; ++k) results[std::size_t(team) * count + k] = slots[k];
+    }
+  }
+#endif
 
   /// After the launch: joins the teams' results in order, applies final() and stores the result.
   void finish() {

@@ -9,7 +9,10 @@
 //   T = team_size x lanes threads of one parallel region: `target teams num_teams(teams)
 //   thread_limit(T)` whose only statement is `parallel num_threads(T)`; team t of the league runs
 //   in OpenMP team t % teams. On the host fallback there is one OpenMP team, which runs the whole
-//   league in turn.
+//   league in turn. In a build for the host (no target construct) one `parallel` region of
+//   teams x T threads runs `teams` teams at once, each T consecutive threads of it with a
+//   contiguous block of the league, as Kokkos' OpenMP backend runs a league; its collectives meet
+//   at the team's own barrier (HostBarrier), not the region's.
 //   The region checks that it got exactly T threads; when the implementation gives fewer, no
 //   functor runs and TeamLaunch::finish() reports it, naming the kernel. team_size_max() is what
 //   the device grants (asked once) over the lanes: 1,024 threads with clang on an NVIDIA GPU,
@@ -41,6 +44,10 @@
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
+
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+#include <sched.h>
+#endif
 
 /// In a team region whose policy's team size or vector length the translator read as constants,
 /// the generated code states them, `HPAR_OMP_ASSUME(team_size == 16)`, `HPAR_OMP_ASSUME(lanes ==
@@ -200,6 +207,11 @@ inline const char* backend_team_size_limit() {
 /// NVIDIA GPU, else 1. Asked on the host only (TeamPolicy::vector_length()).
 inline int backend_vector_length(int resolved) { return rt::omp::device_lanes(rt::omp::device(), resolved); }
 
+#if defined(HPAR_IMPL_BACKEND_THREADS)
+/// Kokkos' thread count in a build for the host: OpenMP's (initialize; hpar/core.hpp).
+inline void backend_set_threads(int threads) { omp_set_num_threads(threads); }
+#endif
+
 /// The threads of the device's launch shape (rt::omp::partial_shape): in a build for the host, the
 /// OpenMP runtime's threads; on the host fallback, the processors.
 inline int backend_concurrency() {
@@ -213,15 +225,16 @@ inline int backend_scratch_size_max(int level) { return host_scratch_size_max(le
 inline size_t backend_scratch_bytes_max(int) { return SIZE_MAX; }
 
 /// AUTO: 256 threads on a GPU (a team's threads share the rows of its TeamThreadRange loops, and
-/// its vector loops run in each thread), at most what the device grants a team; on the host the
-/// threads of a parallel region (OMP_NUM_THREADS) in a build for the host, the processors on the
-/// host fallback.
+/// its vector loops run in each thread), at most what the device grants a team; in a build for
+/// the host 1, as Kokkos' OpenMP backend (its team_size_recommended), so that every thread runs
+/// teams of its own (TeamLaunch runs as many at once as there are threads); the processors on
+/// the host fallback.
 inline int backend_team_size_recommended(int vector_length) {
   const int dev = rt::omp::device();
   const int most = backend_team_size_max(vector_length);
   const int procs = omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
   const int good = rt::omp::device_is_gpu(dev) ? 256 / rt::omp::device_lanes(dev, vector_length)
-                   : rt::omp::host_only        ? backend_concurrency()
+                   : rt::omp::host_only        ? 1
                                                : procs;
   return good < most ? good : most;
 }
@@ -230,6 +243,41 @@ inline int backend_team_size_recommended(int vector_length) {
 
 namespace rt {
 namespace omp {
+
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+/// The barrier of one team in a build for the host, where a parallel region runs several teams
+/// at once, each `threads` consecutive threads of it (TeamLaunch), and `omp barrier` would wait
+/// for the whole region. It lives in the slot after the team's own (TeamLaunch::team_shared), zero
+/// before the launch. Each thread reads the generation, counts itself in; the last to arrive
+/// resets the count and starts the next generation, which the others wait for: spinning briefly
+/// (the team's threads usually arrive together), then yielding the processor, so that a team
+/// whose threads outnumber the free processors still moves.
+class HostBarrier {
+ public:
+  void wait(int threads) {
+    const int generation = __atomic_load_n(&m_generation, __ATOMIC_ACQUIRE);
+    if (__atomic_fetch_add(&m_arrived, 1, __ATOMIC_ACQ_REL) == threads - 1) {
+      __atomic_store_n(&m_arrived, 0, __ATOMIC_RELAXED);
+      __atomic_store_n(&m_generation, generation + 1, __ATOMIC_RELEASE);  // publishes the reset
+      return;
+    }
+    for (int spins = 0; __atomic_load_n(&m_generation, __ATOMIC_ACQUIRE) == generation; ++spins) {
+      if (spins < 2048) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+      } else {
+        sched_yield();
+      }
+    }
+  }
+
+ private:
+  int m_arrived;
+  int m_generation;
+};
+static_assert(sizeof(HostBarrier) <= team_slot_bytes, "a team's barrier is one slot");
+#endif
 
 #pragma omp declare target
 
@@ -247,7 +295,7 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   TeamMember(int league_rank, int league_size, int team_size, int lanes, unsigned char* shared,
              const impl::TeamScratchState& scratch = {}, unsigned char* staging = nullptr)
       : TeamMemberApi(league_rank, league_size, scratch),
-        m_id(thread_num()),
+        m_id(host_only ? thread_num() % (team_size * lanes) : thread_num()),
         m_thread(m_id / lanes),
         m_lane(m_id % lanes),
         m_team_size(team_size),
@@ -259,7 +307,8 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     HPAR_OMP_ASSUME(m_id < team_size * lanes);
   }
 
-  /// omp_get_thread_num() in a team region. With clang on an NVIDIA GPU the region is SPMD and
+  /// omp_get_thread_num() in a team region (on the host, where a region holds several teams,
+  /// the team's threads are consecutive: the member is this modulo the team's threads). With clang on an NVIDIA GPU the region is SPMD and
   /// runs only when its parallel region has the block's every thread (TeamLaunch), so the number
   /// is the thread's index in the block, read without the device runtime's team state (which
   /// kept two loads of shared memory in each team's pass of the league loop).
@@ -283,9 +332,19 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   bool impl_views_read_only() const { return m_views_read_only; }
 
   // ---- the primitives of impl::TeamMemberApi -------------------------------------------------
-  /// `omp barrier`: every thread of the team must reach it.
-  void impl_barrier() const {
+  /// Every thread of the team must reach it (sync()).
+  void impl_barrier() const { sync(); }
+
+  /// The barrier of a team: `omp barrier` where a parallel region is one team; in a build for the
+  /// host, where a region holds several teams at once (TeamLaunch), the team's own HostBarrier,
+  /// after its slots (nothing for a team of one thread).
+  void sync() const {
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+    const int threads = m_team_size * m_lanes;
+    if (threads > 1) host_barrier(m_shared, threads).wait(threads);
+#else
 #pragma omp barrier
+#endif
   }
   bool impl_is_root(int root) const { return m_thread == root; }
 
@@ -471,9 +530,9 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
       // ThreadLevel: thread root's lane 0; TeamVectorLevel: participant root.
       const int from = is_thread<Level>() ? root * m_lanes : root;
       if (m_team_size * m_lanes == 1) return;
-#pragma omp barrier
+      sync();
       if (m_id == from) std::memcpy(m_shared, static_cast<const void*>(&value), sizeof(T));
-#pragma omp barrier
+      sync();
       std::memcpy(static_cast<void*>(&value), m_shared, sizeof(T));
     }
   }
@@ -643,15 +702,24 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   /// Barrier, this OpenMP thread's value into its slot, barrier.
   template <class T>
   void publish(const T& value) const {
-#pragma omp barrier
+    sync();
     std::memcpy(m_shared + std::size_t(m_id) * team_slot_bytes, static_cast<const void*>(&value), sizeof(T));
-#pragma omp barrier
+    sync();
   }
   template <class T>
   void read_slot(T& value, int slot) const {
     std::memcpy(static_cast<void*>(&value), m_shared + std::size_t(slot) * team_slot_bytes, sizeof(T));
   }
 
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+ public:
+  /// The barrier of the team whose slots start at `shared` (`threads` slots; TeamLaunch).
+  static HostBarrier& host_barrier(unsigned char* shared, int threads) {
+    return *reinterpret_cast<HostBarrier*>(shared + std::size_t(threads) * team_slot_bytes);
+  }
+
+ private:
+#endif
   int m_id;       // the OpenMP thread: m_thread * m_lanes + m_lane
   int m_thread;   // the hpar thread
   int m_lane;     // its lane

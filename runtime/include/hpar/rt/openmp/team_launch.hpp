@@ -36,6 +36,8 @@
 #include <hpar/rt/openmp/team.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace hpar {
@@ -62,11 +64,13 @@ class TeamLaunch {
         gpu_(device_is_gpu(device_)),
         team_size_(team_size_for(policy, f, scans)),
         lanes_(policy.vector_length()),
-        teams_(teams_for(policy.league_size(), gpu_)),
-        shared_(device_, std::size_t(teams_) * std::size_t(team_size_) * lanes_ * team_slot_bytes, site),
+        teams_(teams_for(policy.league_size(), gpu_, team_size_ * lanes_)),
+        shared_(device_, std::size_t(teams_) * team_slot_count(team_size_ * lanes_) * team_slot_bytes, site),
         scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
         scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
-        scratch_(device_, std::size_t(teams_) * scratch_stride(scratch0_, scratch1_), site),
+        scratch_purpose_(scratch0_ + scratch1_ > 0 ? scratch_purpose(teams_, scratch0_, scratch1_) : std::string()),
+        scratch_(device_, scratch_total(teams_, scratch0_, scratch1_, site, scratch_purpose_), site,
+                 scratch_purpose_.empty() ? nullptr : scratch_purpose_.c_str()),
         team_memory_(team_memory_of(gpu_, team_size_ * lanes_, scratch0_)),
         granted_(device_, sizeof(int), site) {
     const std::size_t staging = scans ? staging_bytes(team_size_ * lanes_) : 0;
@@ -74,6 +78,8 @@ class TeamLaunch {
       team_memory_ += staging;
     const int asked = team_size_ * lanes_;
     granted_.fill(&asked, sizeof asked);
+    // The teams' barriers start at zero (host memory in a build for the host).
+    if (host_only) std::memset(shared_.get(), 0, std::size_t(teams_) * team_slot_count(asked) * team_slot_bytes);
   }
 
   /// Whether a launch of this policy and functor takes the compilation for teams of more than
@@ -97,7 +103,9 @@ class TeamLaunch {
   int team_size() const { return team_size_; }
   /// OpenMP threads per hpar thread (its vector lanes; see the file comment).
   int lanes() const { return lanes_; }
-  /// OpenMP teams to ask for: 1 on the host (one team runs the league).
+  /// OpenMP teams to ask for; on the host, the teams one parallel region runs at once, each
+  /// team_size() x lanes() consecutive threads of it: as many as the OpenMP runtime's threads
+  /// hold (at least one), at most the league.
   int teams() const { return teams_; }
   /// Device memory: teams() x team_size() slots of team_slot_bytes.
   unsigned char* shared() const { return static_cast<unsigned char*>(shared_.get()); }
@@ -180,6 +188,10 @@ class TeamLaunch {
 #pragma omp barrier
     }
   }
+  /// The same on the host, where a region runs several teams at once: the team's own barrier.
+  static void end_team(const TeamMember& team, std::size_t scratch_bytes) {
+    if (scratch_bytes > 0) team.sync();
+  }
 
   /// Where a team that gets fewer threads than asked writes how many it got (the region's
   /// `granted`, team_size() x lanes() until then): host memory the device writes, with clang.
@@ -243,11 +255,30 @@ class TeamLaunch {
 #endif
   /// OpenMP team `team`'s slots in device memory.
   static unsigned char* device_slots(unsigned char* shared, int team, int team_size) {
-    return shared + std::size_t(team) * std::size_t(team_size) * team_slot_bytes;
+    return shared + std::size_t(team) * team_slot_count(team_size) * team_slot_bytes;
+  }
+  /// Slots of a team of `team_threads` OpenMP threads in device memory: one per thread, and on
+  /// the host one more for the team's barrier (HostBarrier).
+  static std::size_t team_slot_count(int team_threads) {
+    return std::size_t(team_threads) + (host_only ? 1 : 0);
   }
   /// Bytes of device memory between two teams' scratch: both levels, rounded up to 16.
   static std::size_t scratch_stride(std::size_t bytes0, std::size_t bytes1) {
     return (bytes0 + bytes1 + 15) / 16 * 16;
+  }
+  /// What the teams' scratch is, for the message of an allocation that fails: the bytes a team
+  /// asked for, and how many teams hold theirs at once.
+  static std::string scratch_purpose(int teams, std::size_t bytes0, std::size_t bytes1) {
+    return "team scratch: " + std::to_string(bytes0) + " bytes of level 0 and " + std::to_string(bytes1) +
+           " of level 1 a team, for " + std::to_string(teams) + (teams == 1 ? " team" : " teams at once");
+  }
+  /// Bytes of the teams' scratch; fails the kernel when they overflow the address space.
+  static std::size_t scratch_total(int teams, std::size_t bytes0, std::size_t bytes1, const KernelSite& site,
+                                   const std::string& purpose) {
+    if (bytes0 > SIZE_MAX / 2 || bytes1 > SIZE_MAX / 2 - bytes0 ||
+        scratch_stride(bytes0, bytes1) > SIZE_MAX / std::size_t(teams > 0 ? teams : 1))
+      fail(site, (purpose + ": more bytes than the address space holds").c_str());
+    return std::size_t(teams) * scratch_stride(bytes0, bytes1);
   }
   /// Slots a team's shared memory holds: one per warp when the team is whole warps (they reduce
   /// and scan with shuffles), else one per thread.
@@ -259,7 +290,12 @@ class TeamLaunch {
   static std::size_t team_memory_of(bool gpu, int team_threads, std::size_t scratch0) {
     return team_memory_for(gpu, team_slots(team_threads) * team_slot_bytes + scratch0);
   }
-  static int teams_for(int league, bool gpu) {
+  static int teams_for(int league, bool gpu, int team_threads) {
+    if (host_only) {
+      const int threads = omp_get_max_threads() > 0 ? omp_get_max_threads() : 1;
+      const int teams = threads / team_threads < league ? threads / team_threads : league;
+      return teams > 0 ? teams : 1;
+    }
     if (!gpu) return 1;
     int teams = 2048;
     if (const int forced = detail::positive_env("HPAR_OMP_TEAMS")) teams = forced;
@@ -276,6 +312,7 @@ class TeamLaunch {
   DeviceBuffer shared_;
   std::size_t scratch0_;
   std::size_t scratch1_;
+  std::string scratch_purpose_;
   DeviceBuffer scratch_;
   std::size_t team_memory_;
   ResultBuffer granted_;
