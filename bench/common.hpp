@@ -10,15 +10,18 @@
 //
 // bench/run.sh parses these lines; keep the format in step with it.
 //
-// Implementation names: a baseline defines BENCH_IMPL before including this file; an hpar
-// benchmark gets hpar-cuda, hpar-openmp or hpar-serial from the backend it was compiled for.
+// Implementation names: a baseline, and a benchmark built against Kokkos itself (bench/cpu.sh),
+// defines BENCH_IMPL before including this file; an hpar benchmark gets hpar-cuda, hpar-openmp or
+// hpar-serial from the backend it was compiled for.
 //
 // Copy bandwidth (report_copy_bandwidth) is measured in the same process as the benchmark, so
 // every result can be read as a fraction of what the same device delivered to a plain copy:
 //   CUDA (nvcc builds, baselines and hpar-cuda): cudaMemcpy device to device;
-//   hpar OpenMP builds: omp_target_memcpy between two allocations on hpar::impl::omp_device()
-//   (through the runtime's omp_memory_* routines: plain host memory in a build for the host);
-//   serial hpar builds: std::memcpy between two host buffers.
+//   hpar OpenMP builds for a GPU: omp_target_memcpy between two allocations on
+//   hpar::impl::omp_device() (through the runtime's omp_memory_* routines);
+//   every other build with OpenMP (hpar's for the host, Kokkos' OpenMP backend, the OpenMP
+//   baselines): a copy loop over the host's memory divided among OpenMP's threads;
+//   serial builds: std::memcpy between two host buffers.
 // The bytes counted for a copy of S bytes are 2*S (read S, write S).
 #pragma once
 
@@ -34,7 +37,7 @@
 #if defined(__CUDACC__)
 #include <cuda_runtime.h>
 #endif
-#if defined(HPAR_BACKEND_OPENMP) && !defined(__HPAR_TRANSLATING__)
+#if (defined(HPAR_BACKEND_OPENMP) || defined(_OPENMP)) && !defined(__HPAR_TRANSLATING__)
 #include <omp.h>
 #endif
 
@@ -134,7 +137,7 @@ inline Options parse_options(int argc, char* argv[], int64_t default_n, const ch
                              int64_t default_m = 0, const char* m_meaning = nullptr) {
   const SizeHelp help{size_meaning, default_n, m_meaning, default_m};
   Options opt{default_n, 20, 2, default_copy_n, m_meaning ? default_m : 0};
-  for (int a = 1; a < argc; ++a) {
+  for (int a = 1; a < argc; a += 2) {  // each option and its value
     const std::string arg = argv[a];
     if (arg == "--help" || arg == "-h") usage(argv[0], help, 0);
     if (a + 1 >= argc) usage(argv[0], help, 2);
@@ -152,7 +155,6 @@ inline Options parse_options(int argc, char* argv[], int64_t default_n, const ch
       opt.copy_n = value;
     else
       usage(argv[0], help, 2);
-    ++a;
   }
   if (opt.n < 1 || opt.reps < 1 || opt.warmup < 0 || (m_meaning && opt.m < 1))
     usage(argv[0], help, 2);
@@ -273,7 +275,7 @@ struct CopyDevice {
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   }
 };
-#elif defined(HPAR_BACKEND_OPENMP) && !defined(__HPAR_TRANSLATING__)
+#elif defined(HPAR_BACKEND_OPENMP) && defined(HPAR_OPENMP_OFFLOAD) && !defined(__HPAR_TRANSLATING__)
 struct CopyDevice {
   int dev = hpar::impl::omp_device();
   int host = omp_get_initial_device();
@@ -300,6 +302,31 @@ struct CopyDevice {
     double last = 0.0;
     if (bytes >= sizeof last)
       to_host(&last, static_cast<const char*>(dst) + (bytes - sizeof last), sizeof last);
+  }
+};
+#elif defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
+// The host's memory, with OpenMP's threads (Kokkos' OpenMP backend, hpar's OpenMP build for the
+// host, the OpenMP baselines): each thread first touches and then copies one contiguous block of
+// doubles, as a STREAM copy does, so the pages lie near the threads that copy them.
+struct CopyDevice {
+  static void parallel_copy(double* dst, const double* src, int64_t n) {
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < n; ++i) dst[i] = src[i];
+  }
+  void* alloc(size_t bytes) {
+    double* p = static_cast<double*>(std::malloc(bytes));
+    if (!p) copy_failed("malloc returned null");
+    const int64_t n = int64_t(bytes / sizeof(double));
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < n; ++i) p[i] = 0.0;
+    return p;
+  }
+  void free(void* p) { std::free(p); }
+  void to_device(void* dst, const void* src, size_t bytes) { std::memcpy(dst, src, bytes); }
+  void to_host(void* dst, const void* src, size_t bytes) { std::memcpy(dst, src, bytes); }
+  void device_copy(void* dst, const void* src, size_t bytes) {
+    parallel_copy(static_cast<double*>(dst), static_cast<const double*>(src),
+                  int64_t(bytes / sizeof(double)));
   }
 };
 #else

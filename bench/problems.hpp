@@ -8,7 +8,18 @@
 // exactly (dot and yax, which sum 2^28 terms into one scalar, with a 1e-12 relative tolerance).
 #pragma once
 
-#include <hpar/macros.hpp>
+// Functions of the problem that kernels call: marked as the program including this file marks
+// its own (a Kokkos program, hpar's or Kokkos' own, includes <Kokkos_Core.hpp> first; a CUDA
+// baseline is compiled by nvcc; an OpenMP baseline is plain host code).
+#if defined(KOKKOS_INLINE_FUNCTION)
+#define BENCH_FUNCTION KOKKOS_INLINE_FUNCTION
+#elif defined(HPAR_INLINE_FUNCTION)
+#define BENCH_FUNCTION HPAR_INLINE_FUNCTION
+#elif defined(__CUDACC__)
+#define BENCH_FUNCTION __host__ __device__ inline
+#else
+#define BENCH_FUNCTION inline
+#endif
 
 #include <cmath>
 #include <cstdint>
@@ -27,8 +38,8 @@ constexpr double bench_unset = std::numeric_limits<double>::quiet_NaN();
 /// Bytes one triad moves through device memory: b and c read, a written.
 inline double triad_bytes(int64_t n) { return 3.0 * sizeof(double) * double(n); }
 constexpr double triad_s = 3.0;
-HPAR_INLINE_FUNCTION double triad_b(int64_t i) { return double(i % 1024); }
-HPAR_INLINE_FUNCTION double triad_c(int64_t i) { return 0.25 * double(i % 509); }
+BENCH_FUNCTION double triad_b(int64_t i) { return double(i % 1024); }
+BENCH_FUNCTION double triad_c(int64_t i) { return 0.25 * double(i % 509); }
 
 /// Checks every element of a (host memory) against the formula; prints mismatches.
 inline bool check_triad(const double* a, int64_t n) {
@@ -41,8 +52,8 @@ inline bool check_triad(const double* a, int64_t n) {
 
 /// Bytes one dot product moves through device memory: x and y read.
 inline double dot_bytes(int64_t n) { return 2.0 * sizeof(double) * double(n); }
-HPAR_INLINE_FUNCTION double dot_x(int64_t i) { return 1.0 + 0.5 * double(i % 8); }
-HPAR_INLINE_FUNCTION double dot_y(int64_t i) { return 0.25 * double(i % 5) - 0.5; }
+BENCH_FUNCTION double dot_x(int64_t i) { return 1.0 + 0.5 * double(i % 8); }
+BENCH_FUNCTION double dot_y(int64_t i) { return 0.25 * double(i % 5) - 0.5; }
 
 /// Checks the sum of every repetition against a host sum; prints mismatches.
 inline bool check_dot(const std::vector<double>& sums, int64_t n) {
@@ -64,7 +75,7 @@ inline bool check_dot(const std::vector<double>& sums, int64_t n) {
 
 /// Bytes one scan moves through device memory: in read, out written.
 inline double scan_bytes(int64_t n) { return 2.0 * sizeof(int64_t) * double(n); }
-HPAR_INLINE_FUNCTION int64_t scan_input(int64_t i) { return (i * 7) % 13 - 4; }
+BENCH_FUNCTION int64_t scan_input(int64_t i) { return (i * 7) % 13 - 4; }
 
 /// Checks every element of out (host memory) against a running sum; prints mismatches.
 inline bool check_scan(const int64_t* out, int64_t n) {
@@ -86,7 +97,7 @@ inline double stencil_bytes(int64_t n) {
 }
 constexpr double stencil_c0 = 0.25;
 constexpr double stencil_c1 = 0.125;
-HPAR_INLINE_FUNCTION double stencil_input(int64_t i, int64_t j, int64_t k) {
+BENCH_FUNCTION double stencil_input(int64_t i, int64_t j, int64_t k) {
   return double((i + 2 * j + 3 * k) % 17);
 }
 
@@ -131,11 +142,11 @@ constexpr int yax_team_size = 256;
 inline double yax_bytes(int64_t n) {
   return sizeof(double) * (double(n) * double(n) + 2.0 * double(n));
 }
-HPAR_INLINE_FUNCTION double yax_a(int64_t row, int64_t col) {
+BENCH_FUNCTION double yax_a(int64_t row, int64_t col) {
   return 0.25 * double((row + 2 * col) % 9);
 }
-HPAR_INLINE_FUNCTION double yax_x(int64_t col) { return 1.0 + 0.5 * double(col % 7); }
-HPAR_INLINE_FUNCTION double yax_y(int64_t row) { return double(row % 5) - 1.0; }
+BENCH_FUNCTION double yax_x(int64_t col) { return 1.0 + 0.5 * double(col % 7); }
+BENCH_FUNCTION double yax_y(int64_t row) { return double(row % 5) - 1.0; }
 
 /// Checks the result of every repetition against a host sum, relative tolerance 1e-12 (every
 /// term and partial sum is a multiple of 1/8 below 2^40 for n <= 2^16, so any evaluation order
@@ -173,8 +184,8 @@ constexpr int spmv_rows_per_team = 64;
 constexpr int spmv_team_size = 32;
 constexpr int spmv_vector_length = 8;
 
-HPAR_INLINE_FUNCTION int64_t spmv_rows(int64_t n) { return n * n * n; }
-HPAR_INLINE_FUNCTION int64_t spmv_nnz(int64_t n) { return 7 * n * n * n - 6 * n * n; }
+BENCH_FUNCTION int64_t spmv_rows(int64_t n) { return n * n * n; }
+BENCH_FUNCTION int64_t spmv_nnz(int64_t n) { return 7 * n * n * n - 6 * n * n; }
 /// Whether the matrix of grid edge n fits the int row offsets and column indices (n <= 674; the
 /// bound 2048 only keeps spmv_nnz itself from overflowing for absurd n).
 inline bool spmv_size_ok(int64_t n) {
@@ -183,7 +194,7 @@ inline bool spmv_size_ok(int64_t n) {
 
 /// Rows before row r whose grid point lies on the lower (k0 = 0) or upper (k0 = n-1) boundary
 /// of the axis whose coordinate changes every `stride` rows (stride 1, n, n^2 for i, j, k).
-HPAR_INLINE_FUNCTION int64_t spmv_boundary_rows_before(int64_t n, int64_t stride, int64_t r) {
+BENCH_FUNCTION int64_t spmv_boundary_rows_before(int64_t n, int64_t stride, int64_t r) {
   const int64_t unit = r / stride, rest = r % stride;   // r = unit * stride + rest
   const int64_t lower = stride * ((unit + n - 1) / n) + (unit % n == 0 ? rest : 0);
   const int64_t upper = stride * (unit / n) + (unit % n == n - 1 ? rest : 0);
@@ -192,7 +203,7 @@ HPAR_INLINE_FUNCTION int64_t spmv_boundary_rows_before(int64_t n, int64_t stride
 
 /// The row offset of row r (0 <= r <= n^3; r = n^3 gives nnz): 7 entries per row before r, less
 /// one per missing neighbour, i.e. per boundary face a row before r lies on.
-HPAR_INLINE_FUNCTION int64_t spmv_row_begin(int64_t n, int64_t r) {
+BENCH_FUNCTION int64_t spmv_row_begin(int64_t n, int64_t r) {
   return 7 * r - spmv_boundary_rows_before(n, 1, r) - spmv_boundary_rows_before(n, n, r) -
          spmv_boundary_rows_before(n, n * n, r);
 }
@@ -201,7 +212,7 @@ HPAR_INLINE_FUNCTION int64_t spmv_row_begin(int64_t n, int64_t r) {
 /// spmv_row_begin(n, r); returns the number written. Cols and Vals are anything indexable (Views
 /// in the hpar version, pointers in the baseline).
 template <class Cols, class Vals>
-HPAR_INLINE_FUNCTION int spmv_fill_row(int64_t n, int64_t r, int64_t begin, const Cols& cols,
+BENCH_FUNCTION int spmv_fill_row(int64_t n, int64_t r, int64_t begin, const Cols& cols,
                                        const Vals& vals) {
   const int64_t i = r % n, j = (r / n) % n, k = r / (n * n);
   int64_t e = begin;
@@ -223,7 +234,7 @@ inline double spmv_bytes(int64_t n) {
   return (sizeof(double) + sizeof(int)) * nnz + sizeof(int) * (rows + 1.0) +
          2.0 * sizeof(double) * rows;
 }
-HPAR_INLINE_FUNCTION double spmv_x(int64_t r) { return double((r * 7) % 11) - 3.0; }
+BENCH_FUNCTION double spmv_x(int64_t r) { return double((r * 7) % 11) - 3.0; }
 /// y's value before the SpMV: not an integer, so a row left unwritten cannot pass the check.
 constexpr double spmv_y_unset = 0.5;
 
@@ -258,7 +269,7 @@ constexpr int team_scan_team_size = 256;
 inline double team_scan_bytes(int64_t rows, int64_t cols) {
   return 2.0 * sizeof(int64_t) * double(rows) * double(cols);
 }
-HPAR_INLINE_FUNCTION int64_t team_scan_input(int64_t row, int64_t col) {
+BENCH_FUNCTION int64_t team_scan_input(int64_t row, int64_t col) {
   return (row * 5 + col * 7) % 13 - 4;
 }
 
@@ -296,10 +307,10 @@ inline double gemm_bytes(int64_t batch) {
 }
 /// Floating-point operations of one batched_gemm: a multiply and an add per term.
 inline double gemm_flops(int64_t batch) { return 2.0 * double(batch) * gemm_dim * gemm_dim * gemm_dim; }
-HPAR_INLINE_FUNCTION double gemm_a(int64_t e, int64_t i, int64_t k) {
+BENCH_FUNCTION double gemm_a(int64_t e, int64_t i, int64_t k) {
   return double((e + 3 * i + 5 * k) % 7) - 3.0;
 }
-HPAR_INLINE_FUNCTION double gemm_b(int64_t e, int64_t k, int64_t j) {
+BENCH_FUNCTION double gemm_b(int64_t e, int64_t k, int64_t j) {
   return 0.5 * double((2 * e + k + 7 * j) % 5);
 }
 
@@ -335,7 +346,7 @@ constexpr int big_scratch_team_size = 512;
 inline double big_scratch_bytes(int64_t rows) {
   return 2.0 * sizeof(double) * double(rows) * big_scratch_cols;
 }
-HPAR_INLINE_FUNCTION double big_scratch_input(int64_t row, int64_t col) {
+BENCH_FUNCTION double big_scratch_input(int64_t row, int64_t col) {
   return double((row * 3 + col * 11) % 17) - 8.0;
 }
 inline bool check_big_scratch(const double* out, int64_t rows) {
@@ -379,10 +390,10 @@ inline double team_mdrange_bytes(int64_t league) {
   return sizeof(double) * (double(league) * double(team_mdrange_block) + double(league) * n +
                            n * n * n);
 }
-HPAR_INLINE_FUNCTION double team_mdrange_b(int64_t l, int64_t i1) {
+BENCH_FUNCTION double team_mdrange_b(int64_t l, int64_t i1) {
   return double((3 * l + 5 * i1) % 11);
 }
-HPAR_INLINE_FUNCTION double team_mdrange_c(int64_t i1, int64_t i2, int64_t i3) {
+BENCH_FUNCTION double team_mdrange_c(int64_t i1, int64_t i2, int64_t i3) {
   return double((i1 + 3 * i2 + 7 * i3) % 13);
 }
 /// A's value before the kernel: B + C is never negative, so an element left unwritten cannot
@@ -408,5 +419,20 @@ inline bool check_team_mdrange(const double* a, int64_t league) {
               bad.expect_eq(where, a[at], expected);
             }
           }
+  return bad.finish();
+}
+
+// ---- launch: parallel_for dispatches of a(i) += 1 over 100 doubles, the cost of a launch ------
+
+/// Elements of the launch benchmark's range: few enough that the work is nothing beside the
+/// dispatch, and more than the threads of a host.
+constexpr int64_t launch_elements = 100;
+/// Bytes one launch moves: a read and written.
+inline double launch_bytes() { return 2.0 * sizeof(double) * double(launch_elements); }
+
+/// Checks that every element of a (host memory) was incremented once per dispatch.
+inline bool check_launch(const double* a, int64_t n, double dispatches) {
+  bench::Mismatches bad("launch a");
+  for (int64_t i = 0; i < n; ++i) bad.expect_eq(i, a[i], dispatches);
   return bad.finish();
 }
