@@ -115,14 +115,15 @@ std::string mdBounds(const ir::Kernel& K) {
   return o.str();
 }
 
-/// A worksharing loop nest over an MDRange box (`pragma` on the outermost loop) around `body`,
-/// in both orders, chosen by the policy's inner iteration direction.
+/// A worksharing loop nest over an MDRange box (`pragma` on the outermost loop, collapsing its
+/// `collapse` outer loops: all of them when 0) around `body`, in both orders, chosen by the
+/// policy's inner iteration direction.
 std::string loopNest(const ir::Kernel& K, const std::string& pragma, const std::string& prelude,
-                     const std::string& body, const std::string& indent = "  ") {
+                     const std::string& body, const std::string& indent = "  ", int collapse = 0) {
   std::ostringstream o;
   auto nest = [&](bool left, const std::string& indent) {
     std::ostringstream n;
-    n << indent << "#pragma omp " << pragma << " collapse(" << K.rank << ")\n";
+    n << indent << "#pragma omp " << pragma << " collapse(" << (collapse > 0 ? collapse : K.rank) << ")\n";
     for (int k = 0; k < K.rank; ++k) {
       int d = left ? K.rank - 1 - k : k;  // Left: index 0 innermost
       n << indent << std::string(2 * k, ' ') << "for (int64_t i" << d << " = l" << d << "; i" << d
@@ -537,10 +538,22 @@ private:
       // thread, the fastest index innermost.
       std::ostringstream o;
       o << mdBounds(K) << kFunctorBytes
+        << "  // The rows of the box (every index but the innermost) divided among the threads when there are\n"
+        << "  // enough of them, each row's innermost loop whole in one thread (vectorisable); else its points.\n"
+        << "  int64_t points = 1;\n"
+        << "  for (int d = 0; d < " << K.rank << "; ++d) points *= policy.upper(d) > policy.lower(d) ? policy.upper(d) - policy.lower(d) : 0;\n"
+        << "  const int inner = Policy::inner_left ? 0 : " << K.rank - 1 << ";\n"
+        << "  const int64_t inner_extent = policy.upper(inner) - policy.lower(inner);\n"
+        << "  const bool by_rows = inner_extent > 0 && points / inner_extent >= 4 * (int64_t)omp_get_max_threads();\n"
         << openRegion(host, "  ", "", "")
         << "  {\n"
-        << threadFunctor("    ");
-      o << loopNest(K, "for schedule(static) nowait", "", forCall(K), "    ") << "  }\n";
+        << threadFunctor("    ")
+        << "    if (by_rows) {\n"
+        << loopNest(K, "for schedule(static) nowait", "", forCall(K), "      ", K.rank - 1)
+        << "    } else {\n"
+        << loopNest(K, "for schedule(static) nowait", "", forCall(K), "      ")
+        << "    }\n"
+        << "  }\n";
       return o.str();
     }
     auto region = [&](bool left) {

@@ -18,10 +18,28 @@
 // HOST: #pragma omp parallel num_threads(nthreads)
 // HOST: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
 // HOST-LABEL: // hpar: parallel_for "fill3"
-// HOST: #pragma omp parallel
+// HOST: const bool by_rows = inner_extent > 0 && points / inner_extent >= 4 * (int64_t)omp_get_max_threads();
+// HOST-NEXT: #pragma omp parallel
 // HOST-NEXT: {
 // HOST-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // HOST-NEXT: const Functor& fn = thread_fn.get();
+// HOST-NEXT: if (by_rows) {
+// HOST-NEXT: if constexpr (Policy::inner_left) {
+// HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
+// HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
+// HOST-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
+// HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0) {
+// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: }
+// HOST-NEXT: } else {
+// HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
+// HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
+// HOST-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
+// HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2) {
+// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: }
+// HOST-NEXT: }
+// HOST-NEXT: } else {
 // HOST-NEXT: if constexpr (Policy::inner_left) {
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(3)
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
@@ -35,6 +53,7 @@
 // HOST-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2) {
 // HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: }
 // HOST-NEXT: }
 // HOST-NEXT: }
 // HOST-NEXT: }
