@@ -39,7 +39,7 @@ benchmarks=(launch triad dot scan stencil3d yax spmv team_scan batched_gemm big_
 rm -rf "$out"
 mkdir -p "$out/src/bench/baselines/openmp" "$out/src/hpar" "$out/gen" "$out/bin" "$out/logs"
 cp bench/*.cpp bench/*.hpp "$out/src/bench/"
-cp bench/baselines/openmp/*.cpp "$out/src/bench/baselines/openmp/"
+cp bench/baselines/openmp/*.cpp bench/baselines/openmp/*.hpp "$out/src/bench/baselines/openmp/"
 cp -r include runtime/include/. "$out/src/hpar/"  # src/hpar/include (the API), src/hpar/hpar (rt)
 tar -C "$kokkos_src" --exclude=./.git --exclude=./doc -cJf "$out/kokkos-src.tar.xz" .
 

@@ -13,6 +13,7 @@
 // thread's matrices lie in memory near it.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -21,20 +22,6 @@
 
 constexpr int kDim = gemm_dim;
 constexpr int64_t kElements = int64_t(kDim) * kDim;  // of one matrix
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "batched_gemm: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The same static schedule over the matrices as batched_gemm_kernel, so every thread first
 // touches the matrices that it later multiplies.
@@ -74,9 +61,9 @@ void batched_gemm_kernel(const double* __restrict__ a, const double* __restrict_
 bool run_batched_gemm(const bench::Options& opt) {
   const int64_t batch = opt.n;
   const int64_t elements = batch * kElements;
-  double* a = allocate<double>(elements);
-  double* b = allocate<double>(elements);
-  double* c = allocate<double>(elements);
+  double* a = baseline::allocate<double>(elements);
+  double* b = baseline::allocate<double>(elements);
+  double* c = baseline::allocate<double>(elements);
   gemm_init(a, b, c, batch);
 
   std::vector<double> seconds;

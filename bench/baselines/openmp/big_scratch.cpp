@@ -12,6 +12,7 @@
 // static schedule, so each thread's rows lie in memory near it.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -19,20 +20,6 @@
 #include <vector>
 
 constexpr int64_t kCols = big_scratch_cols;
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "big_scratch: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The same static schedule over the rows as big_scratch_kernel, so every thread first touches
 // the rows that it later reads and writes.
@@ -57,8 +44,8 @@ void big_scratch_kernel(const double* __restrict__ in, double* __restrict__ out,
 
 bool run_big_scratch(const bench::Options& opt) {
   const int64_t rows = opt.n;
-  double* in = allocate<double>(rows * kCols);
-  double* out = allocate<double>(rows * kCols);
+  double* in = baseline::allocate<double>(rows * kCols);
+  double* out = baseline::allocate<double>(rows * kCols);
   big_scratch_init(in, out, rows);
 
   std::vector<double> seconds;

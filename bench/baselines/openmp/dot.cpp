@@ -9,25 +9,12 @@
 // host scalar when the loop ends, as the CUDA baseline's is after its copy back.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "dot: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The initialisation and the timed loop are the same construct over the same range, so the
 // static schedule gives every thread the same block in both.
@@ -50,8 +37,8 @@ double dot_kernel(const double* __restrict__ x, const double* __restrict__ y, in
 
 bool run_dot(const bench::Options& opt) {
   const int64_t n = opt.n;
-  double* x = allocate<double>(n);
-  double* y = allocate<double>(n);
+  double* x = baseline::allocate<double>(n);
+  double* y = baseline::allocate<double>(n);
   dot_init(x, y, n);
 
   std::vector<double> seconds, sums;

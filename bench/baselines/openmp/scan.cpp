@@ -12,25 +12,12 @@
 // block lies in memory near it.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "scan: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The thread's place in the enclosing parallel region (1 thread when built without OpenMP).
 int thread_count() {
@@ -101,8 +88,8 @@ void exclusive_scan(const int64_t* __restrict__ in, int64_t* __restrict__ out, i
 
 bool run_scan(const bench::Options& opt) {
   const int64_t n = opt.n;
-  int64_t* in = allocate<int64_t>(n);
-  int64_t* out = allocate<int64_t>(n);
+  int64_t* in = baseline::allocate<int64_t>(n);
+  int64_t* out = baseline::allocate<int64_t>(n);
   scan_init(in, out, n);
   std::vector<int64_t> block_sums(static_cast<size_t>(max_threads()));
 

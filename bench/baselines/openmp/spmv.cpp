@@ -12,25 +12,12 @@
 // of x and y, in memory near it.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "spmv: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The same static schedule over the rows as spmv_kernel, so every thread first touches the rows
 // (offsets, nonzeros, x and y) that it later reads and writes.
@@ -66,11 +53,11 @@ bool run_spmv(const bench::Options& opt) {
   const int64_t n = opt.n;
   const int64_t rows = spmv_rows(n);
   const int64_t nnz = spmv_nnz(n);
-  int* row_begin = allocate<int>(rows + 1);
-  int* cols = allocate<int>(nnz);
-  double* vals = allocate<double>(nnz);
-  double* x = allocate<double>(rows);
-  double* y = allocate<double>(rows);
+  int* row_begin = baseline::allocate<int>(rows + 1);
+  int* cols = baseline::allocate<int>(nnz);
+  double* vals = baseline::allocate<double>(nnz);
+  double* x = baseline::allocate<double>(rows);
+  double* y = baseline::allocate<double>(rows);
   spmv_init(row_begin, cols, vals, x, y, n);
 
   std::vector<double> seconds;

@@ -14,25 +14,12 @@
 // memory near it.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "stencil3d: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The same collapsed loop over the interior rows as stencil_kernel, so the static schedule gives
 // every thread the same rows. The boundary rows belong to no interior iteration: the iteration
@@ -74,8 +61,8 @@ void stencil_kernel(const double* __restrict__ u, double* __restrict__ v, int64_
 bool run_stencil(const bench::Options& opt) {
   const int64_t n = opt.n;
   const int64_t points = n * n * n;
-  double* u = allocate<double>(points);
-  double* v = allocate<double>(points);
+  double* u = baseline::allocate<double>(points);
+  double* v = baseline::allocate<double>(points);
   stencil_init(u, v, n);
 
   std::vector<double> seconds;

@@ -12,6 +12,7 @@
 // near it; B and C are small and read by every thread, so where they lie does not matter.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -20,20 +21,6 @@
 
 constexpr int kN = team_mdrange_extent;
 constexpr int64_t kSubBlock = int64_t(kN) * kN * kN;  // elements of A(l, i0, :, :, :)
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "team_mdrange: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // A: the same collapsed static schedule over (l, i0) as team_mdrange_kernel, so every thread
 // first touches the sub-blocks that it later writes.
@@ -72,9 +59,9 @@ void team_mdrange_kernel(double* __restrict__ a, const double* __restrict__ b,
 bool run_team_mdrange(const bench::Options& opt) {
   const int64_t league = opt.n;
   const int64_t elements = league * team_mdrange_block;
-  double* a = allocate<double>(elements);
-  double* b = allocate<double>(league * kN);
-  double* c = allocate<double>(kSubBlock);
+  double* a = baseline::allocate<double>(elements);
+  double* b = baseline::allocate<double>(league * kN);
+  double* c = baseline::allocate<double>(kSubBlock);
   team_mdrange_init(a, b, c, league);
 
   std::vector<double> seconds;

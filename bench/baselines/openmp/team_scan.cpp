@@ -11,25 +11,12 @@
 // in memory near it.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "team_scan: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The same static schedule over the rows as team_scan_kernel, so every thread first touches the
 // rows that it later scans.
@@ -63,8 +50,8 @@ void team_scan_kernel(const int64_t* __restrict__ in, int64_t* __restrict__ out,
 bool run_team_scan(const bench::Options& opt) {
   const int64_t rows = opt.n, cols = opt.m;
   const int64_t elements = rows * cols;
-  int64_t* in = allocate<int64_t>(elements);
-  int64_t* out = allocate<int64_t>(elements);
+  int64_t* in = baseline::allocate<int64_t>(elements);
+  int64_t* out = baseline::allocate<int64_t>(elements);
   team_scan_init(in, out, rows, cols);
 
   std::vector<double> seconds;

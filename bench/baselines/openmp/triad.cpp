@@ -9,25 +9,12 @@
 // in the copy that the result is compared with (bench/common.hpp).
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "triad: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The initialisation and the timed loop are the same construct over the same range, so the
 // static schedule gives every thread the same block in both.
@@ -50,9 +37,9 @@ void triad_kernel(double* __restrict__ a, const double* __restrict__ b,
 bool run_triad(const bench::Options& opt) {
   const int64_t n = opt.n;
   const double s = triad_s;
-  double* a = allocate<double>(n);
-  double* b = allocate<double>(n);
-  double* c = allocate<double>(n);
+  double* a = baseline::allocate<double>(n);
+  double* b = baseline::allocate<double>(n);
+  double* c = baseline::allocate<double>(n);
   triad_init(a, b, c, n);
 
   std::vector<double> seconds;

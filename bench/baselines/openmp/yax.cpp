@@ -11,25 +11,12 @@
 // is a host scalar when the loop ends, as the CUDA baseline's is after its copy back.
 #define BENCH_IMPL "openmp-baseline"
 #include "problems.hpp"
+#include "baselines/openmp/baseline.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-/// Uninitialised host memory for n values of T, aligned to a cache line (whole AVX-512 vectors);
-/// release it with std::free. Uninitialised so that the parallel initialisation is the first
-/// touch of every page.
-template <class T>
-T* allocate(int64_t n) {
-  const size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;  // aligned_alloc wants a multiple
-  void* p = std::aligned_alloc(64, bytes > 0 ? bytes : 64);
-  if (!p) {
-    std::fprintf(stderr, "yax: cannot allocate %zu bytes\n", bytes);
-    std::exit(3);
-  }
-  return static_cast<T*>(p);
-}
 
 // The same static schedule over the rows as yax_kernel, so every thread first touches the rows
 // of A that it later reads. x and y are small and read by every thread; where they lie does not
@@ -65,9 +52,9 @@ double yax_kernel(const double* __restrict__ A, const double* __restrict__ x,
 
 bool run_yax(const bench::Options& opt) {
   const int64_t n = opt.n;
-  double* A = allocate<double>(n * n);
-  double* x = allocate<double>(n);
-  double* y = allocate<double>(n);
+  double* A = baseline::allocate<double>(n * n);
+  double* x = baseline::allocate<double>(n);
+  double* y = baseline::allocate<double>(n);
   yax_init(A, x, y, n);
 
   std::vector<double> seconds, sums;
