@@ -295,7 +295,11 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
   TeamMember(int league_rank, int league_size, int team_size, int lanes, unsigned char* shared,
              const impl::TeamScratchState& scratch = {}, unsigned char* staging = nullptr)
       : TeamMemberApi(league_rank, league_size, scratch),
-        m_id(host_only ? thread_num() % (team_size * lanes) : thread_num()),
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+        m_id(thread_num() % (team_size * lanes)),
+#else
+        m_id(thread_num()),
+#endif
         m_thread(m_id / lanes),
         m_lane(m_id % lanes),
         m_team_size(team_size),

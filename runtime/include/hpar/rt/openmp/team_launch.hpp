@@ -260,7 +260,11 @@ class TeamLaunch {
   /// Slots of a team of `team_threads` OpenMP threads in device memory: one per thread, and on
   /// the host one more for the team's barrier (HostBarrier).
   static std::size_t team_slot_count(int team_threads) {
-    return std::size_t(team_threads) + (host_only ? 1 : 0);
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+    return std::size_t(team_threads) + 1;
+#else
+    return std::size_t(team_threads);
+#endif
   }
   /// Bytes of device memory between two teams' scratch: both levels, rounded up to 16.
   static std::size_t scratch_stride(std::size_t bytes0, std::size_t bytes1) {
