@@ -77,11 +77,11 @@ inline void initialize() { initialize(InitializationSettings()); }
 /// Takes --kokkos-num-threads=N (and the older --kokkos-threads=N) out of the arguments, as Kokkos
 /// does, the command line winning over KOKKOS_NUM_THREADS.
 inline void initialize(int& argc, char* argv[]) {
+  static const std::string prefixes[] = {"--kokkos-num-threads=", "--kokkos-threads="};
   InitializationSettings settings;
   int kept = argc > 0 ? 1 : 0;
   for (int a = kept; a < argc; ++a) {
     const std::string arg = argv[a] ? argv[a] : "";
-    const std::string prefixes[] = {"--kokkos-num-threads=", "--kokkos-threads="};
     bool taken = false;
     for (const std::string& prefix : prefixes) {
       if (arg.compare(0, prefix.size(), prefix) != 0) continue;

@@ -542,8 +542,7 @@ private:
         << "  // enough of them, each row's innermost loop whole in one thread (vectorisable); else its points.\n"
         << "  int64_t points = 1;\n"
         << "  for (int d = 0; d < " << K.rank << "; ++d) points *= policy.upper(d) > policy.lower(d) ? policy.upper(d) - policy.lower(d) : 0;\n"
-        << "  const int inner = Policy::inner_left ? 0 : " << K.rank - 1 << ";\n"
-        << "  const int64_t inner_extent = policy.upper(inner) - policy.lower(inner);\n"
+        << "  const int64_t inner_extent = Policy::inner_left ? u0 - l0 : u" << K.rank - 1 << " - l" << K.rank - 1 << ";\n"
         << "  const bool by_rows = inner_extent > 0 && points / inner_extent >= 4 * (int64_t)omp_get_max_threads();\n"
         << openRegion(host, "  ", "", "")
         << "  {\n"

@@ -34,7 +34,7 @@
 /// (the emitter's openRegion), on the initial device, shaped by the OpenMP runtime's thread count.
 #define HPAR_IMPL_OMP_HOST_ONLY 1
 /// Its team_size_max() is Kokkos' OpenMP backend's, and it runs larger teams too
-/// (hpar/rt/openmp/team.hpp, backend_team_size_runs).
+/// (hpar/rt/openmp/team_limits.hpp, backend_team_size_runs).
 #define HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS 1
 /// Kokkos' thread count (initialize's num_threads) is OpenMP's: impl::backend_set_threads.
 #define HPAR_IMPL_BACKEND_THREADS 1
