@@ -14,9 +14,14 @@
 #                    makes one: DIR/cuda); GCC needs gcc-12-offload-nvptx and takes sm_80 code.
 #           Without OFFLOAD, a non-empty HPAR_OPENMP_FLAGS replaces the computed flags.
 #   serial  no translation: the reference semantics.
+# The backends' flags are hpar's (rewriter/emit/Builds.def): this file asks hpar-c++ for them
+# (--hpar-print-flags=<build>) and writes none itself.
 
 if(NOT DEFINED HPAR_TRANSLATE)
   set(HPAR_TRANSLATE hpar-translate)
+endif()
+if(NOT DEFINED HPAR_DRIVER)
+  set(HPAR_DRIVER hpar-c++)
 endif()
 
 set(HPAR_OPENMP_OFFLOAD "host" CACHE STRING
@@ -26,60 +31,32 @@ set(HPAR_OPENMP_CUDA_PATH "" CACHE PATH
 set(HPAR_OPENMP_FLAGS "" CACHE STRING
     "Compiler and linker flags for hpar's OpenMP backend (a list), replacing the computed ones")
 
-# _hpar_openmp_flags(OUT OFFLOAD ARCH): the compile and link flags of an OpenMP target.
-function(_hpar_openmp_flags out offload arch)
+# _hpar_print_flags(OUT WHAT BUILD [VAR=VALUE...]): what `hpar-c++ --hpar-print-WHAT=BUILD`
+# prints (WHAT: flags, link-flags or translate-flags), one line in a shell's quoting, with the
+# environment VAR=VALUE... (HPAR_CXX, HPAR_CUDA_ARCH, HPAR_OPENMP_CUDA_PATH).
+function(_hpar_print_flags out what build)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env ${ARGN}
+                          "${HPAR_DRIVER}" "--hpar-print-${what}=${build}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE line ERROR_VARIABLE error
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "hpar: ${HPAR_DRIVER} --hpar-print-${what}=${build}: ${rc} ${error}")
+  endif()
+  set(${out} "${line}" PARENT_SCOPE)
+endfunction()
+
+# _hpar_openmp_build(OUT OFFLOAD): the build of emit/Builds.def for an OpenMP target of the
+# project's C++ compiler, openmp-<host|nvptx>-<clang|gcc>.
+function(_hpar_openmp_build out offload)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-    if(offload STREQUAL "host")
-      set(flags -fopenmp)
-    else()
-      if(NOT HPAR_OPENMP_CUDA_PATH OR NOT EXISTS "${HPAR_OPENMP_CUDA_PATH}/bin/ptxas")
-        message(FATAL_ERROR "hpar: clang's OpenMP offload to nvptx needs CUDA 11.8's tools: run "
-                "scripts/setup-clang-offload.sh DIR and configure with "
-                "-DHPAR_OPENMP_CUDA_PATH=DIR/cuda (HPAR_OPENMP_CUDA_PATH is "
-                "'${HPAR_OPENMP_CUDA_PATH}')")
-      endif()
-      execute_process(COMMAND "${CMAKE_CXX_COMPILER}" -print-file-name=libomptarget-nvptx-sm_${arch}.bc
-                      OUTPUT_VARIABLE bc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
-      # -fopenmp-cuda-mode, the two -fopenmp-assume-no-* and the ILP scheduler: see
-      # scripts/setup-clang-offload.sh.
-      set(flags -fopenmp -fopenmp-cuda-mode -fopenmp-assume-no-thread-state
-                -fopenmp-assume-no-nested-parallelism --offload-arch=sm_${arch}
-                "--cuda-path=${HPAR_OPENMP_CUDA_PATH}" "--libomptarget-nvptx-bc-path=${bc}"
-                -Wno-openmp-mapping "SHELL:-Xclang -mllvm" "SHELL:-Xclang -pre-RA-sched=list-ilp")
-    endif()
+    set(${out} "openmp-${offload}-clang" PARENT_SCOPE)
   elseif(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-    if(offload STREQUAL "host")
-      set(flags -fopenmp -foffload=disable)
-    else()
-      # GCC 12 emits PTX for at most sm_80, which newer GPUs run. Its nvptx code has no
-      # exceptions, stack protector or CET. Its named-return-value pass fails an assertion
-      # (tree-nrv.cc:179) in nvptx functions that return hpar::complex by value (its cos and
-      # sqrt); without the pass they build, and lto1 notes that the pass is off. Unoptimised
-      # builds keep C++ constructors as aliases of one another, which nvptx code has only as
-      # PTX's .alias (-malias, PTX 6.3 and newer).
-      set(flags -fopenmp -foffload=nvptx-none
-                "-foffload-options=nvptx-none=-misa=sm_80 -lm -fdisable-tree-nrv -malias"
-                -fno-exceptions -fno-stack-protector -fcf-protection=none)
-    endif()
+    set(${out} "openmp-${offload}-gcc" PARENT_SCOPE)
   else()
     message(FATAL_ERROR "hpar: the OpenMP backend is built with clang or GCC, not "
             "${CMAKE_CXX_COMPILER_ID}")
   endif()
-  set(${out} "${flags}" PARENT_SCOPE)
 endfunction()
-
-# clang links OpenMP offload programs against libomptarget, which lives in LLVM's own library
-# folder, off the loader's search path: the programs get an rpath to it, so that they start
-# without LD_LIBRARY_PATH.
-set(_hpar_openmp_rpath "")
-if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-  execute_process(COMMAND "${CMAKE_CXX_COMPILER}" -print-file-name=libomptarget.so
-                  OUTPUT_VARIABLE _hpar_omptarget OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
-  if(IS_ABSOLUTE "${_hpar_omptarget}" AND EXISTS "${_hpar_omptarget}")
-    get_filename_component(_hpar_omptarget "${_hpar_omptarget}" REALPATH)
-    get_filename_component(_hpar_openmp_rpath "${_hpar_omptarget}" DIRECTORY)
-  endif()
-endif()
 
 function(hpar_add_executable name)
   cmake_parse_arguments(H "" "BACKEND;OFFLOAD" "SOURCES;CUDA_ARCHITECTURES;TRANSLATE_ARGS" ${ARGN})
@@ -111,21 +88,34 @@ function(hpar_add_executable name)
     endif()
   endforeach()
 
-  # An OpenMP build for a device other than the host is Kokkos with OpenMPTarget: the translation
-  # sees HPAR_OPENMP_OFFLOAD (hpar/rt/openmp/config.hpp), and its output pins it for the compile.
-  set(_device_args "")
+  # The build of emit/Builds.def, and the environment hpar-c++ fills its flags in from.
   if(H_BACKEND STREQUAL "openmp")
+    # An OpenMP build for a device other than the host is Kokkos with OpenMPTarget: the
+    # translation sees HPAR_OPENMP_OFFLOAD (hpar/rt/openmp/config.hpp, the build's translate
+    # flags), and its output pins it for the compile.
     if(HPAR_OPENMP_FLAGS AND NOT H_OFFLOAD)
       string(REGEX MATCH "-fopenmp-targets=[^ ;]*(nvptx|amdgcn)|--offload-arch=|-foffload=(nvptx|amdgcn)"
              _names_device "${HPAR_OPENMP_FLAGS}")
-    elseif(_offload STREQUAL "nvptx")
-      set(_names_device ON)
-    else()
-      set(_names_device "")
+      if(_names_device)
+        set(_offload nvptx)
+      else()
+        set(_offload host)
+      endif()
     endif()
-    if(_names_device)
-      set(_device_args -DHPAR_OPENMP_OFFLOAD=1)
-    endif()
+    _hpar_openmp_build(_build "${_offload}")
+  else()
+    set(_build "${H_BACKEND}")
+  endif()
+  set(_arch 90)
+  if(H_CUDA_ARCHITECTURES)
+    list(GET H_CUDA_ARCHITECTURES 0 _arch)
+  endif()
+  set(_query_env "HPAR_CXX=${CMAKE_CXX_COMPILER}" "HPAR_CUDA_ARCH=${_arch}"
+                 "HPAR_OPENMP_CUDA_PATH=${HPAR_OPENMP_CUDA_PATH}")
+  set(_device_args "")
+  if(NOT H_BACKEND STREQUAL "serial")
+    _hpar_print_flags(_line translate-flags "${_build}" ${_query_env})
+    separate_arguments(_device_args UNIX_COMMAND "${_line}")
   endif()
 
   set(_outputs "")
@@ -172,8 +162,11 @@ function(hpar_add_executable name)
     if(NOT CMAKE_CUDA_COMPILER)
       message(FATAL_ERROR "hpar_add_executable(${name}): BACKEND cuda needs enable_language(CUDA)")
     endif()
-    target_compile_options(${name} PRIVATE
-      $<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda --expt-relaxed-constexpr>)
+    # The architectures are CMake's (CUDA_ARCHITECTURES), not the build's -arch.
+    _hpar_print_flags(_line flags cuda ${_query_env})
+    separate_arguments(_flags UNIX_COMMAND "${_line}")
+    list(FILTER _flags EXCLUDE REGEX "^-arch=")
+    target_compile_options(${name} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:${_flags}>)
     if(H_CUDA_ARCHITECTURES)
       set_target_properties(${name} PROPERTIES CUDA_ARCHITECTURES "${H_CUDA_ARCHITECTURES}")
     elseif(NOT CMAKE_CUDA_ARCHITECTURES)
@@ -181,19 +174,35 @@ function(hpar_add_executable name)
     endif()
     set_target_properties(${name} PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
   elseif(H_BACKEND STREQUAL "openmp")
-    set(_arch 90)
-    if(H_CUDA_ARCHITECTURES)
-      list(GET H_CUDA_ARCHITECTURES 0 _arch)
-    endif()
-    _hpar_openmp_flags(_flags "${_offload}" "${_arch}")
     if(HPAR_OPENMP_FLAGS AND NOT H_OFFLOAD)
       set(_flags "${HPAR_OPENMP_FLAGS}")
+    else()
+      if(_offload STREQUAL "nvptx" AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND
+         (NOT HPAR_OPENMP_CUDA_PATH OR NOT EXISTS "${HPAR_OPENMP_CUDA_PATH}/bin/ptxas"))
+        message(FATAL_ERROR "hpar: clang's OpenMP offload to nvptx needs CUDA 11.8's tools: run "
+                "scripts/setup-clang-offload.sh DIR and configure with "
+                "-DHPAR_OPENMP_CUDA_PATH=DIR/cuda (HPAR_OPENMP_CUDA_PATH is "
+                "'${HPAR_OPENMP_CUDA_PATH}')")
+      endif()
+      # One option group, split as a shell splits it: CMake would otherwise merge the repeated
+      # -Xclang of clang's flags.
+      _hpar_print_flags(_line flags "${_build}" ${_query_env})
+      set(_flags "SHELL:${_line}")
     endif()
     target_compile_options(${name} PRIVATE ${_flags})
     target_link_options(${name} PRIVATE ${_flags})
-    if(_hpar_openmp_rpath)
-      set_property(TARGET ${name} APPEND PROPERTY BUILD_RPATH "${_hpar_openmp_rpath}")
-      set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH "${_hpar_openmp_rpath}")
-    endif()
+    # The build's link flags; an rpath (clang's, to LLVM's folder of libomptarget, off the
+    # loader's path) becomes the target's, so that the program starts without LD_LIBRARY_PATH,
+    # built or installed.
+    _hpar_print_flags(_line link-flags "${_build}" ${_query_env})
+    separate_arguments(_link UNIX_COMMAND "${_line}")
+    foreach(_flag IN LISTS _link)
+      if(_flag MATCHES "^-Wl,-rpath,(.+)$")
+        set_property(TARGET ${name} APPEND PROPERTY BUILD_RPATH "${CMAKE_MATCH_1}")
+        set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH "${CMAKE_MATCH_1}")
+      else()
+        target_link_options(${name} PRIVATE "${_flag}")
+      endif()
+    endforeach()
   endif()
 endfunction()

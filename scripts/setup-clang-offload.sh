@@ -25,24 +25,14 @@ dir=$(cd "$dir" && pwd)
 llvm_lib=/usr/lib/llvm-19/lib
 
 if [ "$flags" = 1 ]; then
-  # -fopenmp-cuda-mode: a thread's local variables stay its own, as in CUDA, instead of being
-  # moved to memory shared by the team in case another thread reads them. hpar's regions share
-  # nothing that way (each team region's only statement is its parallel region), and without it
-  # clang 19 turns those copies into stack allocations that its NVPTX backend cannot compile.
-  # -fopenmp-assume-no-thread-state -fopenmp-assume-no-nested-parallelism: hpar's regions never
-  # open a parallel region inside another or change a thread's ICVs, so the device runtime's
-  # paths for that (a second, serialized copy of every parallel region, which allocates thread
-  # state) are left out; they raised a team kernel's registers by up to a third.
-  # -Xclang -mllvm -Xclang -pre-RA-sched=list-ilp: LLVM's NVPTX back end otherwise emits PTX in
-  # source order, a load just before the instruction that needs it, and CUDA 11.8's ptxas keeps
-  # most of that order: with the ILP scheduler a thread's independent loads are issued together
-  # (yax 0.71 to 0.62 ms, the range scan 2.57 to 2.27 on an H200; docs/performance.md). Written
-  # through -Xclang so that the link step, which compiles nothing, does not warn that it is unused
-  # (clang 19 refuses -mllvm through -Xopenmp-target); the host's code is scheduled by it too.
-  echo "-fopenmp -fopenmp-cuda-mode -fopenmp-assume-no-thread-state" \
-       "-fopenmp-assume-no-nested-parallelism --offload-arch=sm_90 --cuda-path=$dir/cuda" \
-       "--libomptarget-nvptx-bc-path=$llvm_lib/libomptarget-nvptx-sm_90.bc -Wno-openmp-mapping" \
-       "-Xclang -mllvm -Xclang -pre-RA-sched=list-ilp"
+  # The flags are the build openmp-nvptx-clang of rewriter/emit/Builds.def (which says why each
+  # is there), as the driver built from this tree prints them.
+  if [ ! -x build/bin/hpar-c++ ]; then
+    echo "setup-clang-offload.sh: --flags needs build/bin/hpar-c++: build hpar first" >&2
+    exit 1
+  fi
+  HPAR_CXX=clang++-19 HPAR_CUDA_ARCH=90 HPAR_OPENMP_CUDA_PATH="$dir/cuda" \
+    build/bin/hpar-c++ --hpar-print-flags=openmp-nvptx-clang
   exit 0
 fi
 

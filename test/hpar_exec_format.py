@@ -54,25 +54,21 @@ def commands(backend, src, work, tools, gpu):
         return [f"{tools['gxx']} -std=c++17 -O2 -Wall {inc} {src} -o {exe}", exe]
     if backend in ("omp-clang", "omp-gcc"):
         out = os.path.join(work, "prog.hpar.cpp")
-        cxx = (f"{tools['clangxx_omp']} -O2"
-               if backend == "omp-clang" else f"{tools['gxx']} -std=c++17 -O2 -fopenmp -foffload=disable")
+        cxx = f"{tools['clangxx_omp' if backend == 'omp-clang' else 'gxx_omp']} -O2"
         return [f"{tools['translate']} --backend=openmp {src} -o {out}",
                 f"{cxx} {inc} -I{os.path.dirname(src)} {out} -o {exe}",
                 exe]
     if backend == "cuda":
         out = os.path.join(work, "prog.hpar.cu")
-        nvcc = (f"{tools['nvcc']} -std=c++17 -arch=sm_90 --extended-lambda "
-                f"--expt-relaxed-constexpr {inc} -I{os.path.dirname(src)}")
         cmds = [f"{tools['translate']} --backend=cuda {src} -o {out}"]
         if gpu:
-            return cmds + [f"{nvcc} -O3 {out} -o {exe}", exe]
-        # Compile only, where no GPU can run it: every phase runs (cudafe++, cicc, ptxas for
-        # sm_90, the host compiler) and rejects what it would reject at full optimisation, but
-        # the host side is built at -O0 and the device side's cicc at -O2 (nvcc's -O reaches the
-        # host compiler alone; cicc's own -O3 took up to half a compile). ptxas keeps its -O3, so
-        # its register and shared-memory limits are checked as in a GPU build. (cicc at -O1 or -O0
-        # is no faster: ptxas then takes up to five times as long on the larger PTX.)
-        return cmds + [f"{nvcc} -O0 -Xcicc -O2 -c {out} -o {exe}.o"]
+            return cmds + [f"{tools['nvcc_cuda']} {inc} -I{os.path.dirname(src)} -O3 {out} -o {exe}",
+                           exe]
+        # Compile only, where no GPU can run it: the cuda-check build (rewriter/emit/Builds.def),
+        # every phase run (cudafe++, cicc, ptxas for sm_90, the host compiler) rejecting what it
+        # would reject at full optimisation, the device side's cicc at -O2, and the host side at
+        # -O0 (nvcc's -O reaches the host compiler alone).
+        return cmds + [f"{tools['nvcc_check']} {inc} -I{os.path.dirname(src)} -O0 -c {out} -o {exe}.o"]
     raise ValueError(backend)
 
 

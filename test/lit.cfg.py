@@ -33,21 +33,32 @@ gxx = shutil.which("g++")
 nvcc = os.environ.get("HPAR_NVCC", "/usr/local/cuda/bin/nvcc")
 if have(clangxx):
     config.available_features.add("clang-openmp")
+hpar_cxx = os.path.join(config.hpar_obj_root, "bin", "hpar-c++")
 
 
-def offload_runtime_dir(cxx):
-    """The folder of clang's OpenMP offload runtime (libomptarget), for the binaries' rpath."""
-    if not have(cxx):
-        return ""
-    p = subprocess.run([cxx, "-print-file-name=libomptarget.so"], capture_output=True, text=True)
-    path = p.stdout.strip()
-    return os.path.dirname(os.path.realpath(path)) if os.path.isabs(path) else ""
+def build_flags(what, build, cxx=None):
+    """What `hpar-c++ --hpar-print-<what>=<build>` prints: the flags of one build of
+    rewriter/emit/Builds.def (the one place that spells them), as one line for a shell."""
+    env = dict(os.environ, HPAR_CUDA_ARCH="90")
+    if cxx:
+        env["HPAR_CXX"] = cxx
+    p = subprocess.run([hpar_cxx, "--hpar-print-{}={}".format(what, build)],
+                       capture_output=True, text=True, env=env)
+    if p.returncode != 0:
+        lit_config.fatal("{} --hpar-print-{}={} failed (build hpar first): {}".format(
+            hpar_cxx, what, build, p.stderr.strip()))
+    return p.stdout.strip()
 
 
-# clang's OpenMP build for the host, as the README writes it: the rpath lets the program find
-# LLVM's OpenMP runtime without LD_LIBRARY_PATH (the suite does not set it, so a missing rpath fails).
-clang_omp = "{} -std=c++17 -fopenmp -Wl,-rpath,{}".format(
-    clangxx, offload_runtime_dir(clangxx))
+# clang's OpenMP build for the host: its link flags give the program an rpath to LLVM's OpenMP
+# runtime, found without LD_LIBRARY_PATH (the suite does not set it, so a missing rpath fails).
+clang_omp = "{} -std=c++17 {} {}".format(
+    clangxx, build_flags("flags", "openmp-host-clang", clangxx),
+    build_flags("link-flags", "openmp-host-clang", clangxx))
+gcc_omp = "{} -std=c++17 {}".format(gxx, build_flags("flags", "openmp-host-gcc", gxx))
+# CUDA for sm_90; the "check" build for a compile that is not run (cicc at -O2: Builds.def).
+nvcc_cuda = "{} -std=c++17 {}".format(nvcc, build_flags("flags", "cuda"))
+nvcc_check = "{} -std=c++17 {}".format(nvcc, build_flags("flags", "cuda-check"))
 if gxx:
     config.available_features.add("gcc-openmp")
 
@@ -100,7 +111,10 @@ config.hpar_tools = {
     "clangxx": clangxx,
     "clangxx_omp": clang_omp,
     "gxx": gxx,
+    "gxx_omp": gcc_omp,
     "nvcc": nvcc,
+    "nvcc_cuda": nvcc_cuda,
+    "nvcc_check": nvcc_check,
     "include": inc,
     "src_root": config.hpar_src_root,
 }
@@ -110,13 +124,11 @@ config.substitutions.append(("%FileCheck", config.hpar_tools["filecheck"]))
 config.substitutions.append(("%hpar-inc", inc))
 config.substitutions.append(("%clangxx-omp", clang_omp + " " + inc))
 config.substitutions.append(("%clangxx", clangxx))
-config.substitutions.append(("%gxx-omp", "{} -std=c++17 -fopenmp -foffload=disable {}".format(gxx, inc)))
-# The translate tests compile CUDA output without running it: cicc (the device side) at -O2, up
-# to half its time at its own -O3, with every phase still run (as the cuda execution tests on a
-# machine without a GPU, hpar_exec_format.py).
-config.substitutions.append(("%nvcc",
-                             nvcc + " -std=c++17 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr"
-                             " -Xcicc -O2 " + inc))
+config.substitutions.append(("%gxx-omp", gcc_omp + " " + inc))
+# The translate tests compile CUDA output without running it: the cuda-check build, every phase
+# run with cicc (the device side) at -O2 (as the cuda execution tests on a machine without a GPU,
+# hpar_exec_format.py).
+config.substitutions.append(("%nvcc", nvcc_check + " " + inc))
 config.substitutions.append(("%hpar-src", config.hpar_src_root))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%lit", os.path.join(config.llvm_root, "build", "utils", "lit", "lit.py")))

@@ -8,10 +8,14 @@
 // header the translation read. A source that cannot be translated stops the build with
 // hpar-translate's diagnostics: it is never compiled untranslated instead.
 //
-// The compilers: nvcc (HPAR_NVCC, default /usr/local/cuda/bin/nvcc) with --extended-lambda
-// --expt-relaxed-constexpr and -arch=sm_<HPAR_CUDA_ARCH, default 90>; for openmp and serial,
-// HPAR_CXX (default clang++-19, else g++), with OpenMP's host fallback for openmp unless
-// HPAR_OPENMP_FLAGS gives other flags. docs/user-guide.md, "Build an existing Kokkos project".
+// The backends are those of emit/Backends.def, and their compilers and flags those of
+// emit/Builds.def (tool/BuildFlags.h): for cuda nvcc (HPAR_NVCC, default /usr/local/cuda/bin/nvcc)
+// for -arch=sm_<HPAR_CUDA_ARCH, default 90>; for openmp and serial, HPAR_CXX (default clang++-19,
+// else g++), with OpenMP's host fallback for openmp unless HPAR_OPENMP_FLAGS gives other flags.
+// --hpar-print-flags=<build> and its kin print a build's flags for other build systems.
+// docs/user-guide.md, "Build an existing Kokkos project".
+#include "tool/BuildFlags.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -27,10 +31,11 @@
 #include <vector>
 
 using namespace llvm;
+using hpar::builds::Build;
 
 namespace {
 
-using Args = std::vector<std::string>;
+using Args = hpar::builds::Args;
 
 /// Prints an error as a compiler does and returns the exit status.
 int fail(const Twine& message) {
@@ -139,8 +144,9 @@ std::string parse(const Args& argv, Invocation& inv) {
     }
   }
   if (inv.backend.empty()) inv.backend = env("HPAR_BACKEND", "serial");
-  if (inv.backend != "cuda" && inv.backend != "openmp" && inv.backend != "serial")
-    return "unknown backend '" + inv.backend + "' (--hpar-backend= or HPAR_BACKEND: cuda, openmp or serial)";
+  if (inv.backend != "serial" && !hpar::builds::outputExtension(inv.backend))
+    return "unknown backend '" + inv.backend + "' (--hpar-backend= or HPAR_BACKEND: " +
+           hpar::builds::backendNamesWithSerial() + ")";
   if (inv.compileOnly && !inv.output.empty() && inv.sources.size() + inv.others.size() > 1)
     return "-o with -c needs exactly one source";
   return "";
@@ -185,30 +191,17 @@ Paths findPaths(const char* argv0) {
   return p;
 }
 
-/// The host compiler of the openmp and serial backends.
-std::string hostCompiler() {
-  std::string cxx = env("HPAR_CXX", "");
-  if (cxx.empty()) cxx = sys::findProgramByName("clang++-19") ? "clang++-19" : "g++";
-  return cxx;
-}
-
-/// The OpenMP backend's flags: HPAR_OPENMP_FLAGS, else those of a build for the host with `cxx`
-/// (its output has no target construct: GCC's -foffload=disable keeps an installed nvptx
-/// offload compiler out of the link).
-Args openmpFlags(const std::string& cxx) {
-  std::string flags = env("HPAR_OPENMP_FLAGS", "");
-  if (flags.empty())
-    flags = StringRef(cxx).contains("clang") ? "-fopenmp" : "-fopenmp -foffload=disable";
-  SmallVector<StringRef, 4> parts;
-  StringRef(flags).split(parts, ' ', -1, false);
+/// `flags` split as a shell splits words.
+Args splitFlags(StringRef flags) {
   Args out;
-  for (StringRef f : parts) out.push_back(f.str());
+  hpar::builds::expandFlags(flags, "", out);
   return out;
 }
 
-/// Whether OpenMP `flags` offload to a device other than the host: clang's -fopenmp-targets= or
+/// Whether compiler flags offload to a device other than the host: clang's -fopenmp-targets= or
 /// --offload-arch= naming one, GCC's -foffload= naming a target (not "disable"). Such a build
-/// is translated with HPAR_OPENMP_OFFLOAD (KOKKOS_ENABLE_OPENMPTARGET; hpar/rt/openmp/config.hpp).
+/// is translated as the backend's build for a device is (Builds.def: HPAR_OPENMP_OFFLOAD, which
+/// is KOKKOS_ENABLE_OPENMPTARGET; hpar/rt/openmp/config.hpp).
 bool offloadsToDevice(const Args& flags) {
   for (StringRef f : flags) {
     if (f.consume_front("-fopenmp-targets=")) {
@@ -226,44 +219,54 @@ bool offloadsToDevice(const Args& flags) {
   return false;
 }
 
-/// The compiler command of the backend, before its inputs and outputs.
-Args compilerFor(const std::string& backend) {
-  if (backend == "cuda") {
-    return {env("HPAR_NVCC", "/usr/local/cuda/bin/nvcc"), "--extended-lambda",
-            "--expt-relaxed-constexpr", "-arch=sm_" + env("HPAR_CUDA_ARCH", "90")};
-  }
-  const std::string cxx = hostCompiler();
-  Args cmd{cxx};
-  if (backend == "openmp") {
-    Args flags = openmpFlags(cxx);
-    cmd.insert(cmd.end(), flags.begin(), flags.end());
-  }
-  return cmd;
-}
+/// How the backend's output is built: its compiler command (before inputs and outputs), what
+/// the link adds, what the translation adds (Builds.def), and whether the compiler is nvcc.
+/// The serial build is the host compiler alone.
+struct Toolchain {
+  Args command;
+  Args linkFlags;
+  Args translateFlags;
+  bool nvcc = false;
+};
 
-/// The real folder of a library the compiler `cxx` links (-print-file-name), or "".
-std::string libraryDirOf(const std::string& cxx, const std::string& library) {
-  auto exe = sys::findProgramByName(cxx);
-  SmallString<128> out;
-  if (!exe || sys::fs::createTemporaryFile("hpar-c++", "txt", out)) return "";
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(out), std::nullopt};
-  std::string dir;
-  if (sys::ExecuteAndWait(*exe, {*exe, "-print-file-name=" + library}, std::nullopt, redirects) == 0)
-    if (auto text = MemoryBuffer::getFile(out)) {
-      SmallString<256> real;
-      StringRef path = (*text)->getBuffer().trim();
-      if (sys::path::is_absolute(path) && !sys::fs::real_path(path, real))
-        dir = sys::path::parent_path(real).str();
-    }
-  sys::fs::remove(out);
-  return dir;
+/// The toolchain of `backend`: its first build whose compiler the driver runs, its flags
+/// replaced by HPAR_<BACKEND>_FLAGS where that is set. Returns "" or what is wrong.
+std::string toolchainFor(const std::string& backend, const Args& userFlags, Toolchain& tc) {
+  const std::string cxx = hpar::builds::hostCompiler();
+  if (backend == "serial") {
+    tc.command = {cxx};
+    return "";
+  }
+  const StringRef kind = hpar::builds::compilerKindOf(cxx);
+  const Build* build = hpar::builds::buildFor(backend, kind, false);
+  if (!build) return "backend '" + backend + "' has no build with " + cxx + " (emit/Builds.def)";
+  tc.nvcc = StringRef(build->compiler) == "nvcc";
+  const std::string compiler = tc.nvcc ? hpar::builds::compilerProgram("nvcc") : cxx;
+  tc.command = {compiler};
+  Args flags;
+  const std::string variable = "HPAR_" + StringRef(backend).upper() + "_FLAGS";
+  if (std::string given = env(variable.c_str(), ""); !given.empty())
+    flags = splitFlags(given);
+  else if (std::string why = hpar::builds::expandFlags(build->flags, compiler, flags); !why.empty())
+    return why;
+  tc.command.insert(tc.command.end(), flags.begin(), flags.end());
+  if (std::string why = hpar::builds::expandFlags(build->linkFlags, compiler, tc.linkFlags);
+      !why.empty())
+    return why;
+  // Flags that name a device (the replacement's, or the compile's own) make it the backend's
+  // build for a device, as the translation sees it.
+  const Build* translated = build;
+  if (StringRef(build->offload) == "host" && (offloadsToDevice(flags) || offloadsToDevice(userFlags)))
+    if (const Build* device = hpar::builds::buildFor(backend, kind, true)) translated = device;
+  tc.translateFlags = splitFlags(translated->translateFlags);
+  return "";
 }
 
 /// `arg` as nvcc reads it to mean what the host compiler would: nvcc splits the values of its
 /// options at commas (-DLIST=1,2 would define LIST as 1 and a macro 2), and "\\," keeps a comma
-/// in the value, as Kokkos' nvcc_wrapper writes it. Other backends take `arg` as it is.
-std::string forCompiler(const std::string& backend, StringRef arg) {
-  if (backend != "cuda" || !arg.contains(',')) return arg.str();
+/// in the value, as Kokkos' nvcc_wrapper writes it. Other compilers take `arg` as it is.
+std::string forCompiler(bool nvcc, StringRef arg) {
+  if (!nvcc || !arg.contains(',')) return arg.str();
   std::string escaped;
   for (char c : arg) {
     if (c == ',') escaped += '\\';
@@ -273,21 +276,21 @@ std::string forCompiler(const std::string& backend, StringRef arg) {
 }
 
 /// The preprocessor arguments (-D, -I, -include, ...) for the backend's compiler.
-void addPreprocessorFlags(const std::string& backend, const Args& flags, Args& cmd) {
-  for (const std::string& f : flags) cmd.push_back(forCompiler(backend, f));
+void addPreprocessorFlags(bool nvcc, const Args& flags, Args& cmd) {
+  for (const std::string& f : flags) cmd.push_back(forCompiler(nvcc, f));
 }
 
 /// Host compiler flags nvcc does not take itself go through -Xcompiler.
-void addCompileFlags(const std::string& backend, const Args& flags, Args& cmd) {
+void addCompileFlags(bool nvcc, const Args& flags, Args& cmd) {
   for (size_t i = 0; i < flags.size(); ++i) {
     StringRef f(flags[i]);
     const bool nvccOwn = f.starts_with("-O") || f == "-g" || f.starts_with("-std=") ||
                          f == "-E" || f == "-M" || f == "-MM" || f == "-S" || f == "-w" ||
                          f.starts_with("--") || f.starts_with("-arch") || f.starts_with("-gencode") ||
                          f == "-lineinfo" || f == "-Xcompiler";
-    if (backend == "cuda" && !nvccOwn && f.starts_with("-")) {
+    if (nvcc && !nvccOwn && f.starts_with("-")) {
       cmd.push_back("-Xcompiler");
-      cmd.push_back(forCompiler(backend, f));
+      cmd.push_back(forCompiler(nvcc, f));
     } else {
       cmd.push_back(f.str());
       if (f == "-Xcompiler" && i + 1 < flags.size()) cmd.push_back(flags[++i]);
@@ -319,13 +322,13 @@ int writeDepfile(const std::string& from, const std::string& to, const std::stri
 }
 
 /// Translates `source` and compiles the translation into `object`.
-int compileSource(const Paths& paths, const Invocation& inv, const std::string& source,
-                  const std::string& object) {
-  Args cmd = compilerFor(inv.backend);
+int compileSource(const Paths& paths, const Invocation& inv, const Toolchain& tc,
+                  const std::string& source, const std::string& object) {
+  Args cmd = tc.command;
   SmallString<256> sourceDir(sys::path::parent_path(source));
   if (sourceDir.empty()) sourceDir = ".";
   if (inv.backend == "serial") {
-    addCompileFlags(inv.backend, inv.compile, cmd);
+    addCompileFlags(tc.nvcc, inv.compile, cmd);
     cmd.insert(cmd.end(), inv.preprocessor.begin(), inv.preprocessor.end());
     cmd.insert(cmd.end(), paths.includes.begin(), paths.includes.end());
     addDepfileFlags(inv, cmd);
@@ -337,21 +340,19 @@ int compileSource(const Paths& paths, const Invocation& inv, const std::string& 
   if (std::error_code ec = sys::fs::create_directories(dir))
     return fail("cannot create '" + dir + "': " + ec.message());
   SmallString<256> translated(dir);
-  sys::path::append(translated, sys::path::stem(source) +
-                                    (inv.backend == "cuda" ? ".hpar.cu" : ".hpar.cpp"));
+  sys::path::append(translated, sys::path::stem(source) + ".hpar" +
+                                    hpar::builds::outputExtension(inv.backend));
   const std::string deps = std::string(translated) + ".d";
   Args translate{paths.translate, "--backend=" + inv.backend, source, "-o",
                  std::string(translated), "--depfile", deps, "--"};
   translate.insert(translate.end(), inv.preprocessor.begin(), inv.preprocessor.end());
-  if (inv.backend == "openmp" &&
-      (offloadsToDevice(openmpFlags(hostCompiler())) || offloadsToDevice(inv.compile)))
-    translate.push_back("-DHPAR_OPENMP_OFFLOAD=1");
+  translate.insert(translate.end(), tc.translateFlags.begin(), tc.translateFlags.end());
   if (int rc = run(translate)) return rc;
-  addCompileFlags(inv.backend, inv.compile, cmd);
-  addPreprocessorFlags(inv.backend, inv.preprocessor, cmd);
-  addPreprocessorFlags(inv.backend, paths.includes, cmd);
-  cmd.push_back(forCompiler(inv.backend, "-I" + std::string(sourceDir)));  // its quoted includes
-  if (inv.backend == "cuda") cmd.insert(cmd.end(), {"-x", "cu"});
+  addCompileFlags(tc.nvcc, inv.compile, cmd);
+  addPreprocessorFlags(tc.nvcc, inv.preprocessor, cmd);
+  addPreprocessorFlags(tc.nvcc, paths.includes, cmd);
+  cmd.push_back(forCompiler(tc.nvcc, "-I" + std::string(sourceDir)));  // its quoted includes
+  if (tc.nvcc) cmd.insert(cmd.end(), {"-x", "cu"});
   cmd.insert(cmd.end(), {"-c", std::string(translated), "-o", object});
   if (int rc = run(cmd)) return rc;
   if (inv.depfile) {
@@ -363,6 +364,31 @@ int compileSource(const Paths& paths, const Invocation& inv, const std::string& 
     }
     return writeDepfile(deps, to, inv.depTarget.empty() ? object : inv.depTarget);
   }
+  return 0;
+}
+
+/// Answers --hpar-print-builds, or --hpar-print-flags=, --hpar-print-link-flags= or
+/// --hpar-print-translate-flags= <build>: the names of Builds.def, or one build's flags as one
+/// line a shell splits (HPAR_CXX, HPAR_NVCC, HPAR_CUDA_ARCH, HPAR_OPENMP_CUDA_PATH fill them in
+/// as for a build). Returns the exit status.
+int printQuery(StringRef query) {
+  if (query == "--hpar-print-builds") {
+    for (const Build& b : hpar::builds::allBuilds()) outs() << b.name << "\n";
+    return 0;
+  }
+  auto [option, name] = query.split('=');
+  const Build* build = hpar::builds::findBuild(name);
+  if (!build)
+    return fail("unknown build '" + name + "' (" + option + "=: " + hpar::builds::buildNames() + ")");
+  const char* flags = option == "--hpar-print-flags"        ? build->flags
+                      : option == "--hpar-print-link-flags" ? build->linkFlags
+                                                            : build->translateFlags;
+  Args out;
+  if (std::string why =
+          hpar::builds::expandFlags(flags, hpar::builds::compilerProgram(build->compiler), out);
+      !why.empty())
+    return fail(std::string(build->name) + ": " + why);
+  outs() << hpar::builds::shellJoin(out) << "\n";
   return 0;
 }
 
@@ -378,15 +404,25 @@ int main(int argc, const char** argv) {
   Args args(expanded.begin(), expanded.end());
   if (args.size() == 1 && (args[0] == "--version" || args[0] == "--help")) {
     outs() << "hpar-c++ (hpar " HPAR_VERSION "): translates C++ sources with hpar-translate "
-              "and compiles them for --hpar-backend=cuda|openmp|serial (or HPAR_BACKEND)\n";
+              "and compiles them for --hpar-backend=" << hpar::builds::backendNamesWithSerial()
+           << " (or HPAR_BACKEND); --hpar-print-flags=<build> (and --hpar-print-link-flags=, "
+              "--hpar-print-translate-flags=) prints a build's flags, --hpar-print-builds the "
+              "builds\n";
     return 0;
   }
+  if (args.size() == 1 && (args[0] == "--hpar-print-builds" ||
+                           StringRef(args[0]).starts_with("--hpar-print-flags=") ||
+                           StringRef(args[0]).starts_with("--hpar-print-link-flags=") ||
+                           StringRef(args[0]).starts_with("--hpar-print-translate-flags=")))
+    return printQuery(args[0]);
   Invocation inv;
   if (std::string why = parse(args, inv); !why.empty()) return fail(why);
   const Paths paths = findPaths(argv[0]);
+  Toolchain tc;
+  if (std::string why = toolchainFor(inv.backend, inv.compile, tc); !why.empty()) return fail(why);
   if (inv.preprocessOrAssembly) {
     // -E, -S, -M: the untranslated source is what they are about (the serial reading).
-    Args cmd = compilerFor("serial");
+    Args cmd{hpar::builds::hostCompiler()};
     cmd.insert(cmd.end(), inv.compile.begin(), inv.compile.end());
     cmd.insert(cmd.end(), inv.preprocessor.begin(), inv.preprocessor.end());
     cmd.insert(cmd.end(), paths.includes.begin(), paths.includes.end());
@@ -406,17 +442,17 @@ int main(int argc, const char** argv) {
     else
       object = (inv.output.empty() ? std::string("a.out") : inv.output) + "." +
                sys::path::stem(source).str() + ".o";
-    if (int rc = compileSource(paths, inv, source, object)) return rc;
+    if (int rc = compileSource(paths, inv, tc, source, object)) return rc;
     objects.push_back(object);
   }
   if (inv.compileOnly) {
     // Other sources (C, assembly) go to the backend's compiler as they are.
     for (const std::string& other : inv.others) {
-      Args cmd = compilerFor(inv.backend);
-      addCompileFlags(inv.backend, inv.compile, cmd);
+      Args cmd = tc.command;
+      addCompileFlags(tc.nvcc, inv.compile, cmd);
       for (const std::string& p : inv.preprocessor)  // (a C++ standard means nothing to C)
         if (!StringRef(p).starts_with("-std=c++") && !StringRef(p).starts_with("-std=gnu++"))
-          cmd.push_back(forCompiler(inv.backend, p));
+          cmd.push_back(forCompiler(tc.nvcc, p));
       addDepfileFlags(inv, cmd);
       if (sys::path::extension(other) == ".c") cmd.insert(cmd.end(), {"-x", "c"});
       cmd.insert(cmd.end(), {"-c", other, "-o",
@@ -425,26 +461,25 @@ int main(int argc, const char** argv) {
     }
     return 0;
   }
-  Args link = compilerFor(inv.backend);
-  if (inv.backend == "cuda") {
-    for (const std::string& l : inv.link)
+  Args link = tc.command;
+  Args linkFlags = tc.linkFlags;  // the build's (clang's rpath to its offload runtime), the user's
+  linkFlags.insert(linkFlags.end(), inv.link.begin(), inv.link.end());
+  if (tc.nvcc) {
+    for (const std::string& l : linkFlags)
       if (StringRef(l).starts_with("-Wl,")) {
         link.push_back("-Xlinker");
         link.push_back(StringRef(l).drop_front(4).str());
       } else if (l == "-pthread" || l == "-rdynamic") {
-        link.insert(link.end(), {"-Xcompiler", forCompiler(inv.backend, l)});
+        link.insert(link.end(), {"-Xcompiler", forCompiler(tc.nvcc, l)});
       } else {
         link.push_back(l);
       }
-  }
-  if (inv.backend == "openmp" && StringRef(link[0]).contains("clang")) {
-    // clang's offload runtime (libomptarget) is off the loader's path: the program gets an rpath.
-    if (std::string dir = libraryDirOf(link[0], "libomptarget.so"); !dir.empty())
-      link.push_back("-Wl,-rpath," + dir);
+  } else {
+    link.insert(link.end(), tc.linkFlags.begin(), tc.linkFlags.end());
   }
   link.insert(link.end(), objects.begin(), objects.end());
   link.insert(link.end(), inv.others.begin(), inv.others.end());
-  if (inv.backend != "cuda") link.insert(link.end(), inv.link.begin(), inv.link.end());
+  if (!tc.nvcc) link.insert(link.end(), inv.link.begin(), inv.link.end());
   // Atomics on 16-byte values (Kokkos::complex<double>) are libatomic's calls on the host.
   link.push_back("-latomic");
   link.insert(link.end(), {"-o", inv.output.empty() ? std::string("a.out") : inv.output});
