@@ -1,17 +1,18 @@
 // hpar: atomic operations on host and device memory (Kokkos spelling).
 //
-// Every operation is relaxed (no ordering beyond the location itself), as in Kokkos.
-// Implementation per compile:
-//   CUDA device pass (HPAR_IMPL_CUDA_DEVICE): CUDA atomics on 4- and 8-byte values, a compare-and-swap
-//     loop where CUDA has no native operation (floating min/max, multiply, divide);
-//   everywhere else (host, OpenMP target regions with clang or gcc): GCC __atomic builtins, a
-//     compare-and-swap loop for floating-point arithmetic.
+// Every operation is relaxed (no ordering beyond the location itself), as in Kokkos. What each
+// compile's operations are made of is its atomics part (docs/design.md section 2): the backend's
+// (HPAR_IMPL_BACKEND_ATOMICS, named by its config.hpp: CUDA's atomics in the CUDA device pass)
+// or the host's (impl/atomics_host.hpp: GCC __atomic builtins, a compare-and-swap loop for
+// floating-point arithmetic; also in OpenMP target regions with clang or gcc). The lock words are
+// taken and given back by the device primitives (impl/primitives.hpp).
 // Values the hardware cannot exchange whole (not trivially copyable; on the CUDA device, not 4 or 8
 // bytes wide) go through a lock of a table indexed by address, as Kokkos' lock-based atomics do.
 #pragma once
 
 #include <type_traits>
 
+#include "impl/primitives.hpp"
 #include "impl/traits.hpp"
 #include "macros.hpp"
 
@@ -35,171 +36,12 @@ using atomic_bits_t =
     std::conditional_t<sizeof(T) == 4, unsigned int,
                        std::conditional_t<sizeof(T) == 8, unsigned long long, void>>;
 
-/// Whether atomics on T go through a lock, as Kokkos' do for values its hardware cannot exchange
-/// whole: a value that is not trivially copyable (a class with a copy constructor of its own), and
-/// one wider than the target's lock-free atomics (on a CUDA device not 4 or 8 bytes wide; on
-/// x86-64 16 bytes, which the compilers would otherwise take to libatomic's own locks).
-template <class T>
-constexpr bool locked_atomic = !std::is_trivially_copyable<T>::value ||
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-                               std::is_void<atomic_bits_t<T>>::value;
-#else
-                               !__atomic_always_lock_free(sizeof(T), 0);
-#endif
-
-/// The spin locks of locked atomics, one chosen by each location's address, so that operations
-/// on one location exclude each other and those on others seldom wait. One table for the host and
-/// one for each device; a CUDA translation unit's device code has its own (nvcc without
-/// relocatable device code), so two translation units' kernels that update one location at once
-/// do not exclude each other, as in Kokkos without relocatable device code.
+/// The spin locks of locked atomics, one chosen by each location's address (the atomics part's
+/// atomic_lock_of), so that operations on one location exclude each other and those on others
+/// seldom wait. One table for the host and one for each device: a device whose compile has a
+/// table of its own (CUDA's) uses it, the others this one.
 constexpr unsigned atomic_lock_count = 4096;
-#if defined(__CUDACC__)
-static __device__ int atomic_lock_table_device[atomic_lock_count];
-#endif
 inline int atomic_lock_table[atomic_lock_count];
-
-HPAR_HD inline int* atomic_lock_of(const void* address) {
-  const unsigned slot =
-      unsigned((reinterpret_cast<unsigned long long>(address) >> 3) % atomic_lock_count);
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  return atomic_lock_table_device + slot;
-#else
-  return atomic_lock_table + slot;
-#endif
-}
-
-#if defined(__NVPTX__) || defined(__nvptx__)
-/// A device-wide fence in OpenMP offload to an NVIDIA GPU (membar.gl): clang 19's NVPTX back end
-/// selects no acquire or release atomics and no C++ fence (the lock below, the range scan's
-/// look-back in rt/openmp/scan.hpp).
-inline void nvptx_fence() {
-#if defined(__clang__)
-  __nvvm_membar_gl();
-#else
-  __sync_synchronize();
-#endif
-}
-#endif
-
-/// Takes the lock of `address` (acquire): what the holder wrote before atomic_unlock is visible.
-HPAR_HD inline void atomic_lock(const void* address) {
-  int* lock = atomic_lock_of(address);
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  // The threads of a warp spin apart (independent thread scheduling, Volta and newer), each
-  // sleeping longer after each failed try, so that thousands of waiting threads leave the lock's
-  // word to its holder.
-  unsigned pause = 16;
-  while (atomicCAS(lock, 0, 1) != 0) {
-#if __CUDA_ARCH__ >= 700
-    __nanosleep(pause);
-    if (pause < 1024) pause *= 2;
-#endif
-  }
-  __threadfence();
-#elif defined(__NVPTX__) || defined(__nvptx__)
-  // OpenMP offload to an NVIDIA GPU: a relaxed compare-and-swap, then a fence (clang 19's NVPTX
-  // back end selects no acquire or release atomics and no fence but membar; rt/openmp/scan.hpp).
-  int unlocked = 0;
-  while (!__atomic_compare_exchange_n(lock, &unlocked, 1, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-    unlocked = 0;
-  nvptx_fence();
-#else
-  int unlocked = 0;
-  while (!__atomic_compare_exchange_n(lock, &unlocked, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    unlocked = 0;
-#endif
-}
-
-/// Gives the lock of `address` back (release).
-HPAR_HD inline void atomic_unlock(const void* address) {
-  int* lock = atomic_lock_of(address);
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  __threadfence();
-  atomicExch(lock, 0);
-#elif defined(__NVPTX__) || defined(__nvptx__)
-  nvptx_fence();
-  *reinterpret_cast<volatile int*>(lock) = 0;
-#else
-  __atomic_store_n(lock, 0, __ATOMIC_RELEASE);
-#endif
-}
-
-/// Whether two values have the same bytes (compare-and-swap compares bytes, not values: NaN).
-template <class T>
-HPAR_HD inline bool same_bits(const T& a, const T& b) {
-  const unsigned char* x = reinterpret_cast<const unsigned char*>(&a);
-  const unsigned char* y = reinterpret_cast<const unsigned char*>(&b);
-  for (unsigned i = 0; i < sizeof(T); ++i)
-    if (x[i] != y[i]) return false;
-  return true;
-}
-
-/// Replaces *dest by update(*dest) under the lock of dest; returns the old value. Every locked
-/// atomic but the load is one of these.
-template <class T, class Update>
-HPAR_HD inline T locked_fetch_update(T* dest, const Update& update) {
-  atomic_lock(dest);
-  T old = *dest;
-  *dest = update(old);
-  atomic_unlock(dest);
-  return old;
-}
-
-/// Stores desired into *dest when *dest equals expected bitwise; returns the old value.
-template <class T>
-HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
-  if constexpr (locked_atomic<T>) {
-    return locked_fetch_update(dest, [&](const T& old) { return same_bits(old, expected) ? desired : old; });
-  } else {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = atomic_bits_t<T>;
-  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
-  return bit_cast<T>(atomicCAS(reinterpret_cast<B*>(dest), bit_cast<B>(expected),
-                               bit_cast<B>(desired)));
-#else
-  __atomic_compare_exchange(dest, &expected, &desired, false, __ATOMIC_RELAXED,
-                            __ATOMIC_RELAXED);
-  return expected;  // holds the old value on failure, equals it on success
-#endif
-  }
-}
-
-template <class T>
-HPAR_HD inline T atomic_load_value(T* src) {
-  if constexpr (locked_atomic<T>) {
-    atomic_lock(src);
-    T value = *src;
-    atomic_unlock(src);
-    return value;
-  } else {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = atomic_bits_t<T>;
-  static_assert(!std::is_void<B>::value, "hpar: CUDA atomics need 4- or 8-byte values");
-  const B bits = *reinterpret_cast<volatile B*>(src);
-  return bit_cast<T>(bits);
-#else
-  T value;
-  __atomic_load(src, &value, __ATOMIC_RELAXED);
-  return value;
-#endif
-  }
-}
-
-/// Replaces *dest by op(*dest) with a compare-and-swap loop, or under its lock (locked_atomic);
-/// returns the old value.
-template <class T, class Op>
-HPAR_HD inline T atomic_fetch_op(T* dest, Op op) {
-  if constexpr (locked_atomic<T>) {
-    return locked_fetch_update(dest, op);
-  } else {
-    T old = atomic_load_value(dest);
-    while (true) {
-      const T prev = atomic_cas_value(dest, old, op(old));
-      if (same_bits(prev, old)) return old;
-      old = prev;
-    }
-  }
-}
 
 template <class T>
 struct op_add { T v; HPAR_HD T operator()(T x) const { return x + v; } };
@@ -228,16 +70,100 @@ struct op_lshift { unsigned v; HPAR_HD T operator()(T x) const { return x << v; 
 template <class T>
 struct op_rshift { unsigned v; HPAR_HD T operator()(T x) const { return x >> v; } };
 
-template <class T>
-constexpr bool native_int = std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8);
+/// Replaces *dest by op(*dest) with a compare-and-swap loop, or under its lock (locked_atomic);
+/// returns the old value. Declared here for the atomics parts' fetch operations, which fall back
+/// to it; defined below.
+template <class T, class Op>
+HPAR_HD inline T atomic_fetch_op(T* dest, Op op);
 
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-/// CUDA's signed or unsigned integer type as wide as T.
-template <class T>
-using cuda_int_t = std::conditional_t<
-    sizeof(T) == 4, std::conditional_t<std::is_signed<T>::value, int, unsigned int>,
-    std::conditional_t<std::is_signed<T>::value, long long, unsigned long long>>;
+}  // namespace impl
+
+HPAR_IMPL_DEVICE_CODE_END
+
+}  // namespace hpar
+
+// The atomics part of this compile (impl/atomics_host.hpp lists what it defines).
+#if defined(HPAR_IMPL_BACKEND_ATOMICS)
+#include HPAR_IMPL_BACKEND_ATOMICS
+#else
+#include "impl/atomics_host.hpp"
 #endif
+
+namespace hpar {
+
+HPAR_IMPL_DEVICE_CODE_BEGIN
+
+namespace impl {
+
+/// Whether atomics on T go through a lock, as Kokkos' do for values its hardware cannot exchange
+/// whole: a value that is not trivially copyable (a class with a copy constructor of its own), and
+/// one the target does not exchange whole (atomic_exchanged_whole: on a CUDA device not 4 or 8
+/// bytes wide; on x86-64 16 bytes).
+template <class T>
+constexpr bool locked_atomic = !std::is_trivially_copyable<T>::value || !atomic_exchanged_whole<T>;
+
+/// Takes the lock of `address` (acquire): what the holder wrote before atomic_unlock is visible.
+HPAR_HD inline void atomic_lock(const void* address) { backend_lock_acquire(atomic_lock_of(address)); }
+
+/// Gives the lock of `address` back (release).
+HPAR_HD inline void atomic_unlock(const void* address) { backend_lock_release(atomic_lock_of(address)); }
+
+/// Whether two values have the same bytes (compare-and-swap compares bytes, not values: NaN).
+template <class T>
+HPAR_HD inline bool same_bits(const T& a, const T& b) {
+  const unsigned char* x = reinterpret_cast<const unsigned char*>(&a);
+  const unsigned char* y = reinterpret_cast<const unsigned char*>(&b);
+  for (unsigned i = 0; i < sizeof(T); ++i)
+    if (x[i] != y[i]) return false;
+  return true;
+}
+
+/// Replaces *dest by update(*dest) under the lock of dest; returns the old value. Every locked
+/// atomic but the load is one of these.
+template <class T, class Update>
+HPAR_HD inline T locked_fetch_update(T* dest, const Update& update) {
+  atomic_lock(dest);
+  T old = *dest;
+  *dest = update(old);
+  atomic_unlock(dest);
+  return old;
+}
+
+/// Stores desired into *dest when *dest equals expected bitwise; returns the old value.
+template <class T>
+HPAR_HD inline T atomic_cas_value(T* dest, T expected, T desired) {
+  if constexpr (locked_atomic<T>) {
+    return locked_fetch_update(dest, [&](const T& old) { return same_bits(old, expected) ? desired : old; });
+  } else {
+    return backend_atomic_cas(dest, expected, desired);
+  }
+}
+
+template <class T>
+HPAR_HD inline T atomic_load_value(T* src) {
+  if constexpr (locked_atomic<T>) {
+    atomic_lock(src);
+    T value = *src;
+    atomic_unlock(src);
+    return value;
+  } else {
+    return backend_atomic_load(src);
+  }
+}
+
+template <class T, class Op>
+HPAR_HD inline T atomic_fetch_op(T* dest, Op op) {
+  if constexpr (locked_atomic<T>) {
+    return locked_fetch_update(dest, op);
+  } else {
+    T old = atomic_load_value(dest);
+    while (true) {
+      const T prev = atomic_cas_value(dest, old, op(old));
+      if (same_bits(prev, old)) return old;
+      old = prev;
+    }
+  }
+}
 
 }  // namespace impl
 
@@ -245,79 +171,22 @@ using cuda_int_t = std::conditional_t<
 
 template <class T>
 HPAR_HD inline T atomic_fetch_add(T* dest, typename impl::identity<T>::type val) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  if constexpr (impl::native_int<T>) {
-    using B = impl::atomic_bits_t<T>;
-    return T(atomicAdd(reinterpret_cast<B*>(dest), B(val)));
-  } else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
-    return atomicAdd(dest, val);
-  } else {
-    return impl::atomic_fetch_op(dest, impl::op_add<T>{val});
-  }
-#else
-  if constexpr (std::is_integral<T>::value)
-    return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
-#if defined(__clang__)
-  // clang lowers a floating-point fetch-add to the target's own instruction where it has one
-  // (atom.add.f32/f64 on an NVIDIA GPU, where a compare-and-swap loop serialises every thread
-  // that adds to one address), and to a compare-and-swap loop elsewhere.
-  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
-    return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
-#endif
-  else
-    return impl::atomic_fetch_op(dest, impl::op_add<T>{val});
-#endif
+  return impl::backend_atomic_fetch_add(dest, val);
 }
 
 template <class T>
 HPAR_HD inline T atomic_fetch_sub(T* dest, typename impl::identity<T>::type val) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  if constexpr (impl::native_int<T>) {
-    using B = impl::atomic_bits_t<T>;
-    return T(atomicAdd(reinterpret_cast<B*>(dest), B(0) - B(val)));
-  } else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
-    return atomicAdd(dest, -val);
-  } else {
-    return impl::atomic_fetch_op(dest, impl::op_sub<T>{val});
-  }
-#else
-  if constexpr (std::is_integral<T>::value)
-    return __atomic_fetch_sub(dest, val, __ATOMIC_RELAXED);
-#if defined(__clang__)
-  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
-    return __atomic_fetch_add(dest, -val, __ATOMIC_RELAXED);  // x - v is x + (-v) in IEEE 754
-#endif
-  else
-    return impl::atomic_fetch_op(dest, impl::op_sub<T>{val});
-#endif
+  return impl::backend_atomic_fetch_sub(dest, val);
 }
 
 template <class T>
 HPAR_HD inline T atomic_fetch_min(T* dest, typename impl::identity<T>::type val) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  if constexpr (impl::native_int<T>) {
-    using C = impl::cuda_int_t<T>;
-    return T(atomicMin(reinterpret_cast<C*>(dest), C(val)));
-  } else {
-    return impl::atomic_fetch_op(dest, impl::op_min<T>{val});
-  }
-#else
-  return impl::atomic_fetch_op(dest, impl::op_min<T>{val});
-#endif
+  return impl::backend_atomic_fetch_min(dest, val);
 }
 
 template <class T>
 HPAR_HD inline T atomic_fetch_max(T* dest, typename impl::identity<T>::type val) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  if constexpr (impl::native_int<T>) {
-    using C = impl::cuda_int_t<T>;
-    return T(atomicMax(reinterpret_cast<C*>(dest), C(val)));
-  } else {
-    return impl::atomic_fetch_op(dest, impl::op_max<T>{val});
-  }
-#else
-  return impl::atomic_fetch_op(dest, impl::op_max<T>{val});
-#endif
+  return impl::backend_atomic_fetch_max(dest, val);
 }
 
 template <class T>
@@ -332,32 +201,17 @@ HPAR_HD inline T atomic_fetch_div(T* dest, typename impl::identity<T>::type val)
 
 template <class T>
 HPAR_HD inline T atomic_fetch_and(T* dest, typename impl::identity<T>::type val) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = impl::atomic_bits_t<T>;
-  return T(atomicAnd(reinterpret_cast<B*>(dest), B(val)));
-#else
-  return __atomic_fetch_and(dest, val, __ATOMIC_RELAXED);
-#endif
+  return impl::backend_atomic_fetch_and(dest, val);
 }
 
 template <class T>
 HPAR_HD inline T atomic_fetch_or(T* dest, typename impl::identity<T>::type val) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = impl::atomic_bits_t<T>;
-  return T(atomicOr(reinterpret_cast<B*>(dest), B(val)));
-#else
-  return __atomic_fetch_or(dest, val, __ATOMIC_RELAXED);
-#endif
+  return impl::backend_atomic_fetch_or(dest, val);
 }
 
 template <class T>
 HPAR_HD inline T atomic_fetch_xor(T* dest, typename impl::identity<T>::type val) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  using B = impl::atomic_bits_t<T>;
-  return T(atomicXor(reinterpret_cast<B*>(dest), B(val)));
-#else
-  return __atomic_fetch_xor(dest, val, __ATOMIC_RELAXED);
-#endif
+  return impl::backend_atomic_fetch_xor(dest, val);
 }
 
 // The integer operations Kokkos 4 adds to these (a compare-and-swap loop each).
@@ -531,15 +385,7 @@ HPAR_HD inline T atomic_exchange(T* dest, typename impl::identity<T>::type val) 
   if constexpr (impl::locked_atomic<T>) {
     return impl::locked_fetch_update(dest, [&](const T&) { return T(val); });
   } else {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-    using B = impl::atomic_bits_t<T>;
-    return impl::bit_cast<T>(atomicExch(reinterpret_cast<B*>(dest), impl::bit_cast<B>(val)));
-#else
-    T old;
-    T desired = val;
-    __atomic_exchange(dest, &desired, &old, __ATOMIC_RELAXED);
-    return old;
-#endif
+    return impl::backend_atomic_exchange(dest, T(val));
   }
 }
 
@@ -569,13 +415,7 @@ HPAR_HD inline void atomic_store(T* dest, typename impl::identity<T>::type val) 
   if constexpr (impl::locked_atomic<T>) {
     (void)impl::locked_fetch_update(dest, [&](const T&) { return T(val); });
   } else {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-    using B = impl::atomic_bits_t<T>;
-    *reinterpret_cast<volatile B*>(dest) = impl::bit_cast<B>(val);
-#else
-    T value = val;
-    __atomic_store(dest, &value, __ATOMIC_RELAXED);
-#endif
+    impl::backend_atomic_store(dest, T(val));
   }
 }
 

@@ -4,8 +4,9 @@
 //   Kokkos::popcount, countl_zero, ... are constexpr and written as plain loops, so they work in
 //     constant expressions and in every build;
 //   Kokkos::Experimental::popcount_builtin, countl_zero_builtin, ... give the same results through
-//     the hardware's instructions: CUDA's __popc, __clz and __ffs families in the CUDA device pass,
-//     the GCC/clang builtins elsewhere (also in OpenMP target regions). Not constexpr.
+//     the hardware's instructions, the compile's intrinsics part (impl/intrinsics.hpp): CUDA's
+//     __popc, __clz and __ffs families in the CUDA device pass, the GCC/clang builtins elsewhere
+//     (also in OpenMP target regions). Not constexpr.
 // The counting and power-of-two functions take unsigned integer types only; rotl/rotr shift by
 // any int, negative meaning the other direction; bit_cast needs types of equal size that are
 // trivially copyable.
@@ -15,6 +16,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "impl/intrinsics.hpp"
 #include "macros.hpp"
 
 namespace hpar {
@@ -127,24 +129,14 @@ namespace Experimental {
 namespace impl_bit {
 template <class T>
 HPAR_HD inline int clz_wide(T x) noexcept {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  return sizeof(T) <= 4 ? __clz(static_cast<int>(static_cast<unsigned int>(x)))
-                        : __clzll(static_cast<long long>(static_cast<unsigned long long>(x)));
-#else
-  return sizeof(T) <= 4 ? (x == 0 ? 32 : __builtin_clz(static_cast<unsigned int>(x)))
-                        : (x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x)));
-#endif
+  return sizeof(T) <= 4 ? ::hpar::impl::backend_clz32(static_cast<unsigned int>(x))
+                        : ::hpar::impl::backend_clz64(static_cast<unsigned long long>(x));
 }
 template <class T>
 HPAR_HD inline int ctz(T x) noexcept {
   if (x == 0) return int(sizeof(T) * CHAR_BIT);
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  return sizeof(T) <= 4 ? __ffs(static_cast<int>(static_cast<unsigned int>(x))) - 1
-                        : __ffsll(static_cast<long long>(static_cast<unsigned long long>(x))) - 1;
-#else
-  return sizeof(T) <= 4 ? __builtin_ctz(static_cast<unsigned int>(x))
-                        : __builtin_ctzll(static_cast<unsigned long long>(x));
-#endif
+  return sizeof(T) <= 4 ? ::hpar::impl::backend_ctz32(static_cast<unsigned int>(x))
+                        : ::hpar::impl::backend_ctz64(static_cast<unsigned long long>(x));
 }
 }  // namespace impl_bit
 
@@ -166,13 +158,8 @@ HPAR_HD inline int countr_one_builtin(T x) noexcept {
 }
 template <class T, impl::if_unsigned_t<T> = 0>
 HPAR_HD inline int popcount_builtin(T x) noexcept {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  return sizeof(T) <= 4 ? __popc(static_cast<unsigned int>(x))
-                        : __popcll(static_cast<unsigned long long>(x));
-#else
-  return sizeof(T) <= 4 ? __builtin_popcount(static_cast<unsigned int>(x))
-                        : __builtin_popcountll(static_cast<unsigned long long>(x));
-#endif
+  return sizeof(T) <= 4 ? ::hpar::impl::backend_popcount32(static_cast<unsigned int>(x))
+                        : ::hpar::impl::backend_popcount64(static_cast<unsigned long long>(x));
 }
 template <class T, impl::if_unsigned_t<T> = 0>
 HPAR_HD inline bool has_single_bit_builtin(T x) noexcept {

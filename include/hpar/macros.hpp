@@ -5,21 +5,16 @@
 //   - a backend's: HPAR_BACKEND_CONFIG names the backend's configuration header,
 //     <hpar/rt/NAME/config.hpp> (the backend runtime's one header names it, so do
 //     hpar_add_executable and hpar-translate --backend=NAME), which defines the backend's macros
-//     and names its parts of the API header (HPAR_IMPL_BACKEND_SPACES, HPAR_IMPL_BACKEND_MEMORY).
+//     and names its parts of the API header (HPAR_IMPL_BACKEND_SPACES, HPAR_IMPL_BACKEND_MEMORY,
+//     HPAR_IMPL_BACKEND_ATOMICS, ...; where it names none, the host's in impl/*_host.hpp serve).
 // While hpar-translate parses (__HPAR_TRANSLATING__), a backend's build has its spaces as types of
 // their own but serial semantics: HPAR_IMPL_DEVICE stays unset. No header of the API names a
-// backend: what differs per backend is in its configuration header and its two parts.
+// backend or a device compiler: what differs per backend (and per pass of its compiler) is in its
+// configuration header and its parts.
 #pragma once
 
 #if defined(HPAR_BACKEND_CONFIG)
 #include HPAR_BACKEND_CONFIG
-#endif
-
-// HPAR_IMPL_CUDA_DEVICE: the device pass of a CUDA compile (nvcc, or clang in CUDA mode), where
-// CUDA's built-in variables and intrinsics exist. Not __CUDA_ARCH__ alone: clang defines it in the
-// device pass of OpenMP offload to NVIDIA GPUs too, which has neither.
-#if defined(__CUDA_ARCH__) && (defined(__CUDACC__) || defined(__CUDA__))
-#define HPAR_IMPL_CUDA_DEVICE 1
 #endif
 
 // HPAR_IMPL_TARGET: the build is a backend's (also while translating for it): its device and
@@ -32,13 +27,25 @@
 #error "hpar: a backend's configuration set HPAR_IMPL_DEVICE while translating"
 #endif
 
-// What a backend's configuration may set, with the defaults of a host build:
+// What a backend's configuration may set, with the defaults of a host build (a configuration
+// may set them for some passes of its compiler only: a device pass, the host pass):
 //   HPAR_IMPL_VECTOR_LENGTH_MAX  the most vector lanes a team member has
-//   HPAR_IMPL_NO_STDERR          code reachable from a kernel may not name stderr
+//   HPAR_IMPL_NO_STDERR          code reachable from a kernel may not name stderr: it reports with
+//                                printf and stops with HPAR_IMPL_ERROR_EXIT()
+//   HPAR_IMPL_ERROR_EXIT()       how such code stops the program (default: fflush(nullptr), then
+//                                abort(); a device pass traps)
 //   HPAR_IMPL_ON_HOST()          whether the code runs on the host (where View counts live)
+//   HPAR_IMPL_THREAD_HINT()      the calling thread's number in a kernel (impl/thread_slots.hpp)
+//   HPAR_IMPL_NO_LONG_DOUBLE     the compile has no long double (reducers' identities)
+//   HPAR_IMPL_HOST_CHECKS_VIEW_ACCESS  host code of this compile cannot dereference device
+//                                memory: a View's element access checks its space
 //   HPAR_IMPL_DEVICE_CODE_BEGIN / END  around the device-usable parts of the header (below)
+//   HPAR_HD and the function and lambda markers, HPAR_IMPL_DEVICE_CONSTANT (below, math.hpp)
 #if !defined(HPAR_IMPL_VECTOR_LENGTH_MAX)
 #define HPAR_IMPL_VECTOR_LENGTH_MAX 1
+#endif
+#if !defined(HPAR_IMPL_ERROR_EXIT)
+#define HPAR_IMPL_ERROR_EXIT() (fflush(nullptr), ::abort())
 #endif
 
 // ---- annotations (design.md section 3) ---------------------------------------------------------
@@ -58,14 +65,10 @@
 #define HPAR_IMPL_UNAVAILABLE(why) __attribute__((unavailable(why)))
 
 // ---- function and lambda markers (design.md section 4) ------------------------------------------
-#if defined(__CUDACC__)
-#define HPAR_HD __host__ __device__
-#define HPAR_INLINE_FUNCTION __host__ __device__ inline
-#define HPAR_FORCEINLINE_FUNCTION __host__ __device__ __forceinline__
-#define HPAR_FUNCTION __host__ __device__
-#define HPAR_LAMBDA [=] __host__ __device__
-#define HPAR_CLASS_LAMBDA [ =, *this ] __host__ __device__
-#elif defined(__HPAR_TRANSLATING__)
+// A backend whose compiler marks where functions run (CUDA: __host__ __device__) defines them in
+// its configuration for its compiler's passes; otherwise they are these.
+#if !defined(HPAR_HD)
+#if defined(__HPAR_TRANSLATING__)
 #define HPAR_HD
 #define HPAR_INLINE_FUNCTION HPAR_IMPL_DEVICE_CALLABLE inline
 #define HPAR_FORCEINLINE_FUNCTION HPAR_IMPL_DEVICE_CALLABLE inline
@@ -79,6 +82,7 @@
 #define HPAR_FUNCTION
 #define HPAR_LAMBDA [=]
 #define HPAR_CLASS_LAMBDA [ =, *this ]
+#endif
 #endif
 
 // ---- device code markers -------------------------------------------------------------------

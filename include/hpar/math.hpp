@@ -12,10 +12,11 @@
 //   mixed arguments          of a two- or three-argument function promote as in <cmath>: float with
 //                            an integer or a double gives double, anything with long double gives
 //                            long double (host only).
-// What the float and double overloads call:
-//   CUDA device pass (HPAR_IMPL_CUDA_DEVICE): CUDA's device math library by its C name (::sqrtf, ::sqrt),
-//     because the std:: overloads of the host's standard library are host functions there;
-//   everywhere else: std::, which clang and gcc also compile for OpenMP target regions.
+// What the float and double overloads call is the compile's intrinsics part (impl/intrinsics.hpp,
+// HPAR_IMPL_MATH_FLOAT and _DOUBLE): CUDA's device math library by its C name (::sqrtf, ::sqrt) in
+// the CUDA device pass, because the std:: overloads of the host's standard library are host
+// functions there (rt/cuda/intrinsics.cuh); std:: everywhere else, which clang and gcc also
+// compile for OpenMP target regions.
 //
 // Every overload is a function template. An unqualified call after `using namespace Kokkos;` (or
 // `hpar`) then picks the C library's non-template function of the same name, which computes the
@@ -29,25 +30,16 @@
 #include <limits>
 #include <type_traits>
 
+#include "impl/intrinsics.hpp"
+#include "impl/primitives.hpp"
 #include "macros.hpp"
 #include "pair.hpp"
 
 // A constant usable in device code, also by reference (Kokkos::max(x, Kokkos::numbers::pi) binds
-// one): nvcc rejects an odr-use of a host constexpr variable in device code, so in CUDA builds the
-// constants are __device__ variables, whose values host code may still read. nvcc's whole-program
-// mode wants such a variable to have internal linkage, hence `static`.
-#if defined(__CUDACC__)
-#define HPAR_IMPL_DEVICE_CONSTANT static __device__ constexpr
-#else
+// one): a backend whose compiler needs more than a constexpr variable for that defines
+// HPAR_IMPL_DEVICE_CONSTANT in its configuration (CUDA: a static __device__ constexpr variable).
+#if !defined(HPAR_IMPL_DEVICE_CONSTANT)
 #define HPAR_IMPL_DEVICE_CONSTANT inline constexpr
-#endif
-
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-#define HPAR_IMPL_MATH_FLOAT(name) ::name##f
-#define HPAR_IMPL_MATH_DOUBLE(name) ::name
-#else
-#define HPAR_IMPL_MATH_FLOAT(name) std::name
-#define HPAR_IMPL_MATH_DOUBLE(name) std::name
 #endif
 
 namespace hpar {
@@ -123,12 +115,6 @@ using math_long_promoted_t = std::enable_if_t<
   inline std::enable_if_t<std::is_same<T, long double>::value, bool> name(T x) {      \
     return std::name(x);                                                              \
   }
-// CUDA declares the classification functions for both float and double under their C names.
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-#define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(::name(x))
-#else
-#define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(std::name(x))
-#endif
 
 #define HPAR_IMPL_MATH_BINARY(name)                                                         \
   template <class T, class U>                                                               \
@@ -208,35 +194,21 @@ HPAR_HD inline std::enable_if_t<std::is_arithmetic<T>::value, float> fmaf(T x, U
 template <class T, class U, class V>
 HPAR_HD inline impl::math_device_promoted_t<T, U, V> hypot(T x, U y, V z) {
   using R = impl::math_promoted_t<T, U, V>;
-#if defined(HPAR_IMPL_CUDA_DEVICE)
   if constexpr (std::is_same<R, float>::value)
-    return ::norm3df(x, y, z);
+    return HPAR_IMPL_MATH_HYPOT3_FLOAT(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
   else
-    return ::norm3d(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
-#else
-  return std::hypot(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
-#endif
+    return HPAR_IMPL_MATH_HYPOT3(static_cast<R>(x), static_cast<R>(y), static_cast<R>(z));
 }
 
-/// A quiet NaN (the argument selects its payload, as in C). clang's OpenMP offload to NVIDIA GPUs
-/// has no device nan() (libdevice lacks it): there the payload is the default one.
+/// A quiet NaN (the argument selects its payload, as in C; a device without C's nan, as clang's
+/// OpenMP offload to NVIDIA GPUs, gives the default one: impl::backend_nan).
 template <class C>
 HPAR_HD inline std::enable_if_t<std::is_same<C, char>::value, double> nan(const C* arg) {
-#if defined(__NVPTX__) && defined(__clang__) && !defined(HPAR_IMPL_CUDA_DEVICE)
-  (void)arg;
-  return __builtin_nan("");
-#else
-  return ::nan(arg);
-#endif
+  return impl::backend_nan(arg);
 }
 template <class C>
 HPAR_HD inline std::enable_if_t<std::is_same<C, char>::value, float> nanf(const C* arg) {
-#if defined(__NVPTX__) && defined(__clang__) && !defined(HPAR_IMPL_CUDA_DEVICE)
-  (void)arg;
-  return __builtin_nanf("");
-#else
-  return ::nanf(arg);
-#endif
+  return impl::backend_nanf(arg);
 }
 
 // ---- min, max, minmax, clamp (constexpr, as std::min, std::max, std::minmax, std::clamp) ------

@@ -35,6 +35,7 @@
 #include <utility>
 
 #include "impl/functor_traits.hpp"
+#include "impl/primitives.hpp"
 #include "reduce_spec.hpp"
 #include "reducers.hpp"
 #include "team.hpp"
@@ -253,23 +254,14 @@ struct is_team_member<M, std::void_t<decltype(std::declval<const M&>().league_ra
 #endif
 
 namespace impl {
-/// `i` as the body of a short loop over it uses it: in the OpenMP output's device code for an
-/// NVIDIA GPU (clang), hidden from LLVM's loop strength reduction, so that each address the
-/// body forms from `i` is formed afresh in each pass; elsewhere `i` itself. Strength reduction
-/// keeps one pointer per address across the loop instead (two registers each, and their set-up
-/// before the loop), which pays over long loops and costs over the few passes a GPU thread makes
-/// of an MDRange row or a lane of a vector range: stencil3d took 0.84 against 0.81 ms, spmv 0.87
-/// against 0.80 with it, on an H200 (docs/performance.md, 2026-11-28 11:16).
-template <class I>
-HPAR_HD inline I unreduced_index(I i) {
-#if defined(__clang__) && defined(__NVPTX__) && !defined(__CUDA__)
-  if constexpr (sizeof(I) == 8)
-    asm("" : "+l"(i));
-  else
-    asm("" : "+r"(i));
-#endif
-  return i;
-}
+// unreduced_index(i), a device primitive (impl/primitives.hpp): `i` as the body of a short loop
+// over it uses it: in the OpenMP output's device code for an NVIDIA GPU (clang), hidden from
+// LLVM's loop strength reduction, so that each address the body forms from `i` is formed afresh
+// in each pass; elsewhere `i` itself. Strength reduction keeps one pointer per address across the
+// loop instead (two registers each, and their set-up before the loop), which pays over long
+// loops and costs over the few passes a GPU thread makes of an MDRange row or a lane of a vector
+// range: stencil3d took 0.84 against 0.81 ms, spmv 0.87 against 0.80 with it, on an H200
+// (docs/performance.md, 2026-11-28 11:16).
 
 /// Calls visit(i) for this participant's indices of r: from begin + its rank, in steps of the
 /// level's size. With Unroll, the thread and team-vector levels take four indices per step while

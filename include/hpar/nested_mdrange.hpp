@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "impl/primitives.hpp"
 #include "macros.hpp"
 #include "nested.hpp"
 #include "policies.hpp"
@@ -190,15 +191,10 @@ struct MDReduceVisit {
   }
 };
 
-/// Jam of md_walk for a parallel_for: 8 in device code for an NVIDIA GPU (the CUDA output, and
-/// the OpenMP output built by clang), where the loads of one participant are what limits an
-/// element-wise nest; 1 elsewhere (the host builds and reductions gain little and would compile
-/// eight copies of the closure).
-#if defined(HPAR_IMPL_CUDA_DEVICE) || (defined(__clang__) && defined(__NVPTX__))
-constexpr int md_for_jam = 8;
-#else
-constexpr int md_for_jam = 1;
-#endif
+// md_for_jam, the jam of md_walk for a parallel_for, is a device primitive (impl/primitives.hpp):
+// 8 in device code for an NVIDIA GPU (the CUDA output, and the OpenMP output built by clang),
+// where the loads of one participant are what limits an element-wise nest; 1 elsewhere (the host
+// builds and reductions gain little and would compile eight copies of the closure).
 
 /// Visits this participant's share of the indices of r.
 template <int Jam, class L, unsigned N, bool Left, class M, class Visit>

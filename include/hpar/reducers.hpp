@@ -26,7 +26,7 @@ template <class T>
 HPAR_HD constexpr T largest_value() {
   if constexpr (std::is_same<T, float>::value) return __FLT_MAX__;
   else if constexpr (std::is_same<T, double>::value) return __DBL_MAX__;
-#if !defined(HPAR_IMPL_CUDA_DEVICE)
+#if !defined(HPAR_IMPL_NO_LONG_DOUBLE)
   else if constexpr (std::is_same<T, long double>::value) return __LDBL_MAX__;
 #endif
   else if constexpr (std::is_same<T, bool>::value) return true;

@@ -191,7 +191,7 @@ struct SubviewGeometry {
 #if defined(HPAR_ENABLE_DEBUG_BOUNDS_CHECK)
 HPAR_HD inline void subview_bounds(size_t begin, size_t end, size_t extent, size_t dim) {
   if (end < begin || end > extent) {
-#if defined(HPAR_IMPL_CUDA_DEVICE) || defined(HPAR_IMPL_NO_STDERR)
+#if defined(HPAR_IMPL_NO_STDERR)
     printf("hpar: subview argument %zu selects [%zu, %zu) of an extent of %zu\n", dim, begin, end,
            extent);
 #else

@@ -33,9 +33,10 @@
 // so every copy of the map sees the result).
 //
 // Per build: the keys, values, states and scalars are Views in Device's memory space. serial:
-// host memory, the kernels run in order. CUDA: device memory; acquire/release are PTX
-// ld.acquire.gpu / st.release.gpu. OpenMP: OpenMPTargetSpace memory; acquire/release are the
-// __atomic builtins of GCC and Clang (in target regions too). The host operations read and
+// host memory, the kernels run in order. CUDA: device memory; OpenMP: OpenMPTargetSpace memory.
+// Acquire and release are the device primitives' (impl/primitives.hpp): PTX ld.acquire.gpu /
+// st.release.gpu on CUDA, the __atomic builtins of GCC and Clang elsewhere (in target regions
+// too), membar around volatile accesses in clang's OpenMP offload to an NVIDIA GPU. The host operations read and
 // write the scalars with copy_bytes after a fence, and run their bulk work (rehash, end_erase)
 // with impl::library_for over the map's execution space, so the device memory is never touched
 // from the host.
@@ -50,6 +51,7 @@
 #include "core.hpp"
 #include "deep_copy.hpp"
 #include "impl/library_for.hpp"
+#include "impl/primitives.hpp"
 #include "macros.hpp"
 #include "memory.hpp"
 #include "spaces.hpp"
@@ -102,39 +104,10 @@ HPAR_HD inline uint32_t murmur3_32(const void* key, int len, uint32_t seed) {
 }
 
 /// Reads a slot's state word with acquire order (see the top of this file).
-HPAR_HD inline uint32_t umap_load_acquire(uint32_t* p) {
-#if defined(HPAR_IMPL_CUDA_DEVICE) && __CUDA_ARCH__ >= 700
-  uint32_t v;
-  asm volatile("ld.acquire.gpu.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-  return v;
-#elif defined(HPAR_IMPL_CUDA_DEVICE)
-  const uint32_t v = *reinterpret_cast<volatile uint32_t*>(p);
-  __threadfence();
-  return v;
-#elif defined(__NVPTX__) && defined(__clang__)
-  // clang 19's NVPTX backend selects neither acquire loads nor fence instructions.
-  const uint32_t v = *reinterpret_cast<volatile uint32_t*>(p);
-  __nvvm_membar_gl();
-  return v;
-#else
-  return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-#endif
-}
+HPAR_HD inline uint32_t umap_load_acquire(uint32_t* p) { return backend_load_acquire(p); }
 
 /// Writes a slot's state word with release order.
-HPAR_HD inline void umap_store_release(uint32_t* p, uint32_t v) {
-#if defined(HPAR_IMPL_CUDA_DEVICE) && __CUDA_ARCH__ >= 700
-  asm volatile("st.release.gpu.b32 [%0], %1;" : : "l"(p), "r"(v) : "memory");
-#elif defined(HPAR_IMPL_CUDA_DEVICE)
-  __threadfence();
-  *reinterpret_cast<volatile uint32_t*>(p) = v;
-#elif defined(__NVPTX__) && defined(__clang__)
-  __nvvm_membar_gl();
-  *reinterpret_cast<volatile uint32_t*>(p) = v;
-#else
-  __atomic_store_n(p, v, __ATOMIC_RELEASE);
-#endif
-}
+HPAR_HD inline void umap_store_release(uint32_t* p, uint32_t v) { backend_store_release(p, v); }
 
 /// The states of a slot (see the top of this file).
 enum : uint32_t { umap_empty = 0, umap_busy = 1, umap_valid = 2, umap_erased = 3 };

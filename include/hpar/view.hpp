@@ -24,6 +24,7 @@
 
 #include "macros.hpp"
 #include "core.hpp"
+#include "impl/primitives.hpp"
 #include "impl/view_atomic.hpp"
 #include "impl/view_mapping.hpp"
 #include "impl/view_traits.hpp"
@@ -95,20 +96,14 @@ constexpr bool is_view_v = is_view<T>::value;
 namespace impl {
 /// Reports a malformed View construction and ends the program.
 HPAR_HD inline void view_error(const char* label, const char* what) {
-#if defined(HPAR_IMPL_CUDA_DEVICE) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
+#if defined(HPAR_IMPL_NO_STDERR)
+  // Nothing reachable from a kernel may name stderr in this build (CUDA's device code; OpenMP:
+  // GCC compiles offloaded code from the host's preprocessed source, and the device C library
+  // has no such symbol). HPAR_IMPL_ERROR_EXIT() traps in device code; on the host it is
+  // fflush(nullptr), which names no stream either (without it the message is lost when stdout is
+  // a pipe or a file), then abort().
   printf("hpar: error: View \"%s\": %s\n", label, what);
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  __trap();
-#else
-  __builtin_trap();
-#endif
-#elif defined(HPAR_IMPL_NO_STDERR)
-  // Nothing reachable from a kernel may name stderr in this build (OpenMP: GCC compiles offloaded
-  // code from the host's preprocessed source, and the device C library has no such symbol). fflush(nullptr)
-  // names no stream either; without it the message is lost when stdout is a pipe or a file.
-  printf("hpar: error: View \"%s\": %s\n", label, what);
-  fflush(nullptr);
-  ::abort();
+  HPAR_IMPL_ERROR_EXIT();
 #else
   std::fprintf(stderr, "hpar: error: View \"%s\": %s\n", label, what);
   std::fflush(stderr);
@@ -116,40 +111,13 @@ HPAR_HD inline void view_error(const char* label, const char* what) {
 #endif
 }
 
-/// Reads *p through the read-only data cache on NVIDIA GPUs (the CUDA output, and the OpenMP
-/// output built by clang) when the type allows it.
-template <class T>
-HPAR_HD inline T read_only_load(const T* p) {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  // The types __ldg has an overload for: the integers but bool and the wide characters, float and
-  // double (long double, twice as large, is not named: device code warns where it is).
-  if constexpr ((std::is_integral<T>::value && !std::is_same<T, bool>::value &&
-                 !std::is_same<T, wchar_t>::value && !std::is_same<T, char16_t>::value &&
-                 !std::is_same<T, char32_t>::value) ||
-                (std::is_floating_point<T>::value && sizeof(T) <= sizeof(double)))
-    return __ldg(p);
-#elif defined(__clang__) && defined(__NVPTX__)
-  // OpenMP offload built by clang for an NVIDIA GPU: the same load (ld.global.nc), through
-  // clang's NVPTX builtins, for the arithmetic types of 1 to 8 bytes but bool.
-  if constexpr (std::is_floating_point<T>::value && sizeof(T) == sizeof(double))
-    return T(__nvvm_ldg_d(reinterpret_cast<const double*>(p)));
-  else if constexpr (std::is_floating_point<T>::value && sizeof(T) == sizeof(float))
-    return T(__nvvm_ldg_f(reinterpret_cast<const float*>(p)));
-  else if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
-    if constexpr (sizeof(T) == 8) return T(__nvvm_ldg_ll(reinterpret_cast<const long long*>(p)));
-    if constexpr (sizeof(T) == 4) return T(__nvvm_ldg_i(reinterpret_cast<const int*>(p)));
-    if constexpr (sizeof(T) == 2) return T(__nvvm_ldg_s(reinterpret_cast<const short*>(p)));
-    if constexpr (sizeof(T) == 1) return T(__nvvm_ldg_c(reinterpret_cast<const char*>(p)));
-  }
-#endif
-  return *p;
-}
+// read_only_load(p), which reads *p through the read-only data cache on NVIDIA GPUs (the CUDA
+// output, and the OpenMP output built by clang) when the type allows it, is a device primitive
+// (impl/primitives.hpp).
 
 /// Whether this code runs where View reference counts may be touched (the host).
 HPAR_HD inline bool may_touch_count() {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  return false;
-#elif defined(HPAR_IMPL_ON_HOST)
+#if defined(HPAR_IMPL_ON_HOST)
   return HPAR_IMPL_ON_HOST();
 #else
   return true;
@@ -241,16 +209,11 @@ class HPAR_ANNOTATE("hpar::view") View
   impl::SharedAllocation* m_record = nullptr;
 
   HPAR_HD void retain() const {
-#if !defined(HPAR_IMPL_CUDA_DEVICE)
-    if (m_record && impl::may_touch_count()) __atomic_add_fetch(&m_record->count, 1, __ATOMIC_RELAXED);
-#endif
+    if (m_record && impl::may_touch_count()) impl::view_count_retain(&m_record->count);
   }
   HPAR_HD void release() {
-#if !defined(HPAR_IMPL_CUDA_DEVICE)
-    if (m_record && impl::may_touch_count() &&
-        __atomic_sub_fetch(&m_record->count, 1, __ATOMIC_ACQ_REL) == 0)
+    if (m_record && impl::may_touch_count() && impl::view_count_release(&m_record->count))
       m_record->release(m_record);
-#endif
     m_record = nullptr;
   }
 
@@ -631,7 +594,7 @@ class HPAR_ANNOTATE("hpar::view") View
   /// checked in kernels, in host builds or for host-accessible spaces. (The OpenMP offload
   /// build compiles kernels for the host too, where device memory may be host memory.)
   HPAR_HD void check_host_access() const {
-#if defined(HPAR_IMPL_DEVICE) && defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+#if defined(HPAR_IMPL_HOST_CHECKS_VIEW_ACCESS)
     if constexpr (!impl::host_accessible(memory_space::impl_space)) {
       const std::string message = "View '" + label() +
                                   "': host code accessed an element of device memory (attempt "
@@ -667,7 +630,7 @@ class HPAR_ANNOTATE("hpar::view") View
     const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
     for (int r = 0; r < int(R); ++r)
       if (idx[r] >= m_map.m_extent[r]) {
-#if defined(HPAR_IMPL_CUDA_DEVICE) || defined(HPAR_IMPL_NO_STDERR)
+#if defined(HPAR_IMPL_NO_STDERR)
         printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
                m_map.m_extent[r], r);
 #else

@@ -2,9 +2,10 @@
 // of the random-number pools' states (docs/design.md section 13).
 //
 //   thread_hint()                 a number for the calling thread, distinct among the threads that
-//                                 run one kernel at once where the build can tell (CUDA: the
-//                                 global thread index; OpenMP: team * threads + thread); 0 on the
-//                                 host outside a kernel and in the serial build
+//                                 run one kernel at once where the build can tell (its
+//                                 configuration's HPAR_IMPL_THREAD_HINT(); CUDA: the global thread
+//                                 index; OpenMP: team * threads + thread); 0 on the host outside
+//                                 a kernel and in the serial build
 //   acquire_slot(locks, n, hint)  takes a free slot of the n lock words (0 free, 1 taken), trying
 //                                 hint % n first and then the next ones in turn; spins until one
 //                                 is free. The slot's earlier holder's writes are visible after.
@@ -24,6 +25,7 @@
 
 #include "../atomics.hpp"
 #include "../macros.hpp"
+#include "primitives.hpp"
 
 namespace hpar {
 
@@ -31,13 +33,10 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 namespace impl {
 
-/// The calling thread's number (see the top of this file).
+/// The calling thread's number (see the top of this file): the backend configuration's
+/// HPAR_IMPL_THREAD_HINT() where it has one for this compile.
 HPAR_HD inline size_t thread_hint() {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  const size_t block = (size_t(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
-  const size_t in_block = (size_t(threadIdx.z) * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-  return block * (size_t(blockDim.x) * blockDim.y * blockDim.z) + in_block;
-#elif defined(HPAR_IMPL_THREAD_HINT)
+#if defined(HPAR_IMPL_THREAD_HINT)
   return HPAR_IMPL_THREAD_HINT();
 #else
   return 0;
@@ -45,41 +44,20 @@ HPAR_HD inline size_t thread_hint() {
 }
 
 /// Orders this thread's memory accesses before and after it for every other thread of the device.
-HPAR_HD inline void slot_fence() {
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  __threadfence();
-#elif defined(__NVPTX__) && defined(__clang__)
-  __nvvm_membar_gl();  // clang 19's NVPTX backend cannot select a fence instruction
-#else
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
-}
+HPAR_HD inline void slot_fence() { backend_fence(); }
 
 /// Takes a free slot of `locks[0, n)`, n > 0 (see the top of this file).
-/// On the CUDA device a slot is tried with a compare-and-swap only when a (volatile) read finds it
-/// free, so that waiting threads read the lock words instead of writing them, and a thread that
-/// went once round all n slots pauses (32 ns, doubling to 1 us) before the next round: under heavy
-/// contention for a few slots this lets the holders' releases through. Elsewhere every try is a
-/// compare-and-swap: with GCC's nvptx offload a relaxed atomic load before it made waiting threads
-/// spin for ever on a GPU (exec/kokkos_unique_token.cpp hung), as if the load never saw the slot
-/// freed; a compare-and-swap always reads the current value.
+/// How a thread waits is the device primitives' (impl/primitives.hpp): whether it reads a lock
+/// word before it tries a compare-and-swap on it (slot_read_before_try(); on the CUDA device, so
+/// that waiting threads read the lock words instead of writing them), and what it does after
+/// each slot it found taken (SlotBackoff; on the CUDA device a pause after each round of all n).
 HPAR_HD inline int acquire_slot(int* locks, int n, size_t hint) {
   int i = int(hint % size_t(n));
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  int tried = 0;
-  unsigned pause = 32;
-  while (atomic_load(&locks[i]) != 0 || atomic_compare_exchange(&locks[i], 0, 1) != 0) {
-#else
-  while (atomic_compare_exchange(&locks[i], 0, 1) != 0) {
-#endif
+  SlotBackoff backoff;
+  while ((slot_read_before_try() && atomic_load(&locks[i]) != 0) ||
+         atomic_compare_exchange(&locks[i], 0, 1) != 0) {
     i = i + 1 < n ? i + 1 : 0;
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-    if (++tried == n) {
-      tried = 0;
-      __nanosleep(pause);
-      if (pause < 1024) pause *= 2;
-    }
-#endif
+    backoff.after_taken(n);
   }
   slot_fence();
   return i;

@@ -5,7 +5,7 @@
 // hpar/rt/openmp.hpp (the one header a translated file includes), by hpar_add_executable for
 // every source of an OpenMP target, and by hpar-translate --backend=openmp while it parses (with
 // __HPAR_TRANSLATING__: then the OpenMP spaces exist as types with serial bodies).
-// Macros only: the backend's spaces and memory follow from the two headers it names.
+// Macros only: the backend's spaces, memory and primitives follow from the headers it names.
 #pragma once
 
 /// Defined in the OpenMP build (and its translation), for programs that test their build.
@@ -18,6 +18,9 @@
 // The loops of hpar's own library code (include/hpar/impl/library_for.hpp). Its sort has no part
 // here: include/hpar/sort.hpp sorts a copy on the host, as Kokkos does for OpenMPTarget.
 #define HPAR_IMPL_BACKEND_LIBRARY_FOR <hpar/rt/openmp/library_for.hpp>
+// The locks, fences and loads of an offload compile's device pass for an NVIDIA GPU
+// (include/hpar/impl/primitives.hpp); the atomics and math of every pass are the host's.
+#define HPAR_IMPL_BACKEND_PRIMITIVES <hpar/rt/openmp/primitives.hpp>
 
 // What a Kokkos program tests (the same in the translator's parse and in the build of its output).
 // An OpenMP build for the host (the default: the host fallback) is what Kokkos' OpenMP backend
@@ -58,6 +61,10 @@
 /// Code reachable from a target region may not name stderr: GCC compiles offloaded code from the
 /// host's preprocessed source, and the device C library has no such symbol.
 #define HPAR_IMPL_NO_STDERR 1
+#if defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
+/// A device pass stops a failing kernel with a trap.
+#define HPAR_IMPL_ERROR_EXIT() __builtin_trap()
+#endif
 /// Whether the code runs on the host (a target region may run on the device or as host fallback).
 #define HPAR_IMPL_ON_HOST() omp_is_initial_device()
 /// The calling thread's number among those running one target region (impl/thread_slots.hpp).
