@@ -18,7 +18,7 @@
 //     is that View and otherwise combines the elements into v; reset() sets the original View's
 //     elements to the operation's identity.
 //   duplicated: copies of the View's shape, one per value of a UniqueToken of the execution space
-//     (ExecSpace::concurrency() copies: 1 on hpar's host spaces, which run on one thread), set to
+//     (ExecSpace::concurrency() copies: 1 on Serial and on a host space run on one thread), set to
 //     the identity at construction. An accessor holds a copy for its lifetime: it acquires a
 //     token value in its constructor and releases it in its destructor, and its updates go to
 //     that copy. contribute_into(v) combines every copy into v (keeping v's contents: v op=
@@ -395,7 +395,8 @@ HPAR_IMPL_DEVICE_CODE_END
 namespace impl {
 
 /// Whether Kokkos runs ExecSpace's dispatches on many host threads (the OpenMP host space says
-/// so with impl_is_host_parallel, in its backend's spaces part; hpar runs it on one).
+/// so with impl_is_host_parallel, in its backend's spaces part; hpar runs it on every OpenMP
+/// thread in the OpenMP build for the host, on one elsewhere).
 template <class ExecSpace, class = void>
 struct is_host_parallel_space : std::false_type {};
 template <class ExecSpace>
@@ -413,7 +414,7 @@ struct ScatterDefaultDuplication {
 template <class ExecSpace, class Duplication>
 struct ScatterDefaultContribution {
   static constexpr bool atomic =
-      !is_host_execution_space<ExecSpace>() ||
+      !(is_host_execution_space<ExecSpace>() || is_host_parallel_space<ExecSpace>::value) ||
       (is_host_parallel_space<ExecSpace>::value &&
        std::is_same<Duplication, Experimental::ScatterNonDuplicated>::value);
   using type = std::conditional_t<atomic, Experimental::ScatterAtomic,

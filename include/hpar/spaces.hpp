@@ -60,7 +60,8 @@ struct is_array_layout<LayoutRight> : std::true_type {};
 // ---- spaces --------------------------------------------------------------------------------------
 //
 // Which spaces a build has (the KOKKOS_ENABLE_* macros of the backend's configuration say the same):
-//   every build:  Serial (the host execution space, DefaultHostExecutionSpace), HostSpace;
+//   every build:  Serial (the host execution space, DefaultHostExecutionSpace unless the backend
+//                 names its host-parallel space: HPAR_IMPL_BACKEND_HOST_SPACE), HostSpace;
 //   serial:       DefaultExecutionSpace = Serial, DeviceSpace = SharedSpace = HostSpace;
 //   a backend's:  what the backend's spaces part (HPAR_IMPL_BACKEND_SPACES) declares, its
 //                 execution space as DefaultExecutionSpace and its memory as DeviceSpace:
@@ -128,11 +129,22 @@ struct ExecutionSpaceBase {
 };
 }  // namespace impl
 
+/// The host execution space that Kokkos' HostSpace and host mirrors run in: Serial, or the
+/// backend's host-parallel space where its configuration names one that runs on every host
+/// thread (HPAR_IMPL_BACKEND_HOST_SPACE: the OpenMP build for the host names OpenMP), as Kokkos
+/// takes OpenMP when it is enabled.
+#if defined(HPAR_IMPL_BACKEND_HOST_SPACE)
+struct HPAR_IMPL_BACKEND_HOST_SPACE;
+using DefaultHostExecutionSpace = HPAR_IMPL_BACKEND_HOST_SPACE;
+#else
+using DefaultHostExecutionSpace = Serial;
+#endif
+
 /// Host memory: aligned operator new / delete.
 struct HostSpace : impl::MemorySpaceBase<HostSpace, impl::Space::host> {
   using memory_space = HostSpace;
-  using execution_space = Serial;
-  using device_type = Device<Serial, HostSpace>;
+  using execution_space = DefaultHostExecutionSpace;
+  using device_type = Device<DefaultHostExecutionSpace, HostSpace>;
   static constexpr const char* name() { return "HostSpace"; }
 };
 
@@ -148,8 +160,6 @@ struct HPAR_ANNOTATE("hpar::space::host") Serial : impl::ExecutionSpaceBase<Seri
   void fence() const {}
   void fence(const std::string&) const {}
 };
-
-using DefaultHostExecutionSpace = Serial;
 
 }  // namespace hpar
 

@@ -10,14 +10,15 @@
 // work inside kernels at every level, and on the host outside them.
 //
 // Where the values come from, per kind of space:
-//   a device space (CUDA: Cuda; OpenMP: OpenMPTarget): a pool of lock words in the space's memory
+//   a translated space (CUDA: Cuda; OpenMP: OpenMPTarget, and OpenMP in the build for the host,
+//     whose dispatches run on every OpenMP thread): a pool of lock words in the space's memory
 //     (impl/thread_slots.hpp): acquire takes a free word, trying the calling thread's number
 //     first. Scope Global: one pool per execution space for the whole program, concurrency()
 //     words, allocated on first use and never freed, shared by every Global token of the space.
 //     Scope Instance: a pool of the token's own, concurrency() words or the max_size given,
 //     shared by the token's copies and freed with the last host copy.
-//   a host space (Serial in every build, OpenMP in the OpenMP build): hpar runs host dispatches
-//     on the calling thread, so there is one holder at a time and acquire returns 0 without
+//   a host space run in the header (Serial; OpenMP in a build for a device): hpar runs these
+//     dispatches on the calling thread, so there is one holder at a time and acquire returns 0 without
 //     locking, as Kokkos' Serial does. size() is concurrency() (1) or the max_size given.
 // Invariants: a thread holds a value for a short while and gives it back before the kernel ends
 // (Kokkos' rule); with a pool smaller than the threads that acquire at once, the others spin

@@ -282,7 +282,7 @@ std::vector<DeviceFinding> walkDeviceCode(ASTContext& Ctx, const frontend::Searc
                                           ir::TranslationUnit& TU) {
   DeviceWalk W(Ctx, Paths, TU);
   for (const DispatchSite& Site : Instances)
-    if (!TU.kernels[Site.kernel].onHost) W.walkSite(Site);
+    if (!TU.kernels[Site.kernel].onHost && !TU.kernels[Site.kernel].onHostThreads) W.walkSite(Site);
   return std::move(W.Findings);
 }
 

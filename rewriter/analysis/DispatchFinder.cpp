@@ -267,6 +267,7 @@ public:
     K.rank = Facts->rank;
     K.hasWorkTag = Facts->hasWorkTag;
     K.onHost = Facts->onHost;
+    K.onHostThreads = Facts->onHostThreads;
     if (K.policy != ir::PolicyKind::Range && Pattern == ir::Pattern::Scan) {
       error(diag::CheckId::ScanPolicy, Loc, std::string("parallel_scan over ") +
                           (K.policy == ir::PolicyKind::Team ? "a TeamPolicy" : "an MDRangePolicy") +

@@ -26,14 +26,22 @@ static bool isHostSpace(QualType Space) {
   return annotationOf(recordOf(Space)) == "hpar::space::host";
 }
 
+/// Whether a type names a host execution space whose dispatches the build translates to run on
+/// the host's threads (Kokkos::OpenMP in the OpenMP build for the host; rt/openmp/spaces.hpp).
+static bool isHostThreadsSpace(QualType Space) {
+  return annotationOf(recordOf(Space)) == "hpar::space::host_threads";
+}
+
 std::optional<PolicyFacts> describePolicy(QualType T, QualType functorType) {
   PolicyFacts Facts;
   QualType Canon = T.getNonReferenceType().getCanonicalType();
   if (Canon->isIntegralOrEnumerationType()) {
     if (!functorType.isNull())
       if (const auto* Space =
-              dyn_cast_or_null<TypedefNameDecl>(member(recordOf(functorType), "execution_space")))
+              dyn_cast_or_null<TypedefNameDecl>(member(recordOf(functorType), "execution_space"))) {
         Facts.onHost = isHostSpace(Space->getUnderlyingType());
+        Facts.onHostThreads = isHostThreadsSpace(Space->getUnderlyingType());
+      }
     return Facts;
   }
   const CXXRecordDecl* RD = recordOf(Canon);
@@ -59,8 +67,10 @@ std::optional<PolicyFacts> describePolicy(QualType T, QualType functorType) {
   }
   if (const auto* Tag = dyn_cast_or_null<TypedefNameDecl>(member(RD, "work_tag")))
     Facts.hasWorkTag = !Tag->getUnderlyingType().getCanonicalType()->isVoidType();
-  if (const auto* Space = dyn_cast_or_null<TypedefNameDecl>(member(RD, "execution_space")))
+  if (const auto* Space = dyn_cast_or_null<TypedefNameDecl>(member(RD, "execution_space"))) {
     Facts.onHost = isHostSpace(Space->getUnderlyingType());
+    Facts.onHostThreads = isHostThreadsSpace(Space->getUnderlyingType());
+  }
   return Facts;
 }
 

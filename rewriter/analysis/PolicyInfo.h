@@ -14,6 +14,9 @@ struct PolicyFacts {
   bool hasWorkTag = false;
   int rank = 1;
   bool onHost = false;  // the policy's execution space is a host space (Serial, OpenMP)
+  /// The policy's execution space is a host space whose dispatches are translated to run on the
+  /// host's threads (OpenMP in the OpenMP build for the host).
+  bool onHostThreads = false;
 };
 
 /// Describes the policy argument of a dispatch, or nothing when its type is not a policy or

@@ -300,7 +300,8 @@ private:
 void checkCaptures(CheckContext& C) {
   CaptureChecker K(C);
   for (const auto& Site : C.sites)
-    if (!C.tu.kernels[Site.kernel].onHost) K.checkSite(Site);  // the host may capture anything
+    if (!C.tu.kernels[Site.kernel].onHost && !C.tu.kernels[Site.kernel].onHostThreads)
+      K.checkSite(Site);  // the host may capture anything
 }
 
 }  // namespace checks

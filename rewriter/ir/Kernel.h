@@ -81,6 +81,11 @@ struct Kernel {
   /// The policy runs on a host execution space (Serial, OpenMP): the call is left as written,
   /// so the header's serial implementation runs it on the host, and the device checks skip it.
   bool onHost = false;
+  /// The policy runs on a host execution space that the build runs on the host's threads
+  /// (Kokkos::OpenMP in the OpenMP build for the host): the kernel is translated, and its
+  /// functor is host code, which may capture by reference and call any host function, so the
+  /// device checks skip it.
+  bool onHostThreads = false;
   /// Another instantiation of the dispatch (in a template) runs on a host execution space.
   bool alsoOnHost = false;
   ScalarReduce reduceOp = ScalarReduce::Other;  // parallel_reduce with one result

@@ -52,15 +52,23 @@ int main(int argc, char* argv[]) {
   {
     const int n = 1000;
 
-    // A host policy over host memory, with host-only code and a by-reference capture.
+    // A host policy over host memory, with host-only code and a by-reference capture: Serial
+    // (one thread) may append to a vector; DefaultHostExecutionSpace (OpenMP, many threads, where
+    // the build has it) counts with an atomic.
     Kokkos::View<double*, Kokkos::HostSpace> host("host", n);
     std::vector<int> visited;
-    Kokkos::parallel_for("host_fill", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n),
+    Kokkos::parallel_for("host_fill", Kokkos::RangePolicy<Kokkos::Serial>(0, n),
                          [&](const int i) {
                            host(i) = 2.0 * i;
                            visited.push_back(i);
                          });
     expect(int(visited.size()) == n, "the host policy visited every index once");
+    int counted = 0;
+    Kokkos::parallel_for("host_count", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n),
+                         [&](const int i) {
+                           if (host(i) == 2.0 * i) Kokkos::atomic_inc(&counted);
+                         });
+    expect(counted == n, "the default host space visited every index once");
     std::string labels;
     Kokkos::parallel_for(
         "host_team", Kokkos::TeamPolicy<Kokkos::Serial>(3, 1),

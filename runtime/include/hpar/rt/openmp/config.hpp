@@ -41,6 +41,9 @@
 #define HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS 1
 /// Kokkos' thread count (initialize's num_threads) is OpenMP's: impl::backend_set_threads.
 #define HPAR_IMPL_BACKEND_THREADS 1
+/// Kokkos::OpenMP runs its dispatches as translated kernels on every OpenMP thread, and is
+/// DefaultHostExecutionSpace and HostSpace's execution space (hpar/rt/openmp/spaces.hpp).
+#define HPAR_IMPL_BACKEND_HOST_SPACE OpenMP
 #endif
 #include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
 

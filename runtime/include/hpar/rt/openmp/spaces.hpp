@@ -44,19 +44,43 @@ struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
   void fence(const std::string&) const {}
 };
 
-/// Kokkos' host-parallel execution space. hpar runs its dispatches on the host like Serial's
-/// (one thread, so concurrency() is 1): the device is where the OpenMP backend puts parallelism.
-struct HPAR_ANNOTATE("hpar::space::host") OpenMP : impl::ExecutionSpaceBase<OpenMP> {
+/// Kokkos' host-parallel execution space.
+///   A build for the host (HPAR_IMPL_OMP_HOST_ONLY): OpenMP is what OpenMPTarget is there, and
+///     DefaultHostExecutionSpace: its dispatches are translated kernels, parallel regions of the
+///     OpenMP runtime's threads with Kokkos' OpenMP team sizes, scratch and levels
+///     (docs/design.md section 2, "Host execution spaces").
+///   A build for a device: its dispatches run in the header on the calling thread, as Serial's
+///     (one thread, so concurrency() is 1): the device is where that build puts parallelism.
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+#define HPAR_IMPL_OMP_HOST_SPACE_ANNOTATION "hpar::space::host_threads"
+#else
+#define HPAR_IMPL_OMP_HOST_SPACE_ANNOTATION "hpar::space::host"
+#endif
+struct HPAR_ANNOTATE(HPAR_IMPL_OMP_HOST_SPACE_ANNOTATION) OpenMP : impl::ExecutionSpaceBase<OpenMP> {
   using execution_space = OpenMP;
   using scratch_memory_space = ScratchMemorySpace<OpenMP>;
   using memory_space = HostSpace;
   using array_layout = LayoutRight;
   using device_type = Device<OpenMP, HostSpace>;
   static constexpr const char* name() { return "OpenMP"; }
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  static constexpr bool impl_on_device = true;
+  static int concurrency() { return impl::backend_concurrency(); }
+  static bool in_parallel() { return omp_in_parallel() != 0; }
+  /// Kokkos' pool: the threads a region starts (inside one, the threads running it).
+  static int impl_thread_pool_size() { return omp_in_parallel() ? omp_get_num_threads() : omp_get_max_threads(); }
+  static int impl_thread_pool_size(int depth) { return depth < 2 ? impl_thread_pool_size() : 1; }
+  static int impl_thread_pool_rank() { return omp_get_thread_num(); }
+  static int impl_max_hardware_threads() { return omp_get_max_threads(); }
+  static int impl_hardware_thread_id() { return omp_get_thread_num(); }
+#else
   static int concurrency() { return 1; }
   static int impl_thread_pool_size() { return 1; }
+  static int impl_thread_pool_size(int) { return 1; }
   static int impl_thread_pool_rank() { return 0; }
   static int impl_max_hardware_threads() { return 1; }
+  static int impl_hardware_thread_id() { return 0; }
+#endif
   /// Kokkos runs this space on many host threads, so its defaults are those of a parallel host
   /// space (ScatterView duplicates by default; include/hpar/scatter_view.hpp).
   static constexpr bool impl_is_host_parallel = true;
