@@ -140,20 +140,13 @@ HPAR_IMPL_DEVICE_CODE_BEGIN
 
 /// Prints the message and ends the program (device code: traps the kernel).
 HPAR_HD inline void abort(const char* message) {
-#if defined(HPAR_IMPL_CUDA_DEVICE) || defined(__NVPTX__) || defined(__nvptx__) || defined(__AMDGPU__) || defined(__amdgcn__)
+#if defined(HPAR_IMPL_NO_STDERR)
+  // No stderr in code reachable from a kernel (see impl::view_error): the message goes to
+  // stdout, and HPAR_IMPL_ERROR_EXIT() (macros.hpp, set by the backend's configuration) traps a
+  // device pass's kernel, or on the host flushes every stream (abort() does not; a host run whose
+  // output goes to a pipe or a file would lose the message) and aborts.
   printf("hpar::abort: %s\n", message);
-#if defined(HPAR_IMPL_CUDA_DEVICE)
-  __trap();
-#else
-  __builtin_trap();
-#endif
-#elif defined(HPAR_IMPL_NO_STDERR)
-  // No stderr in code reachable from a kernel (see impl::view_error). fflush(nullptr)
-  // names no stream either; without it a host run whose output goes to a pipe or a file loses
-  // the message, since abort() does not flush.
-  printf("hpar::abort: %s\n", message);
-  fflush(nullptr);
-  ::abort();
+  HPAR_IMPL_ERROR_EXIT();
 #else
   std::fprintf(stderr, "hpar::abort: %s\n", message);
   std::fflush(stderr);
