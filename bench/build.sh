@@ -22,7 +22,10 @@
 # the number of processors), BENCH_IMPLS (the builds to make, default
 # "cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc"), BENCH_CUDA_THERE=1 (the CUDA builds are
 # translated here and compiled by run.sh on the GPU machine, with its nvcc on all its cores:
-# bench/out/cuda-builds.txt holds their commands, bench/out/src the headers they need).
+# bench/out/cuda-builds.txt holds their commands, bench/out/src the headers they need),
+# HPAR_DRIVER (hpar-c++, default beside the translator).
+# The hpar builds' compile and translate flags are those of rewriter/emit/Builds.def (cuda,
+# openmp-nvptx-clang, openmp-nvptx-gcc), as hpar-c++ prints them; the baselines' are their own.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,19 +40,9 @@ offload_cxx=${OFFLOAD_CXX:-g++-12}
 jobs=${BENCH_JOBS:-$(nproc)}
 
 includes=(-I include -I include/hpar/compat -I runtime/include -I bench)
-nvcc_flags=(-O3 -std=c++17 -arch=sm_90 -cudart static)
-hpar_nvcc_flags=("${nvcc_flags[@]}" --extended-lambda --expt-relaxed-constexpr)
-offload_flags=(-O3 -std=c++17 -fopenmp -foffload=nvptx-none
-               -foffload-options=nvptx-none=-misa=sm_80 -fcf-protection=none -fno-stack-protector
-               -fno-exceptions)
+nvcc_flags=(-O3 -std=c++17 -arch=sm_90 -cudart static)  # the CUDA baselines'
 impls=${BENCH_IMPLS:-cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc}
 wants() { [[ " $impls " == *" $1 "* ]]; }
-clang_flags=()
-if wants hpar-omp-clang; then
-  clang_dir=$(scripts/setup-clang-offload.sh --pack) || { echo "build: clang offload set-up failed" >&2; exit 1; }
-  read -r -a clang_flags <<< "$(scripts/setup-clang-offload.sh --flags)"
-  clang_flags=(-O3 -std=c++17 "${clang_flags[@]}")
-fi
 
 mkdir -p "$gen" "$logs"
 
@@ -57,6 +50,35 @@ mkdir -p "$gen" "$logs"
 if [ ! -x "$translate" ]; then
   echo "build: $translate not found; building hpar"
   cmake --build build || { echo "build: cannot build hpar-translate" >&2; exit 1; }
+fi
+driver=${HPAR_DRIVER:-$(dirname "$translate")/hpar-c++}
+
+# ---- the hpar builds' flags (rewriter/emit/Builds.def) -----------------------------------------
+# hpar_flags ARRAY OPTION BUILD [VAR=VALUE...]: ARRAY+=(the words `hpar-c++ --hpar-print-OPTION=BUILD`
+# prints, in a shell's quoting), for sm_90; GCC 12's nvptx code is sm_80's (Builds.def). The
+# programs are linked without the builds' link flags: the offload runtimes are carried beside them.
+hpar_flags() {
+  local array=$1 option=$2 build=$3 line; shift 3
+  line=$(env HPAR_CUDA_ARCH=90 "$@" "$driver" "--hpar-print-$option=$build") ||
+    { echo "build: $driver --hpar-print-$option=$build failed" >&2; exit 1; }
+  eval "$array+=($line)"
+}
+hpar_nvcc_flags=(-O3 -std=c++17 -cudart static)
+hpar_flags hpar_nvcc_flags flags cuda
+cuda_translate=()
+hpar_flags cuda_translate translate-flags cuda
+offload_flags=(-O3 -std=c++17)
+hpar_flags offload_flags flags openmp-nvptx-gcc HPAR_CXX="$offload_cxx"
+gcc_translate=()
+hpar_flags gcc_translate translate-flags openmp-nvptx-gcc HPAR_CXX="$offload_cxx"
+clang_translate=()
+hpar_flags clang_translate translate-flags openmp-nvptx-clang HPAR_CXX=clang++-19
+clang_flags=()
+if wants hpar-omp-clang; then
+  clang_dir=$(scripts/setup-clang-offload.sh --pack) || { echo "build: clang offload set-up failed" >&2; exit 1; }
+  read -r -a clang_flags <<< "$(scripts/setup-clang-offload.sh --flags)"
+  [ "${#clang_flags[@]}" -gt 0 ] || { echo "build: no clang offload flags" >&2; exit 1; }
+  clang_flags=(-O3 -std=c++17 "${clang_flags[@]}")
 fi
 
 offload_ok=1
@@ -103,7 +125,8 @@ nvcc_build() {
 build_hpar_cuda() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${2:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
-  "$translate" --backend=cuda "$src" -o "$gen/$b$suffix.hpar.cu" -- -std=c++17 -I bench &&
+  "$translate" --backend=cuda "$src" -o "$gen/$b$suffix.hpar.cu" -- -std=c++17 -I bench \
+    "${cuda_translate[@]}" &&
     nvcc_build "$gen/$b$suffix.hpar.cu" "$out/$b-hpar-cuda$suffix" "${hpar_nvcc_flags[@]}"
 }
 
@@ -112,8 +135,9 @@ build_hpar_cuda() {
 translate_openmp() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${3:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
+  local -n translate_flags=$2_translate  # for the GPU: Kokkos with OpenMPTarget
   "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.$2.hpar.cpp" \
-    -- -std=c++17 -I bench -DHPAR_OPENMP_OFFLOAD=1  # for the GPU: Kokkos with OpenMPTarget
+    -- -std=c++17 -I bench "${translate_flags[@]}"
 }
 build_hpar_omp_clang() {
   local suffix=""; [ "${2:-}" = tuned ] && suffix=-tuned

@@ -10,7 +10,9 @@
 #   <name>-openmp-baseline the baseline, that machine's g++
 #
 # Every build is -O3 -DNDEBUG -fopenmp, with no -march: each compiler targets the same generic
-# x86-64 as a Kokkos build without Kokkos_ARCH_* does.
+# x86-64 as a Kokkos build without Kokkos_ARCH_* does. The hpar builds' OpenMP flags are those of
+# rewriter/emit/Builds.def (openmp-host-clang, openmp-host-gcc), as hpar-c++ (HPAR_DRIVER, default
+# beside the translator) prints them here; run.sh carries the GCC ones.
 #
 #   bench/cpu.sh KOKKOS_SRC [OUTDIR]
 #       here (hpar built in build/, clang++-19): translates, builds the clang binaries, and packs
@@ -35,6 +37,11 @@ benchmarks=(launch triad dot scan stencil3d yax spmv team_scan batched_gemm big_
 [ -f "$kokkos_src/core/src/Kokkos_Core.hpp" ] ||
   { echo "cpu.sh: $kokkos_src is not a Kokkos source tree" >&2; exit 2; }
 [ -x "$translate" ] || { echo "cpu.sh: $translate not built (cmake --build build)" >&2; exit 2; }
+driver=${HPAR_DRIVER:-$(dirname "$translate")/hpar-c++}
+# The clang build here links LLVM's libomp from beside the program ($ORIGIN), not the build's rpath.
+clang_omp=$(HPAR_CXX=clang++-19 "$driver" --hpar-print-flags=openmp-host-clang) &&
+  gcc_omp=$(HPAR_CXX=g++ "$driver" --hpar-print-flags=openmp-host-gcc) ||
+  { echo "cpu.sh: $driver cannot print the OpenMP flags" >&2; exit 2; }
 
 rm -rf "$out"
 mkdir -p "$out/src/bench/baselines/openmp" "$out/src/hpar" "$out/gen" "$out/bin" "$out/logs"
@@ -44,7 +51,7 @@ cp -r include runtime/include/. "$out/src/hpar/"  # src/hpar/include (the API), 
 tar -C "$kokkos_src" --exclude=./.git --exclude=./doc -cJf "$out/kokkos-src.tar.xz" .
 
 includes=(-I include -I include/hpar/compat -I runtime/include -I bench)
-flags=(-std=c++17 -O3 -DNDEBUG -fopenmp)
+eval "flags=(-std=c++17 -O3 -DNDEBUG $clang_omp)"
 failed=0
 for b in "${benchmarks[@]}"; do
   if ! "$translate" --backend=openmp "bench/$b.cpp" -o "$out/gen/$b.hpar.cpp" -- -std=c++17 -I bench \
@@ -89,6 +96,8 @@ cxx=${BENCH_CXX:-g++}  # not $CXX: a wrapper there may differ from the g++ on PA
 # -foffload=disable: a g++ built with offload targets would otherwise also compile every
 # `declare target` function for them (the OpenMP build for the host has no target region).
 flags=(-std=c++17 -O3 -DNDEBUG -fopenmp -foffload=disable)
+# hpar's output: the flags of its build for GCC on the host (Builds.def, openmp-host-gcc).
+hpar_flags=(-std=c++17 -O3 -DNDEBUG HPAR_OPENMP_HOST_GCC)
 echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) processors;" \
      "$($cxx --version | head -n 1)"
 
@@ -117,16 +126,16 @@ build() {
       $cxx "${flags[@]}" -DBENCH_IMPL='"kokkos-openmp"' -Ikokkos/include -Isrc/bench src/bench/$b.cpp \
         -o bin/$b-kokkos-openmp -L$klib -lkokkoscontainers -lkokkoscore -ldl ;;
     hpar-omp-gcc)
-      $cxx "${flags[@]}" -Isrc/hpar/include -Isrc/hpar/include/hpar/compat -Isrc/hpar -Isrc/bench \
+      $cxx "${hpar_flags[@]}" -Isrc/hpar/include -Isrc/hpar/include/hpar/compat -Isrc/hpar -Isrc/bench \
         gen/$b.hpar.cpp -o bin/$b-hpar-omp-gcc ;;
     openmp-baseline)
       $cxx "${flags[@]}" -Isrc/bench src/bench/baselines/openmp/$b.cpp -o bin/$b-openmp-baseline ;;
   esac > logs/$b-$kind.log 2>&1 || echo "run.sh: $kind build of $b failed (logs/$b-$kind.log)"
 }
-export -f build; export cxx klib; export flags_text="${flags[*]}"
+export -f build; export cxx klib; export flags_text="${flags[*]}" hpar_flags_text="${hpar_flags[*]}"
 for b in "${benchmarks[@]}"; do
   for kind in kokkos-openmp hpar-omp-gcc openmp-baseline; do echo "$b $kind"; done
-done | xargs -P "$jobs" -L 1 bash -c 'flags=($flags_text); build "$0" "$1"'
+done | xargs -P "$jobs" -L 1 bash -c 'flags=($flags_text); hpar_flags=($hpar_flags_text); build "$0" "$1"'
 [ $build_only = 1 ] && exit 0
 
 # Each binary alone on the host, one after another; a run past 300 s is stopped.
@@ -185,6 +194,8 @@ awk '
   }' results.txt
 RUN
 sed -i "s/^benchmarks=(BENCHMARKS)/benchmarks=(${benchmarks[*]})/" "$out/run.sh"
+gcc_omp=${gcc_omp//\\/\\\\}; gcc_omp=${gcc_omp//&/\\&}; gcc_omp=${gcc_omp//|/\\|}
+sed -i "s|^\(hpar_flags=(.*\)HPAR_OPENMP_HOST_GCC)|\1$gcc_omp)|" "$out/run.sh"
 chmod +x "$out/run.sh"
 echo "cpu.sh: $(du -sh "$out" | cut -f1) in $out; there: $out/run.sh"
 exit $failed

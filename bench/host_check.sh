@@ -4,7 +4,9 @@
 # (g++ -foffload=disable, and clang++-19 when installed); the hand-written OpenMP baselines
 # (bench/baselines/openmp/) with g++; and, with KOKKOS_ROOT set, the natural sources built against
 # Kokkos itself. Builds into $BENCH_HOST_DIR (default /tmp/hpar-bench-host); arguments replace the
-# default sizes.
+# default sizes. The OpenMP outputs are built with the flags of rewriter/emit/Builds.def
+# (openmp-host-gcc, openmp-host-clang), as hpar-c++ (HPAR_DRIVER, default beside the translator)
+# prints them.
 #
 # Exit status: non-zero when a build or a check failed.
 set -uo pipefail
@@ -15,6 +17,24 @@ translate=${HPAR_TRANSLATE:-build/bin/hpar-translate}
 mkdir -p "$dir"
 includes=(-I include -I include/hpar/compat -I runtime/include -I bench)
 common_args=(--reps 3 --warmup 1 --copy-n 2^20)
+driver=${HPAR_DRIVER:-$(dirname "$translate")/hpar-c++}
+
+# hpar_flags ARRAY COMPILER OPTION... : ARRAY+=(what `hpar-c++ OPTION` prints for HPAR_CXX=COMPILER,
+# in a shell's quoting), for each OPTION.
+hpar_flags() {
+  local array=$1 cxx=$2 option line; shift 2
+  for option in "$@"; do
+    line=$(HPAR_CXX=$cxx "$driver" "$option") || { echo "host check: $driver $option failed" >&2; exit 2; }
+    eval "$array+=($line)"
+  done
+}
+gcc_omp=()
+hpar_flags gcc_omp g++ --hpar-print-flags=openmp-host-gcc
+clang_omp=()
+if command -v clang++-19 > /dev/null; then
+  hpar_flags clang_omp clang++-19 --hpar-print-flags=openmp-host-clang \
+    --hpar-print-link-flags=openmp-host-clang
+fi
 
 # Problem sizes (the --n, and for team_scan --m, arguments): not powers of two, so that ragged
 # tiles and tails are exercised (yax's 301 columns and team_scan's 1031 leave a partial last
@@ -78,12 +98,11 @@ for src in bench/launch.cpp bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/s
 
   check "$id-translate-openmp" "$translate" --backend=openmp "$src" \
     -o "$dir/$id.hpar.cpp" -- -std=c++17 -I bench || continue
-  check "$id-build-openmp-gcc" g++ -O2 -std=c++17 -fopenmp -foffload=disable "${includes[@]}" \
+  check "$id-build-openmp-gcc" g++ -O2 -std=c++17 "${gcc_omp[@]}" "${includes[@]}" \
     "$dir/$id.hpar.cpp" -o "$dir/$id-openmp-gcc" &&
     check "$id-openmp-gcc" "$dir/$id-openmp-gcc" "${args[@]}"
   if command -v clang++-19 > /dev/null; then
-    check "$id-build-openmp-clang" clang++-19 -O2 -std=c++17 -fopenmp \
-      -Wl,-rpath,/usr/lib/llvm-19/lib \
+    check "$id-build-openmp-clang" clang++-19 -O2 -std=c++17 "${clang_omp[@]}" \
       "${includes[@]}" "$dir/$id.hpar.cpp" -o "$dir/$id-openmp-clang" &&
       check "$id-openmp-clang" env "${clang_env[@]}" "$dir/$id-openmp-clang" "${args[@]}"
   fi
@@ -109,12 +128,11 @@ check nine_kernels-build-serial g++ -O2 -std=c++17 "${includes[@]}" "$src" -o "$
   check nine_kernels-serial "$dir/nine_kernels-serial"
 if check nine_kernels-translate-openmp "$translate" --backend=openmp "$src" \
      -o "$dir/nine_kernels.hpar.cpp" -- -std=c++17; then
-  check nine_kernels-build-openmp-gcc g++ -O2 -std=c++17 -fopenmp -foffload=disable "${includes[@]}" \
+  check nine_kernels-build-openmp-gcc g++ -O2 -std=c++17 "${gcc_omp[@]}" "${includes[@]}" \
     "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-gcc" &&
     check nine_kernels-openmp-gcc "$dir/nine_kernels-openmp-gcc"
   if command -v clang++-19 > /dev/null; then
-    check nine_kernels-build-openmp-clang clang++-19 -O2 -std=c++17 -fopenmp \
-      -Wl,-rpath,/usr/lib/llvm-19/lib \
+    check nine_kernels-build-openmp-clang clang++-19 -O2 -std=c++17 "${clang_omp[@]}" \
       "${includes[@]}" "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-clang" &&
       check nine_kernels-openmp-clang env "${clang_env[@]}" "$dir/nine_kernels-openmp-clang"
   fi

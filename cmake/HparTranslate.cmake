@@ -1,4 +1,4 @@
-# hpar_add_executable(NAME BACKEND cuda|openmp|serial [OFFLOAD host|nvptx]
+# hpar_add_executable(NAME BACKEND <backend> [OFFLOAD host|nvptx]
 #                     [CUDA_ARCHITECTURES 90 ...] [TRANSLATE_ARGS ...] SOURCES src...)
 #
 # Translates each source with hpar-translate at build time (again whenever the source or any
@@ -14,8 +14,9 @@
 #                    makes one: DIR/cuda); GCC needs gcc-12-offload-nvptx and takes sm_80 code.
 #           Without OFFLOAD, a non-empty HPAR_OPENMP_FLAGS replaces the computed flags.
 #   serial  no translation: the reference semantics.
-# The backends' flags are hpar's (rewriter/emit/Builds.def): this file asks hpar-c++ for them
-# (--hpar-print-flags=<build>) and writes none itself.
+# The backends (rewriter/emit/Backends.def, and serial) and their flags (rewriter/emit/Builds.def)
+# are hpar's: this file asks hpar-c++ for them (--hpar-print-backends, --hpar-print-flags=<build>,
+# --hpar-offloads) and writes none itself.
 
 if(NOT DEFINED HPAR_TRANSLATE)
   set(HPAR_TRANSLATE hpar-translate)
@@ -45,6 +46,18 @@ function(_hpar_print_flags out what build)
   set(${out} "${line}" PARENT_SCOPE)
 endfunction()
 
+# _hpar_query(OUT ARGS...): what `hpar-c++ ARGS...` prints, its lines as a list.
+function(_hpar_query out)
+  execute_process(COMMAND "${HPAR_DRIVER}" ${ARGN}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE error
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "hpar: ${HPAR_DRIVER} ${ARGN}: ${rc} ${error}")
+  endif()
+  string(REPLACE "\n" ";" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
 # _hpar_openmp_build(OUT OFFLOAD): the build of emit/Builds.def for an OpenMP target of the
 # project's C++ compiler, openmp-<host|nvptx>-<clang|gcc>.
 function(_hpar_openmp_build out offload)
@@ -60,8 +73,12 @@ endfunction()
 
 function(hpar_add_executable name)
   cmake_parse_arguments(H "" "BACKEND;OFFLOAD" "SOURCES;CUDA_ARCHITECTURES;TRANSLATE_ARGS" ${ARGN})
-  if(NOT H_BACKEND MATCHES "^(cuda|openmp|serial)$")
-    message(FATAL_ERROR "hpar_add_executable(${name}): BACKEND must be cuda, openmp or serial")
+  _hpar_query(_backends --hpar-print-backends)
+  list(FIND _backends "${H_BACKEND}" _known)
+  if(NOT H_BACKEND OR _known EQUAL -1)
+    list(JOIN _backends ", " _names)
+    string(REGEX REPLACE ", ([^,]*)$" " or \\1" _names "${_names}")
+    message(FATAL_ERROR "hpar_add_executable(${name}): BACKEND must be ${_names}")
   endif()
   if(H_OFFLOAD AND NOT H_BACKEND STREQUAL "openmp")
     message(FATAL_ERROR "hpar_add_executable(${name}): OFFLOAD is for BACKEND openmp")
@@ -94,9 +111,12 @@ function(hpar_add_executable name)
     # translation sees HPAR_OPENMP_OFFLOAD (hpar/rt/openmp/config.hpp, the build's translate
     # flags), and its output pins it for the compile.
     if(HPAR_OPENMP_FLAGS AND NOT H_OFFLOAD)
-      string(REGEX MATCH "-fopenmp-targets=[^ ;]*(nvptx|amdgcn)|--offload-arch=|-foffload=(nvptx|amdgcn)"
-             _names_device "${HPAR_OPENMP_FLAGS}")
-      if(_names_device)
+      # Its words, SHELL: groups split as a shell splits them.
+      string(REPLACE ";" " " _words "${HPAR_OPENMP_FLAGS}")
+      string(REPLACE "SHELL:" "" _words "${_words}")
+      separate_arguments(_words UNIX_COMMAND "${_words}")
+      _hpar_query(_where --hpar-offloads ${_words})
+      if(_where STREQUAL "device")
         set(_offload nvptx)
       else()
         set(_offload host)

@@ -13,6 +13,8 @@
 # Usage: scripts/build-gpu-tests.sh [--builds LIST] [--only NAME,...] OUTDIR
 #   LIST is comma-separated (default: cuda-src,omp-clang,omp-gcc); --only builds just the named
 #   programs. --cuda-sources OUTDIR is --builds cuda-src OUTDIR.
+# The compile and translate flags of each build are those of rewriter/emit/Builds.def (cuda,
+# openmp-nvptx-clang, openmp-nvptx-gcc), as build/bin/hpar-c++ prints them; hpar must be built.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 builds=cuda-src,omp-clang,omp-gcc
@@ -31,6 +33,26 @@ mkdir -p "$out/src"
 : > "$out/build.log"
 inc="-Iinclude -Iinclude/hpar/compat -Iruntime/include -Itest/exec"
 nvcc=${HPAR_NVCC:-/usr/local/cuda/bin/nvcc}
+driver=build/bin/hpar-c++
+[ -x "$driver" ] || { echo "build-gpu-tests: $driver not found: build hpar first" >&2; exit 1; }
+# flags OPTION BUILD [VAR=VALUE...]: what `hpar-c++ --hpar-print-OPTION=BUILD` prints, one line in
+# a shell's quoting (eval splits it back into words).
+flags() {
+  local option=$1 build=$2; shift 2
+  env "$@" "$driver" "--hpar-print-$option=$build" ||
+    { echo "build-gpu-tests: $driver --hpar-print-$option=$build failed" >&2; return 1; }
+}
+# The runs for sm_90; GCC 12's nvptx code is sm_80's (Builds.def). The programs are linked without
+# the builds' link flags: the offload runtimes they load are carried beside them.
+cuda_flags=$(flags flags cuda HPAR_CUDA_ARCH=90) || exit 1
+cuda_translate=$(flags translate-flags cuda) || exit 1
+gcc_flags=$(flags flags openmp-nvptx-gcc HPAR_CXX=g++-12) || exit 1
+# One OpenMP translation serves both compilers: their builds translate alike.
+omp_translate=$(flags translate-flags openmp-nvptx-gcc HPAR_CXX=g++-12) || exit 1
+if [ "$omp_translate" != "$(flags translate-flags openmp-nvptx-clang HPAR_CXX=clang++-19)" ]; then
+  echo "build-gpu-tests: openmp-nvptx-clang and openmp-nvptx-gcc translate differently (Builds.def)" >&2
+  exit 1
+fi
 
 if wants cuda-src; then
   mkdir -p "$out/include" "$out/exec"
@@ -58,18 +80,22 @@ build_one() {
   backends=$(sed -n 's|^// HPAR-EXEC:||p' "$src" | head -n 1)
   has() { [[ " $backends " == *" $1 "* ]]; }
   if has cuda && { wants cuda-src || wants cuda; }; then
-    build/bin/hpar-translate --backend=cuda "$src" -o "$out/src/$name.hpar.cu" ||
+    eval "local translate_flags=($cuda_translate)"
+    build/bin/hpar-translate --backend=cuda "$src" -o "$out/src/$name.hpar.cu" \
+      ${translate_flags[0]+-- "${translate_flags[@]}"} ||
       echo "BUILD-FAILED $name.cuda (translation)"
     if wants cuda && [ -f "$out/src/$name.hpar.cu" ]; then
-      "$nvcc" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -cudart static \
+      eval "local nvcc_flags=($cuda_flags)"
+      "$nvcc" -std=c++17 -O3 "${nvcc_flags[@]}" -cudart static \
         $inc "$out/src/$name.hpar.cu" -o "$out/$name.cuda" > "$out/$name.cuda.build.log" 2>&1 ||
         echo "BUILD-FAILED $name.cuda"
     fi
   fi
   if { has omp-clang && wants omp-clang; } || { has omp-gcc && wants omp-gcc; }; then
     # For the GPU: Kokkos with OpenMPTarget (KOKKOS_ENABLE_OPENMPTARGET; hpar/rt/openmp/config.hpp).
+    eval "local translate_flags=($omp_translate)"
     build/bin/hpar-translate --backend=openmp "$src" -o "$out/src/$name.hpar.cpp" \
-      -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1 ||
+      -- -std=c++17 "${translate_flags[@]}" ||
       echo "BUILD-FAILED $name.omp (translation)"
   fi
   if has omp-clang && wants omp-clang && [ -f "$out/src/$name.hpar.cpp" ]; then
@@ -77,13 +103,14 @@ build_one() {
       > "$out/$name.omp-clang.build.log" 2>&1 || echo "BUILD-FAILED $name.omp-clang"
   fi
   if has omp-gcc && wants omp-gcc && [ -f "$out/src/$name.hpar.cpp" ]; then
-    g++-12 -std=c++17 -O2 -fopenmp -fno-exceptions -foffload=nvptx-none "-foffload-options=nvptx-none=-misa=sm_80 -lm -fdisable-tree-nrv -malias" \
-      -fcf-protection=none -fno-stack-protector $inc "$out/src/$name.hpar.cpp" -o "$out/$name.omp-gcc" \
+    eval "local offload_flags=($gcc_flags)"
+    g++-12 -std=c++17 -O2 "${offload_flags[@]}" \
+      $inc "$out/src/$name.hpar.cpp" -o "$out/$name.omp-gcc" \
       > "$out/$name.omp-gcc.build.log" 2>&1 || echo "BUILD-FAILED $name.omp-gcc"
   fi
   return 0
 }
-export -f build_one wants; export out inc nvcc builds clang_flags
+export -f build_one wants; export out inc nvcc builds clang_flags cuda_flags cuda_translate gcc_flags omp_translate
 for src in test/exec/*.cpp; do
   name=$(basename "$src" .cpp)
   [ -z "$only" ] || [[ ",$only," == *",$name,"* ]] || continue

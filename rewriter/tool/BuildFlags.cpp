@@ -113,11 +113,15 @@ const char* outputExtension(StringRef backend) {
   return nullptr;
 }
 
-std::string backendNamesWithSerial() {
+std::vector<std::string> backendNames() {
   std::vector<std::string> names;
   for (const BackendLine& b : allBackends()) names.push_back(b.name);
   names.push_back("serial");
-  return listNames(names, [](const std::string& n) { return n; });
+  return names;
+}
+
+std::string backendNamesWithSerial() {
+  return listNames(backendNames(), [](const std::string& n) { return n; });
 }
 
 const Build* buildFor(StringRef backend, StringRef compilerKind, bool device) {

@@ -36,6 +36,9 @@ std::string buildNames();
 /// The output extension of the translator's `backend` (".cu"), or null when it has none.
 const char* outputExtension(llvm::StringRef backend);
 
+/// The translator's backends (Backends.def order) and `serial`, the backend without translation.
+std::vector<std::string> backendNames();
+
 /// The translator's backends and `serial` for messages: "cuda, openmp or serial".
 std::string backendNamesWithSerial();
 

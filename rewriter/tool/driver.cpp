@@ -12,7 +12,8 @@
 // emit/Builds.def (tool/BuildFlags.h): for cuda nvcc (HPAR_NVCC, default /usr/local/cuda/bin/nvcc)
 // for -arch=sm_<HPAR_CUDA_ARCH, default 90>; for openmp and serial, HPAR_CXX (default clang++-19,
 // else g++), with OpenMP's host fallback for openmp unless HPAR_OPENMP_FLAGS gives other flags.
-// --hpar-print-flags=<build> and its kin print a build's flags for other build systems.
+// --hpar-print-flags=<build> and its kin print a build's flags for other build systems,
+// --hpar-print-backends the backends, and --hpar-offloads FLAGS... whether FLAGS offload to a device.
 // docs/user-guide.md, "Build an existing Kokkos project".
 #include "tool/BuildFlags.h"
 
@@ -367,11 +368,24 @@ int compileSource(const Paths& paths, const Invocation& inv, const Toolchain& tc
   return 0;
 }
 
-/// Answers --hpar-print-builds, or --hpar-print-flags=, --hpar-print-link-flags= or
-/// --hpar-print-translate-flags= <build>: the names of Builds.def, or one build's flags as one
+/// Answers --hpar-offloads FLAGS...: "device" when the flags offload to a device other than the
+/// host (offloadsToDevice), else "host", for build systems that sort OpenMP flags as the driver
+/// does (cmake/HparTranslate.cmake, KokkosConfig.cmake).
+int printOffloads(const Args& flags) {
+  outs() << (offloadsToDevice(flags) ? "device" : "host") << "\n";
+  return 0;
+}
+
+/// Answers --hpar-print-backends, --hpar-print-builds, or --hpar-print-flags=, --hpar-print-link-flags= or
+/// --hpar-print-translate-flags= <build>: the backends (Backends.def's and serial, one a line),
+/// the names of Builds.def, or one build's flags as one
 /// line a shell splits (HPAR_CXX, HPAR_NVCC, HPAR_CUDA_ARCH, HPAR_OPENMP_CUDA_PATH fill them in
 /// as for a build). Returns the exit status.
 int printQuery(StringRef query) {
+  if (query == "--hpar-print-backends") {
+    for (const std::string& b : hpar::builds::backendNames()) outs() << b << "\n";
+    return 0;
+  }
   if (query == "--hpar-print-builds") {
     for (const Build& b : hpar::builds::allBuilds()) outs() << b.name << "\n";
     return 0;
@@ -407,10 +421,13 @@ int main(int argc, const char** argv) {
               "and compiles them for --hpar-backend=" << hpar::builds::backendNamesWithSerial()
            << " (or HPAR_BACKEND); --hpar-print-flags=<build> (and --hpar-print-link-flags=, "
               "--hpar-print-translate-flags=) prints a build's flags, --hpar-print-builds the "
-              "builds\n";
+              "builds, --hpar-print-backends the backends; --hpar-offloads FLAGS... says whether "
+              "FLAGS offload to a device (device) or not (host)\n";
     return 0;
   }
-  if (args.size() == 1 && (args[0] == "--hpar-print-builds" ||
+  if (!args.empty() && args[0] == "--hpar-offloads")
+    return printOffloads(Args(args.begin() + 1, args.end()));
+  if (args.size() == 1 && (args[0] == "--hpar-print-builds" || args[0] == "--hpar-print-backends" ||
                            StringRef(args[0]).starts_with("--hpar-print-flags=") ||
                            StringRef(args[0]).starts_with("--hpar-print-link-flags=") ||
                            StringRef(args[0]).starts_with("--hpar-print-translate-flags=")))
