@@ -130,6 +130,15 @@ HPAR_HD void chunked_scan(const M& m, I begin, I end, const F& f, T* total, cons
   const I size = I(m.impl_size(L()));
   const I rank = I(m.impl_rank(L()));
   T carry = identity;
+  if constexpr (lone_participant_loops) {
+    if (size == 1) {
+      // The level's one participant: one pass, each call's update the exclusive prefix, as
+      // Kokkos' Serial scans (a closure may be called with final == false any number of times).
+      for (I i = begin; i < end; ++i) f(i, carry, true);
+      if (total) *total = carry;
+      return;
+    }
+  }
   for (I chunk = begin; chunk < end; chunk += size) {
     const I i = chunk + rank;
     T contribution = identity;
@@ -275,6 +284,12 @@ HPAR_HD inline void nested_walk(const NestedRange<L, I, M>& r, const Visit& visi
   const M& m = *r.member;
   const I stride = I(m.impl_size(L()));
   I i = r.begin + I(m.impl_rank(L()));
+  if constexpr (lone_participant_loops) {
+    if (stride == 1) {  // the level's one participant: every index, in a loop of unit stride
+      for (; i < r.end; ++i) visit(i);
+      return;
+    }
+  }
   if constexpr (Unroll && !std::is_same<L, VectorLevel>::value) {
     using U = std::make_unsigned_t<I>;
     while (i < r.end && U(r.end) - U(i) > U(3) * U(stride)) {

@@ -21,6 +21,9 @@
 //   unreduced_index(i)     i, as a short loop's body uses it (nested.hpp)
 //   md_for_jam             the indices a nested MDRange parallel_for takes per step
 //                          (nested_mdrange.hpp)
+//   lone_participant_loops whether a nested range whose level has one participant at run time
+//                          (a team of one thread, a thread of one lane: the host's) runs as a
+//                          plain loop, and its scan in one pass (nested.hpp)
 //   backend_nan(arg), backend_nanf(arg)   C's nan and nanf
 #pragma once
 
@@ -82,6 +85,10 @@ HPAR_HD inline I unreduced_index(I i) {
 }
 
 constexpr int md_for_jam = 1;
+
+/// On the host a level often has one participant (AUTO teams of one thread, threads of one
+/// lane): its loops then have a unit stride the compiler can see, and vectorise.
+constexpr bool lone_participant_loops = true;
 
 HPAR_HD inline double backend_nan(const char* arg) { return ::nan(arg); }
 HPAR_HD inline float backend_nanf(const char* arg) { return ::nanf(arg); }

@@ -110,6 +110,9 @@ HPAR_HD inline I unreduced_index(I i) {
 /// The loads of one participant are what limits an element-wise nest on a GPU.
 constexpr int md_for_jam = 8;
 
+/// A GPU's levels have many participants: no second loop for one.
+constexpr bool lone_participant_loops = false;
+
 HPAR_HD inline double backend_nan(const char* arg) { return ::nan(arg); }
 HPAR_HD inline float backend_nanf(const char* arg) { return ::nanf(arg); }
 

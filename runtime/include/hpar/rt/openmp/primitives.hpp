@@ -127,6 +127,9 @@ constexpr int md_for_jam = 8;
 constexpr int md_for_jam = 1;
 #endif
 
+/// A GPU's levels have many participants: no second loop for one.
+constexpr bool lone_participant_loops = false;
+
 /// clang's OpenMP offload to NVIDIA GPUs has no device nan() (libdevice lacks it): the payload is
 /// the default one.
 HPAR_HD inline double backend_nan(const char* arg) {
