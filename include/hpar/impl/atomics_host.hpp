@@ -62,6 +62,24 @@ HPAR_HD inline T backend_atomic_exchange(T* dest, T desired) {
   return old;
 }
 
+/// op(*dest) for a float or double, as a compare-and-swap loop on the value's bits with the
+/// expected bits in a register (as Kokkos' desul loops), for GCC, which has no floating-point
+/// fetch-add: the generic loop (atomic_fetch_op) passes the expected value through memory and
+/// compares it byte by byte: with two threads adding to shared forces, miniMD's half-neighbour
+/// force kernel took 5.0-5.2 s with it against 3.9-4.0 s with this loop (Kokkos: 4.0-4.2 s).
+template <class T, class Op>
+HPAR_HD inline T float_fetch_op(T* dest, Op op) {
+  using Bits = atomic_bits_t<T>;
+  Bits* const bits = reinterpret_cast<Bits*>(dest);
+  Bits old = __atomic_load_n(bits, __ATOMIC_RELAXED);
+  while (true) {
+    const T value = bit_cast<T>(old);
+    if (__atomic_compare_exchange_n(bits, &old, bit_cast<Bits>(op(value)), true, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+      return value;
+  }
+}
+
 template <class T>
 HPAR_HD inline T backend_atomic_fetch_add(T* dest, T val) {
   if constexpr (std::is_integral<T>::value)
@@ -72,6 +90,9 @@ HPAR_HD inline T backend_atomic_fetch_add(T* dest, T val) {
   // that adds to one address), and to a compare-and-swap loop elsewhere.
   else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
     return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
+#else
+  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
+    return float_fetch_op(dest, op_add<T>{val});
 #endif
   else
     return atomic_fetch_op(dest, op_add<T>{val});
@@ -84,6 +105,9 @@ HPAR_HD inline T backend_atomic_fetch_sub(T* dest, T val) {
 #if defined(__clang__)
   else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
     return __atomic_fetch_add(dest, -val, __ATOMIC_RELAXED);  // x - v is x + (-v) in IEEE 754
+#else
+  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
+    return float_fetch_op(dest, op_sub<T>{val});
 #endif
   else
     return atomic_fetch_op(dest, op_sub<T>{val});
