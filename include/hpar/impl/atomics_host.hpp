@@ -82,33 +82,28 @@ HPAR_HD inline T float_fetch_op(T* dest, Op op) {
 
 template <class T>
 HPAR_HD inline T backend_atomic_fetch_add(T* dest, T val) {
-  if constexpr (std::is_integral<T>::value)
+  if constexpr (std::is_integral<T>::value) {
     return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
+  } else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
 #if defined(__clang__)
-  // clang lowers a floating-point fetch-add to the target's own instruction where it has one
-  // (atom.add.f32/f64 on an NVIDIA GPU, where a compare-and-swap loop serialises every thread
-  // that adds to one address), and to a compare-and-swap loop elsewhere.
-  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
+    // clang lowers a floating-point fetch-add to the target's own instruction where it has one
+    // (atom.add.f32/f64 on an NVIDIA GPU, where a compare-and-swap loop serialises every thread
+    // that adds to one address), and to a compare-and-swap loop elsewhere.
     return __atomic_fetch_add(dest, val, __ATOMIC_RELAXED);
 #else
-  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
     return float_fetch_op(dest, op_add<T>{val});
 #endif
-  else
+  } else {
     return atomic_fetch_op(dest, op_add<T>{val});
+  }
 }
 
 template <class T>
 HPAR_HD inline T backend_atomic_fetch_sub(T* dest, T val) {
   if constexpr (std::is_integral<T>::value)
     return __atomic_fetch_sub(dest, val, __ATOMIC_RELAXED);
-#if defined(__clang__)
   else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
-    return __atomic_fetch_add(dest, -val, __ATOMIC_RELAXED);  // x - v is x + (-v) in IEEE 754
-#else
-  else if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value)
-    return float_fetch_op(dest, op_sub<T>{val});
-#endif
+    return backend_atomic_fetch_add(dest, T(-val));  // x - v is x + (-v) in IEEE 754
   else
     return atomic_fetch_op(dest, op_sub<T>{val});
 }

@@ -3,6 +3,8 @@
 // docs/design.md section 7.
 #include "emit/Registry.h"
 #include "emit/Shared.h"
+#include "emit/openmp/RegionText.h"
+#include "emit/openmp/TeamKernel.h"
 
 #include <sstream>
 #include <vector>
@@ -10,6 +12,8 @@
 namespace hpar {
 namespace emit {
 namespace {
+
+using namespace openmp;
 
 /// The operator of OpenMP's reduction clause for a built-in scalar reduction, or "" when the
 /// reduction needs per-thread partials (a functor's join, reducers over structs, custom reducers).
@@ -40,69 +44,6 @@ const char* levelMapping(ir::NestedConstruct::Level L) {
   return "";
 }
 
-const char* kDevice = "device(hpar::rt::omp::device())";
-
-/// The first line of a team kernel's nest comment and of its --explain-launch remark.
-const char* kTeamMapping = "team: an OpenMP team of team_size x lanes threads per hpar team";
-
-// The functor (and the reduction or scan spec) reach the device as copies of their bytes, as
-// CUDA kernel parameters do: mapping the class itself is refused by GCC for classes with static
-// members and warned about by clang for classes that are not trivially copyable.
-const char* kFunctorBytes =
-    "  const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);\n";
-/// kFunctorBytes for a region whose threads take threadFunctor(): with clang the functor is also
-/// put in the GPU's constant memory for the launch (rt/openmp/device.hpp, ConstantFunctor).
-const char* kFunctorToDevice =
-    "  const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);\n"
-    "  const hpar::rt::omp::ConstantFunctor<Functor> in_constant(f);  // clang: the functor in constant memory\n";
-const char* kSpecBytes =
-    "  const unsigned char* spec_bytes = reinterpret_cast<const unsigned char*>(&spec);\n";
-const char* kMapBoth = "map(to: f_bytes[0:sizeof(Functor)], spec_bytes[0:sizeof(Spec)])";
-/// The maps of a kFunctorToDevice region: its bytes when the functor is not in constant memory,
-/// else (HPAR_OMP_MAP_CONSTANT_FUNCTOR) its copy into constant memory, among the region's own
-/// transfers.
-const char* kMapFunctor = "map(to: f_bytes[0:in_constant.mapped_bytes()]) "
-                          "HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes())";
-const char* kMapFunctorAndSpec = "map(to: f_bytes[0:in_constant.mapped_bytes()], spec_bytes[0:sizeof(Spec)]) "
-                                 "HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes())";
-const char* kFunctorOnDevice = "const Functor& fn = *reinterpret_cast<const Functor*>(f_bytes);";
-/// In a region's parallel part: the functor as each thread reads it (rt/openmp/device.hpp,
-/// kernel_functor: from constant memory with clang, else the thread's own copy of a small
-/// functor), the two lines indented by `indent`.
-std::string threadFunctor(const std::string& indent) {
-  return indent + "const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);\n" + indent +
-         "const Functor& fn = thread_fn.get();\n";
-}
-/// The index of a range kernel's grid-stride loop: thread k of OpenMP team t starts at
-/// begin + t * T + k and steps over every thread of every team, as the CUDA output's loop does.
-const char* kGridStrideLoop =
-    "    const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();\n"
-    "    for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();\n"
-    "         i < end; i += stride)\n";
-const char* kSpecOnDevice = "const auto thread_spec = hpar::rt::omp::thread_functor<Spec>(spec_bytes);\n"
-                            "    const Spec& sp = thread_spec.get();";
-
-/// The pragmas that open a region: for an OpenMP device, `target teams` (`teams`: its clauses)
-/// whose only statement is `parallel` (`parallel`: its clauses), SPMD on a GPU; for the host (an
-/// output translated without HPAR_OPENMP_OFFLOAD) the `parallel` region alone, on the OpenMP
-/// runtime's thread pool. A target region's host fallback is no substitute there: g++'s starts and
-/// ends a pool of threads at every launch (1.6 ms a launch, against 2 us for a parallel region:
-/// docs/design.md section 7).
-std::string openRegion(bool host, const std::string& indent, const std::string& teams,
-                       const std::string& parallel) {
-  std::string o = host ? "" : indent + "#pragma omp target teams " + teams + "\n";
-  return o + indent + "#pragma omp parallel" + (parallel.empty() ? "" : " " + parallel) + "\n";
-}
-/// In a host region (openRegion), the worksharing loop over the range: a contiguous block of it
-/// per thread, as Kokkos' OpenMP backend divides a range (a grid-stride loop would give
-/// neighbouring threads neighbouring elements, sharing cache lines and leaving nothing to
-/// vectorise).
-const char* kHostBlockLoop =
-    "    #pragma omp for schedule(static) nowait\n"
-    "    for (int64_t i = begin; i < end; ++i)\n";
-
-/// MDRange points are held as `i0`, `i1`, ... in an OpenMP region.
-std::string pointIndex(int d) { return "i" + std::to_string(d); }
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
 std::string forCall(const ir::Kernel& K) { return emit::forCall(K, "fn", pointIndex); }
 
@@ -168,11 +109,11 @@ public:
     std::ostringstream o;
     o << kernelComment(K)
       << nestComment(K, kTeamMapping, levelMapping)
-      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "", leadParams(K))
+      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "", teamLeadParams(K))
       << "  (void)site;\n"
       << "  using index_type = typename Policy::index_type;\n";
     if (K.policy == ir::PolicyKind::Team) {
-      o << teamBody(K, host) << "}\n\n";
+      o << teamKernelBody(K, host) << "}\n\n";
       return o.str();
     }
     switch (K.pattern) {
@@ -247,222 +188,6 @@ public:
   }
 
 private:
-  /// The functor's call for one team of the league loop. A parallel_for that only reads some
-  /// Views calls it twice over, so that each call, inlined, knows whether they are apart from
-  /// the others (rt/read_only.hpp).
-  static std::string teamCall(const ir::Kernel& K) {
-    if (K.pattern == ir::Pattern::Reduce) return "        sp.call(fn, acc, team);\n";
-    const std::string call = forCall(K);
-    if (!readsApart(K)) return "        " + call + ";\n";
-    const std::string apart = callWith(K, "fn", "team.reading_apart()");
-    return "        if constexpr (Apart)  // " + joined(K.viewReads.readOnly) +
-           ": only read, apart from the other Views: through the read-only data cache\n" +
-           "          " + apart + ";\n" +
-           "        else\n" +
-           "          " + call + ";\n";
-  }
-
-  /// The region's statements that tell clang's device code for an NVIDIA GPU the shape the
-  /// translator read from the policy (HPAR_OMP_ASSUME, rt/openmp/team.hpp): the team size when
-  /// the vector length is known too, as the CUDA output's team_assume_block, and the lanes, the
-  /// vector length as Kokkos rounds it (a power of two, at most 32: impl::resolved_vector_length,
-  /// written out as a number, since clang ignores an assumption whose condition calls a function).
-  static std::string shapeAssumed(const ir::Kernel& K) {
-    if (!assumesShape(K)) return "";
-    int lanes = 1;
-    while (lanes * 2 <= K.vectorLength && lanes < 32) lanes *= 2;
-    std::string o = "    // The shape read from the policy, for clang's device code for an NVIDIA GPU (checked before the launch):\n";
-    if (K.teamSize > 0) o += "    HPAR_OMP_ASSUME(team_size == " + std::to_string(K.teamSize) + ");\n";
-    return o + "    HPAR_OMP_ASSUME(lanes == " + std::to_string(lanes) + ");\n";
-  }
-
-  /// Whether the region states the policy's shape: both its team size and vector length are
-  /// constants, or its vector length alone in a parallel_for. As with the CUDA output's
-  /// team_assume_lanes, a team reduction told its lanes alone took more registers (yax: 48
-  /// instead of 40 per thread).
-  static bool assumesShape(const ir::Kernel& K) {
-    return K.vectorLength > 0 && (K.teamSize > 0 || K.pattern == ir::Pattern::For);
-  }
-
-  /// The launcher's check that the policy asks for the shape the region assumes.
-  static std::string shapeCheck(const ir::Kernel& K) {
-    if (!assumesShape(K)) return "";
-    if (K.teamSize > 0)
-      return "  hpar::rt::check_team_shape(policy, " + std::to_string(K.teamSize) + ", " +
-             std::to_string(K.vectorLength) + ", site);\n";
-    return "  hpar::rt::check_team_lanes(policy, " + std::to_string(K.vectorLength) + ", site);\n";
-  }
-
-  /// Whether a team kernel's closure runs a nested scan over the team's threads (TeamThreadRange
-  /// or TeamVectorRange), whose staging the launch then puts in the team's shared memory.
-  static bool scansOverThreads(const std::vector<ir::NestedConstruct>& nest) {
-    for (const ir::NestedConstruct& c : nest) {
-      if (c.kind == ir::NestedConstruct::Kind::Scan &&
-          (c.level == ir::NestedConstruct::Level::Thread ||
-           c.level == ir::NestedConstruct::Level::TeamVector))
-        return true;
-      if (scansOverThreads(c.inner)) return true;
-    }
-    return false;
-  }
-
-  /// Whether a team kernel may have more than narrow_team_threads OpenMP threads a team (its
-  /// shape is not constants below that), and so is compiled a second time for 1,024 with clang
-  /// (rt/openmp/team_launch.hpp).
-  static bool mayRunWide(const ir::Kernel& K) {
-    return K.policy == ir::PolicyKind::Team &&
-           !(K.teamSize > 0 && K.vectorLength > 0 && K.teamSize * K.vectorLength <= 256);
-  }
-
-  /// The template parameters a team launcher has before the deduced ones: its compilation for
-  /// teams of up to 1,024 threads (mayRunWide), for Views only read and apart from the others
-  /// (readsApart: the region then holds only the read-only call, which with both took team_scan
-  /// from 80 to 84 registers and 0.42 to 0.49 ms on an H200), and for team memory in device
-  /// memory (clang; the other compilation reads it as shared memory, rt/openmp/team_launch.hpp).
-  static std::string leadParams(const ir::Kernel& K) {
-    std::string lead = mayRunWide(K) ? "int MaxTeamThreads = 0" : "";
-    if (readsApart(K)) lead += std::string(lead.empty() ? "" : ", ") + "bool Apart = false";
-    if (placesTeamMemory(K)) lead += std::string(lead.empty() ? "" : ", ") + "bool TeamMemoryInDevice = false";
-    return lead;
-  }
-
-  /// A team launcher's turn to another compilation of itself (leadParams): in the compilations
-  /// where `compiled` holds, a return of `call` when `when` holds at run time.
-  static std::string compilationChoice(const std::string& compiled, const std::string& when,
-                                       const std::string& call) {
-    return "  if constexpr (" + compiled + ") {\n    if (" + when + ")\n      return " + call + ";\n  }\n";
-  }
-
-  /// Whether a team launcher is compiled for where its team memory is (leadParams): when its
-  /// policy asks for scratch (set_scratch_size), whose reads a pointer chosen in the region
-  /// would make generic. Measured on an H200, a compilation for kernels without scratch made
-  /// team_scan 0.357 to 0.418 ms and yax 0.556 to 0.613 (docs/performance.md).
-  static bool placesTeamMemory(const ir::Kernel& K) {
-    return K.policy == ir::PolicyKind::Team && K.policyTraced && !K.scratch.empty();
-  }
-
-  /// The launcher's call of its own compilation for `maxThreads`, `apart` and `inDevice`
-  /// (leadParams), with its own arguments.
-  static std::string selfCall(const ir::Kernel& K, const std::string& maxThreads, const std::string& apart,
-                              const std::string& inDevice) {
-    std::string args = mayRunWide(K) ? maxThreads : "";
-    if (readsApart(K)) args += (args.empty() ? "" : ", ") + apart;
-    if (placesTeamMemory(K)) args += (args.empty() ? "" : ", ") + inDevice;
-    std::string call = K.name + "<" + args + ">(" + (K.hasLabel ? "label, " : "") + "policy_or_count, f";
-    if (readsApart(K)) call += ", reads_apart";
-    if (K.pattern != ir::Pattern::For) call += ", std::forward<Results>(results)...";
-    return call + ")";
-  }
-
-  /// TeamPolicy for and reduce: one region, `target teams` whose only statement is `parallel`
-  /// (docs/design.md section 8). A team that gets fewer threads than asked runs nothing and is
-  /// reported.
-  std::string teamBody(const ir::Kernel& K, bool host) const {
-    const bool reduce = K.pattern == ir::Pattern::Reduce;
-    std::ostringstream body;
-    body << shapeAssumed(K) << threadFunctor("    ");
-    if (reduce) body << "    " << kSpecOnDevice << "\n";
-    // On the host the region's threads are groups of team_threads, one team each at a time (as
-    // many teams as whole groups the region got); on a device an OpenMP team is a team.
-    const std::string teamNum = host ? "host_team" : "omp_get_team_num()";
-    if (host)
-      body << "    const int host_teams = omp_get_num_threads() / team_threads;  // teams at once\n"
-           << "    const int host_team = omp_get_thread_num() / team_threads;    // this thread's team\n"
-           << "    if (host_teams == 0) {\n";
-    else
-      body << "    if (omp_get_num_threads() != team_threads) {\n";
-    body << "      #pragma omp atomic write\n"
-         << "      *granted = omp_get_num_threads();\n"
-         << (host ? "    } else if (host_team < host_teams) {\n" : "    } else {\n")
-         << "      unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared"
-         << (placesTeamMemory(K) ? "<TeamMemoryInDevice>(shared, " : "(shared, team_memory, ")
-         << teamNum << ", team_threads);\n";
-    if (reduce)
-      body << "      value_type own;  // a scalar value in a register; an array's in the thread's staging slot\n"
-           << "      value_type* acc = hpar::rt::omp::local_reduce_value && sp.value_count() == 1 ? &own\n"
-           << "          : staging + ((int64_t)omp_get_team_num() * team_threads + omp_get_thread_num()) * sp.value_count();\n"
-           << "      sp.init(acc);\n";
-    if (host)
-      body << "      // A contiguous block of the league per team, as Kokkos' OpenMP backend divides it.\n"
-           << "      const int per_team = (league_size + host_teams - 1) / host_teams;\n"
-           << "      const int first = host_team * per_team;\n"
-           << "      const int last = league_size - first < per_team ? league_size : first + per_team;\n"
-           << "      for (int league = first; league < last; ++league) {\n";
-    else
-      body << "      for (int league = omp_get_team_num(); league < league_size; league += omp_get_num_teams()) {\n";
-    body << "        const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,\n"
-         << "            hpar::rt::omp::TeamLaunch::team_scratch"
-         << (placesTeamMemory(K) ? "<TeamMemoryInDevice>(scratch, " : "(scratch, team_memory, ")
-         << teamNum << ", team_threads, scratch0, scratch1),\n"
-         << "            hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));\n"
-         << teamCall(K)
-         << (host ? "        hpar::rt::omp::TeamLaunch::end_team(team, scratch0 + scratch1);\n"
-                  : "        hpar::rt::omp::TeamLaunch::end_team(scratch0 + scratch1);\n")
-         << "      }\n";
-    if (reduce && host)
-      body << "      // The team's threads joined in order into its result.\n"
-           << "      hpar::rt::omp::TeamPartials<Spec>::host_team_join(sp, acc, staging, team_results, host_team,\n"
-           << "                                                        team_threads, team_shared);\n";
-    else if (reduce)
-      body << "      if (omp_get_thread_num() % lanes != 0) sp.init(acc);  // a thread counts once, by its lane 0\n"
-           << "      // The team's threads joined in order, in device memory (team_memory 0).\n"
-           << "      hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);\n";
-    body << "    }\n";
-    const std::string maps = std::string(kDevice) + " " + (reduce ? kMapFunctorAndSpec : kMapFunctor) +
-                             " is_device_ptr(shared, scratch, granted" + (reduce ? ", staging, team_results" : "") + ")";
-    const std::string scans = scansOverThreads(K.nest) ? "true" : "false";
-    std::ostringstream o;
-    o << shapeCheck(K);
-    if (readsApart(K))
-      o << "  // Views only read and apart from the others run this launcher's compilation that reads them\n"
-        << "  // through the read-only data cache.\n"
-        << "  if constexpr (!Apart) {\n"
-        << "    if (reads_apart) return " << selfCall(K, "MaxTeamThreads", "true", "TeamMemoryInDevice") << ";\n"
-        << "  }\n";
-    if (mayRunWide(K))
-      o << "  // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:\n"
-        << "  // its thread_limit below is then a constant, which any such team can start).\n"
-        << compilationChoice("hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0",
-                             "hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/" + scans + ")",
-                             selfCall(K, "1024", "Apart", "TeamMemoryInDevice"));
-    if (placesTeamMemory(K))
-      o << "  // Team memory too large for a GPU team's shared memory runs this launcher's compilation that\n"
-        << "  // keeps it in device memory (clang: this one reads it as shared memory).\n"
-        << compilationChoice("hpar::rt::omp::shared_team_memory && !TeamMemoryInDevice",
-                             "hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/" + scans + ")",
-                             selfCall(K, "MaxTeamThreads", "Apart", "true"));
-    o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/" << scans << ");\n"
-      << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
-      << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
-      << "  unsigned char* shared = launch.shared();\n"
-      << "  char* scratch = launch.scratch();\n"
-      << "  const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();\n"
-      << "  const size_t team_memory = launch.team_memory();  // shared memory per GPU team, or 0\n"
-      << "  int* granted = launch.granted();  // the threads of a team that got fewer than asked\n";
-    if (reduce)
-      o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-        << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-        << "  using value_type = typename Spec::value_type;\n"
-        << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);\n"
-        << "  value_type* staging = partials.staging();\n"
-        << "  value_type* team_results = partials.results();\n";
-    o << (host ? kFunctorBytes : kFunctorToDevice);
-    if (reduce) o << kSpecBytes;
-    o << (host ? "  // nteams teams at once, each a group of team_threads consecutive threads of one parallel\n"
-                 "  // region running a contiguous block of the league (as Kokkos' OpenMP backend).\n"
-               : "  // One OpenMP team per hpar team at a time (team t of the league in OpenMP team\n"
-                 "  // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.\n")
-      << openRegion(host, "  ",
-                    std::string("num_teams(nteams) thread_limit(") +
-                        (mayRunWide(K) ? "MaxTeamThreads > 0 ? MaxTeamThreads : team_threads" : "team_threads") +
-                        ") HPAR_OMP_TEAM_MEMORY(team_memory) " + maps,
-                    host ? "num_threads(nteams * team_threads)" : "num_threads(team_threads)")
-      << "  {\n" << body.str() << "  }\n"
-      << "  launch.finish();\n";
-    if (reduce) o << "  partials.finish();\n";
-    return o.str();
-  }
-
   /// RangePolicy for: target teams whose only statement is parallel (SPMD on a GPU), with a
   /// grid-stride loop over the range.
   std::string rangeForBody(const ir::Kernel& K, bool host) const {
