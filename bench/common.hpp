@@ -168,6 +168,20 @@ inline double now_seconds() {
   return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
+/// Runs `run()` opt.warmup + opt.reps times and returns the seconds of the timed repetitions
+/// (the warm-up runs untimed). `run` must finish its work before it returns (synchronous).
+template <class Run>
+std::vector<double> time_reps(const Options& opt, const Run& run) {
+  std::vector<double> seconds;
+  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
+    const double start = now_seconds();
+    run();
+    const double t = now_seconds() - start;
+    if (r >= opt.warmup) seconds.push_back(t);
+  }
+  return seconds;
+}
+
 /// Best, median and mean of the timed repetitions, in milliseconds.
 struct Stats {
   double best_ms = 0, median_ms = 0, mean_ms = 0;
@@ -363,13 +377,7 @@ inline bool report_copy_bandwidth(const Options& opt) {
   device.to_device(static_cast<double*>(src) + (n - probe), pattern.data(),
                    size_t(probe) * sizeof(double));
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = now_seconds();
-    device.device_copy(dst, src, bytes);
-    const double t = now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = time_reps(opt, [&] { device.device_copy(dst, src, bytes); });
 
   Mismatches bad("copy");
   device.to_host(back.data(), dst, size_t(probe) * sizeof(double));

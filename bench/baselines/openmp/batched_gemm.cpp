@@ -66,13 +66,7 @@ bool run_batched_gemm(const bench::Options& opt) {
   double* c = baseline::allocate<double>(elements);
   gemm_init(a, b, c, batch);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    batched_gemm_kernel(a, b, c, batch);
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { batched_gemm_kernel(a, b, c, batch); });
 
   const bool ok = check_gemm(c, batch);
   bench::print_result("batched_gemm", batch, gemm_bytes(batch), seconds, ok);

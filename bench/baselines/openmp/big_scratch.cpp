@@ -48,13 +48,7 @@ bool run_big_scratch(const bench::Options& opt) {
   double* out = baseline::allocate<double>(rows * kCols);
   big_scratch_init(in, out, rows);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    big_scratch_kernel(in, out, rows);
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { big_scratch_kernel(in, out, rows); });
 
   const bool ok = check_big_scratch(out, rows);
   bench::print_result("big_scratch", rows, big_scratch_bytes(rows), seconds, ok);

@@ -41,14 +41,10 @@ bool run_dot(const bench::Options& opt) {
   double* y = baseline::allocate<double>(n);
   dot_init(x, y, n);
 
-  std::vector<double> seconds, sums;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    const double sum = dot_kernel(x, y, n);
-    const double t = bench::now_seconds() - start;
-    sums.push_back(sum);
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  std::vector<double> sums;
+  sums.reserve(size_t(opt.warmup + opt.reps));  // no allocation in the timed runs
+  const std::vector<double> seconds =
+      bench::time_reps(opt, [&] { sums.push_back(dot_kernel(x, y, n)); });
 
   const bool ok = check_dot(sums, n);
   bench::print_result("dot", n, dot_bytes(n), seconds, ok);

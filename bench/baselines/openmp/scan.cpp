@@ -93,13 +93,7 @@ bool run_scan(const bench::Options& opt) {
   scan_init(in, out, n);
   std::vector<int64_t> block_sums(static_cast<size_t>(max_threads()));
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    exclusive_scan(in, out, n, block_sums.data());
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { exclusive_scan(in, out, n, block_sums.data()); });
 
   const bool ok = check_scan(out, n);
   bench::print_result("scan", n, scan_bytes(n), seconds, ok);

@@ -60,13 +60,7 @@ bool run_spmv(const bench::Options& opt) {
   double* y = baseline::allocate<double>(rows);
   spmv_init(row_begin, cols, vals, x, y, n);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    spmv_kernel(row_begin, cols, vals, x, y, rows);
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { spmv_kernel(row_begin, cols, vals, x, y, rows); });
 
   const bool ok = check_spmv(y, n);
   bench::print_result("spmv", n, spmv_bytes(n), seconds, ok);

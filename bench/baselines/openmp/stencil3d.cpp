@@ -65,13 +65,7 @@ bool run_stencil(const bench::Options& opt) {
   double* v = baseline::allocate<double>(points);
   stencil_init(u, v, n);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    stencil_kernel(u, v, n, stencil_c0, stencil_c1);
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { stencil_kernel(u, v, n, stencil_c0, stencil_c1); });
 
   const bool ok =
       check_stencil([&](int64_t i, int64_t j, int64_t k) { return v[i + n * (j + n * k)]; }, n);

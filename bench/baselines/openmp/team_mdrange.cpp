@@ -64,13 +64,7 @@ bool run_team_mdrange(const bench::Options& opt) {
   double* c = baseline::allocate<double>(kSubBlock);
   team_mdrange_init(a, b, c, league);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    team_mdrange_kernel(a, b, c, league);
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { team_mdrange_kernel(a, b, c, league); });
 
   const bool ok = check_team_mdrange(a, league);
   bench::print_result("team_mdrange", league, team_mdrange_bytes(league), seconds, ok);

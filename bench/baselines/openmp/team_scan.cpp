@@ -54,13 +54,7 @@ bool run_team_scan(const bench::Options& opt) {
   int64_t* out = baseline::allocate<int64_t>(elements);
   team_scan_init(in, out, rows, cols);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    team_scan_kernel(in, out, rows, cols);
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { team_scan_kernel(in, out, rows, cols); });
 
   const bool ok = check_team_scan(out, rows, cols);
   bench::print_result("team_scan", rows, team_scan_bytes(rows, cols), seconds, ok);

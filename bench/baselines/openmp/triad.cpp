@@ -42,13 +42,7 @@ bool run_triad(const bench::Options& opt) {
   double* c = baseline::allocate<double>(n);
   triad_init(a, b, c, n);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < opt.warmup + opt.reps; ++r) {
-    const double start = bench::now_seconds();
-    triad_kernel(a, b, c, s, n);
-    const double t = bench::now_seconds() - start;
-    if (r >= opt.warmup) seconds.push_back(t);
-  }
+  const std::vector<double> seconds = bench::time_reps(opt, [&] { triad_kernel(a, b, c, s, n); });
 
   const bool ok = check_triad(a, n);
   bench::print_result("triad", n, triad_bytes(n), seconds, ok);
