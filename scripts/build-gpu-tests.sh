@@ -122,4 +122,6 @@ for log in "$out"/*.build.log; do
   grep -q "BUILD-FAILED $(basename "$log" .build.log)\$" "$out/build.log" || rm -f "$log"
 done
 cp scripts/run-gpu-tests.sh scripts/sanitize-gpu-tests.sh "$out/"
+# The cuda build's flags (Builds.def), for run-gpu-tests.sh's compiles of the translated sources.
+echo "$cuda_flags" > "$out/cuda-flags"
 echo "build-gpu-tests: $(grep -c BUILD-FAILED "$out/build.log") build failures; $(du -sh "$out" | cut -f1) in $out"

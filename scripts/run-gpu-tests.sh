@@ -22,11 +22,13 @@ while [ $# -gt 0 ]; do
 done
 # Sources translated elsewhere (build-gpu-tests.sh --cuda-sources): compile them here first.
 nvcc=${HPAR_NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+# Their flags are the cuda build's, as build-gpu-tests.sh wrote them (cuda-flags).
 if [ -d include ] && ls src/*.hpar.cu >/dev/null 2>&1; then
+  cuda_flags=$(cat cuda-flags)
   ls src/*.hpar.cu | xargs -P "$(nproc)" -I{} sh -c '
     name=$(basename {} .hpar.cu)
-    [ -x "$name.cuda" ] || "$0" -std=c++17 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr \
-      -Iinclude -Iinclude/hpar/compat -Iexec {} -o "$name.cuda" > "$name.cuda.build.log" 2>&1 || echo "BUILD-FAILED $name.cuda" >> build.log' "$nvcc"
+    [ -x "$name.cuda" ] || "$0" -std=c++17 -O3 $1 \
+      -Iinclude -Iinclude/hpar/compat -Iexec {} -o "$name.cuda" > "$name.cuda.build.log" 2>&1 || echo "BUILD-FAILED $name.cuda" >> build.log' "$nvcc" "$cuda_flags"
 fi
 # The clang offload programs load LLVM 19's offload runtime, carried along packed.
 if [ -f clang-rt.tar.xz ] && [ ! -f clang-rt/libomptarget.so.19.1 ]; then

@@ -11,6 +11,7 @@
 #include <string>
 #include <time.h>
 
+#include "impl/host_thread_count.hpp"
 #include "macros.hpp"
 #include "memory.hpp"
 #include "spaces.hpp"
@@ -47,13 +48,15 @@ class InitializationSettings {
 using InitArguments = InitializationSettings;
 
 namespace impl {
-/// Sets the number of threads of a backend that runs on the host's threads (defined by the
-/// backend where it does: HPAR_IMPL_BACKEND_THREADS).
-#if defined(HPAR_IMPL_BACKEND_THREADS) && !defined(__HPAR_TRANSLATING__)
-void backend_set_threads(int threads);
+/// Sets Kokkos' host thread count: OpenMP's, in every compile with OpenMP (Kokkos::OpenMP runs on
+/// OpenMP's threads, translated in the OpenMP build for the host, in the header elsewhere).
+inline void set_host_threads(int threads) {
+#if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
+  omp_set_num_threads(threads);
 #else
-inline void backend_set_threads(int) {}
+  (void)threads;
 #endif
+}
 
 /// A positive count from `text`, or -1.
 inline int positive_count(const char* text) {
@@ -67,7 +70,7 @@ inline int positive_count(const char* text) {
 inline void start(const InitializationSettings& settings) {
   int threads = settings.has_num_threads() ? settings.get_num_threads() : -1;
   if (threads <= 0) threads = positive_count(std::getenv("KOKKOS_NUM_THREADS"));
-  if (threads > 0) backend_set_threads(threads);
+  if (threads > 0) set_host_threads(threads);
   life_state() = LifeState::running;
 }
 }  // namespace impl

@@ -1,4 +1,6 @@
 // hpar: parallel_for, parallel_reduce, parallel_scan — the serial reference implementation.
+// (A host-parallel space that the header runs on several threads, impl_header_threads, goes to
+// impl/host_threads.hpp instead.)
 //
 // These are the entry points hpar-translate replaces (each overload carries the annotation
 // design.md section 3 names). Compiled untranslated they run in order on the calling thread:
@@ -17,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "impl/host_threads.hpp"
 #include "impl/traits.hpp"
 #include "policies.hpp"
 #include "reduce_spec.hpp"
@@ -80,9 +83,13 @@ void serial_iterate(const Policy& policy, const Functor& f, const Body& body) {
 template <class Policy, class Functor>
 void serial_for(const Policy& policy, const Functor& f) {
   using tag = typename Policy::work_tag;
-  // Indices reach the functor as values (prvalues), as in every backend: a `value_type&`
-  // overload of operator() must not capture an index.
-  serial_iterate(policy, f, [&](auto... i) { call_functor<tag>(f, decltype(i)(i)...); });
+  if constexpr (Policy::execution_space::impl_header_threads) {
+    header_threads_for(policy, f);
+  } else {
+    // Indices reach the functor as values (prvalues), as in every backend: a `value_type&`
+    // overload of operator() must not capture an index.
+    serial_iterate(policy, f, [&](auto... i) { call_functor<tag>(f, decltype(i)(i)...); });
+  }
 }
 
 template <class Policy, class Functor, class... Results>
@@ -91,15 +98,19 @@ void serial_reduce(const Policy& policy, const Functor& f, Results&&... results)
     const auto spec = make_reduce_spec(policy, f, std::forward<Results>(results)...);
     using spec_type = std::remove_cv_t<decltype(spec)>;
     using value_type = typename spec_type::value_type;
-    value_type local{};
-    value_type* acc = &local;
-    value_type* heap = nullptr;
-    if (spec_type::is_array) acc = heap = new value_type[spec.value_count()];
-    spec.init(acc);
-    serial_iterate(policy, f, [&](auto... i) { spec.call(f, acc, i...); });
-    spec.final(acc);
-    spec.store(acc, false);
-    delete[] heap;
+    if constexpr (Policy::execution_space::impl_header_threads) {
+      header_threads_reduce(policy, f, spec);
+    } else {
+      value_type local{};
+      value_type* acc = &local;
+      value_type* heap = nullptr;
+      if (spec_type::is_array) acc = heap = new value_type[spec.value_count()];
+      spec.init(acc);
+      serial_iterate(policy, f, [&](auto... i) { spec.call(f, acc, i...); });
+      spec.final(acc);
+      spec.store(acc, false);
+      delete[] heap;
+    }
   }
 }
 
@@ -112,13 +123,17 @@ void serial_scan(const Policy& policy, const Functor& f, Total&&... total) {
 #endif
   } else HPAR_IMPL_IF_FITS(scan_total_fits<Policy, Functor, Total&&...>()) {
     const auto spec = make_scan_spec(policy, f, std::forward<Total>(total)...);
-    using index_type = typename Policy::index_type;
-    typename std::remove_cv_t<decltype(spec)>::value_type update;
-    spec.init(update);
-    const int64_t end = int64_t(policy.end());
-    for (int64_t i = int64_t(policy.begin()); i < end; ++i)
-      spec.call(f, update, true, index_type(i));
-    spec.store_total(&update, false);
+    if constexpr (Policy::execution_space::impl_header_threads) {
+      header_threads_scan(policy, f, spec);
+    } else {
+      using index_type = typename Policy::index_type;
+      typename std::remove_cv_t<decltype(spec)>::value_type update;
+      spec.init(update);
+      const int64_t end = int64_t(policy.end());
+      for (int64_t i = int64_t(policy.begin()); i < end; ++i)
+        spec.call(f, update, true, index_type(i));
+      spec.store_total(&update, false);
+    }
   }
 }
 

@@ -19,10 +19,11 @@
 //
 // Builds: the generators are plain values, the same code everywhere. A pool keeps its states
 // and its lock words in Views of its device's memory, seeded on the host and deep_copied there.
-//   over a device space (CUDA, OpenMPTarget): get_state() takes a free lock word with
+//   over a space whose kernels run on several threads (CUDA, OpenMPTarget, OpenMP): get_state()
+//     takes a free lock word with
 //     impl::acquire_slot, starting at the calling thread's number (impl::thread_hint()), and copies
 //     that state into the generator; free_state writes the state back, then releases the word;
-//   over a host space (every space of the serial build): hpar runs host kernels on one thread,
+//   over a host space run on the calling thread (Serial): hpar runs its kernels on one thread,
 //     so, as Kokkos' host backends do, get_state takes the state of the thread's number without a
 //     lock (state 0 in practice); a state taken twice without being freed is shared, not a hang.
 // fill_random runs impl::library_for over chunks of 128 elements, in the order of the View's
@@ -224,11 +225,12 @@ class Random_XorShift1024 : public impl::XorShiftDraws<Random_XorShift1024<Devic
 
 namespace impl {
 
-/// The state a kernel's thread takes: a free lock word over a device space, the thread's own
-/// number over a host space (see the top of this file).
+/// The state a kernel's thread takes: a free lock word over a space whose dispatches run on
+/// several threads, the thread's own number over one that runs them on the calling thread (see
+/// the top of this file).
 template <class ExecSpace>
 HPAR_INLINE_FUNCTION int take_random_state(int* locks, int n) {
-  if constexpr (is_host_execution_space<ExecSpace>()) {
+  if constexpr (runs_on_calling_thread<ExecSpace>()) {
     (void)locks;
     return int(thread_hint() % size_t(n));
   } else {

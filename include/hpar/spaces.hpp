@@ -3,9 +3,10 @@
 // Spaces per build (docs/design.md sections 2 and 5):
 //   serial:  Serial executes; HostSpace is both the host and the device memory space.
 //   CUDA:    Cuda executes on the GPU with CudaSpace (= DeviceSpace), LayoutLeft by default;
-//            Serial is the host execution space.
+//            Serial and OpenMP (DefaultHostExecutionSpace) are host execution spaces.
 //   OpenMP:  OpenMPTarget executes on the OpenMP device with OpenMPTargetSpace (= DeviceSpace),
-//            LayoutLeft by default; Serial and OpenMP are host execution spaces.
+//            LayoutLeft by default; Serial and OpenMP (DefaultHostExecutionSpace) are host
+//            execution spaces.
 // (The list of every space per build is at the top of the spaces section below.)
 // A memory space's impl_space says where its bytes live for hpar::impl::copy_bytes.
 #pragma once
@@ -62,19 +63,22 @@ struct is_array_layout<LayoutRight> : std::true_type {};
 // Which spaces a build has (the KOKKOS_ENABLE_* macros of the backend's configuration say the same):
 //   every build:  Serial (the host execution space, DefaultHostExecutionSpace unless the backend
 //                 names its host-parallel space: HPAR_IMPL_BACKEND_HOST_SPACE), HostSpace;
+//   CUDA, OpenMP: OpenMP, Kokkos' host-parallel space, DefaultHostExecutionSpace: translated in
+//                 the OpenMP build for the host, run in the header on every OpenMP thread in
+//                 the builds for a device (impl/host_parallel_space.hpp);
 //   serial:       DefaultExecutionSpace = Serial, DeviceSpace = SharedSpace = HostSpace;
 //   a backend's:  what the backend's spaces part (HPAR_IMPL_BACKEND_SPACES) declares, its
 //                 execution space as DefaultExecutionSpace and its memory as DeviceSpace:
 //                 hpar/rt/cuda/spaces.hpp: Cuda, CudaSpace, CudaUVMSpace (= SharedSpace),
-//                   CudaHostPinnedSpace (= SharedHostPinnedSpace);
-//                 hpar/rt/openmp/spaces.hpp: OpenMPTarget, OpenMPTargetSpace, and OpenMP, a host
-//                   execution space.
+//                   CudaHostPinnedSpace (= SharedHostPinnedSpace), and OpenMP;
+//                 hpar/rt/openmp/spaces.hpp: OpenMPTarget, OpenMPTargetSpace, and OpenMP.
 // A space of Kokkos that the build lacks is declared unavailable, so that naming it is an error
 // at the user's line that says which build lacks it. While hpar-translate parses, the spaces of its
 // --backend are declared with serial bodies: what matters then is that they are types of their
 // own, so that a policy over a host space can be told from one over the device.
 // Execution spaces carry an annotation saying where their dispatches run (analysis reads it:
-// a dispatch over a host space is left to the header's serial implementation).
+// a dispatch over a host space is left to the header: dispatch.hpp, on the calling thread, or
+// impl/host_threads.hpp, on every OpenMP thread, for a space with impl_header_threads).
 
 struct Serial;
 struct HostSpace;
@@ -118,6 +122,10 @@ struct ExecutionSpaceBase {
   /// Whether the space's dispatches run as the build's translated kernels (Cuda, OpenMPTarget)
   /// rather than in the header on the calling thread (Serial, OpenMP): impl::on_device.
   static constexpr bool impl_on_device = false;
+  /// Whether the header runs the space's dispatches on several host threads (Kokkos::OpenMP in
+  /// the builds for a device: impl/host_parallel_space.hpp, impl/host_threads.hpp) rather than on
+  /// the calling thread alone.
+  static constexpr bool impl_header_threads = false;
   static bool in_parallel() { return false; }
   static bool impl_is_initialized() { return true; }
   template <class Stream>
@@ -192,11 +200,15 @@ struct HPAR_IMPL_CUDA_ONLY("CudaUVMSpace") CudaUVMSpace;
 struct HPAR_IMPL_CUDA_ONLY("CudaHostPinnedSpace") CudaHostPinnedSpace;
 #undef HPAR_IMPL_CUDA_ONLY
 #endif
+#if !defined(KOKKOS_ENABLE_OPENMP)
+struct HPAR_IMPL_UNAVAILABLE("Kokkos::OpenMP exists only in an OpenMP or a CUDA build "
+                             "(hpar-translate --backend=openmp or cuda); guard its use with "
+                             "#ifdef KOKKOS_ENABLE_OPENMP") OpenMP;
+#endif
 #if !defined(HPAR_BACKEND_OPENMP)
 #define HPAR_IMPL_OPENMP_ONLY(name, macro)                                                         \
   HPAR_IMPL_UNAVAILABLE("Kokkos::" name " exists only in an OpenMP build (hpar-translate "       \
                         "--backend=openmp); guard its use with #ifdef " macro)
-struct HPAR_IMPL_OPENMP_ONLY("OpenMP", "KOKKOS_ENABLE_OPENMP") OpenMP;
 struct HPAR_IMPL_OPENMP_ONLY("OpenMPTarget", "KOKKOS_ENABLE_OPENMPTARGET") OpenMPTarget;
 struct HPAR_IMPL_OPENMP_ONLY("OpenMPTargetSpace", "KOKKOS_ENABLE_OPENMPTARGET") OpenMPTargetSpace;
 namespace Experimental {

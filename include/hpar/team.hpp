@@ -30,6 +30,7 @@
 #include <type_traits>
 
 #include "atomics.hpp"
+#include "impl/host_team_member.hpp"
 #include "impl/team_member_api.hpp"
 #include "policies.hpp"
 #include "reducers.hpp"
@@ -148,8 +149,12 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
 #else
       false;
 #endif
-  using member_type =
-      std::conditional_t<impl_device_teams, impl::TeamMember, impl::SerialTeamMember>;
+  /// Whether the header runs the teams on several host threads (a host-parallel space in a
+  /// build for a device: impl/host_threads.hpp), with Kokkos' OpenMP team sizes.
+  static constexpr bool impl_header_teams = !impl_device_teams && execution_space::impl_header_threads;
+  using member_type = std::conditional_t<
+      impl_device_teams, impl::TeamMember,
+      std::conditional_t<impl_header_teams, impl::HostTeamMember, impl::SerialTeamMember>>;
   using policy = TeamPolicy;
 
   TeamPolicy() = default;
@@ -185,7 +190,7 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   /// picks its own from the occupancy API, and team.team_size() in the functor is the real one.
   int team_size() const {
     if (m_team_requested == kAuto) return team_size_recommended_for(vector_length());
-    if (impl_device_teams) return m_team_requested;
+    if (impl_device_teams || impl_header_teams) return m_team_requested;
     return m_team_requested < 1 ? m_team_requested : 1;
   }
   HPAR_HD int vector_length() const {
@@ -275,11 +280,13 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
     return fitting(team_size_max_for(vector_length()), sizeof(typename R::value_type));
   }
   static int team_size_max_for(int vector) {
+    if (impl_header_teams) return within_launch_bounds(impl::header_team_size_max(), vector);
     return impl_device_teams ? within_launch_bounds(impl::backend_team_size_max(vector), vector) : 1;
   }
   /// The largest team size a dispatch of this policy runs: team_size_max_for, or more where the
   /// backend runs larger teams than it advertises (impl::backend_team_size_runs).
   static int team_size_runs_for(int vector) {
+    if (impl_header_teams) return team_size_max_for(vector);
     return impl_device_teams ? within_launch_bounds(impl::backend_team_size_runs(vector), vector) : 1;
   }
   /// `most` threads per team, or fewer as the policy's LaunchBounds allow for this vector length.
@@ -401,6 +408,9 @@ const char* team_size_limit() {
 #if defined(HPAR_IMPL_DEVICE)
   if (TeamPolicy<A...>::impl_device_teams) return backend_team_size_limit();
 #endif
+  if (TeamPolicy<A...>::impl_header_teams)
+    return " (Kokkos::OpenMP's threads, OMP_NUM_THREADS, at most 64, as in Kokkos' OpenMP "
+           "backend)";
   return " (a team on a host execution space runs as one thread, as on Kokkos' Serial)";
 }
 

@@ -10,16 +10,16 @@
 // work inside kernels at every level, and on the host outside them.
 //
 // Where the values come from, per kind of space:
-//   a translated space (CUDA: Cuda; OpenMP: OpenMPTarget, and OpenMP in the build for the host,
-//     whose dispatches run on every OpenMP thread): a pool of lock words in the space's memory
+//   a space whose dispatches run on several threads (CUDA: Cuda; OpenMP: OpenMPTarget; and
+//     OpenMP, on every OpenMP thread, translated in the build for the host and run in the header
+//     in the builds for a device): a pool of lock words in the space's memory
 //     (impl/thread_slots.hpp): acquire takes a free word, trying the calling thread's number
 //     first. Scope Global: one pool per execution space for the whole program, concurrency()
 //     words, allocated on first use and never freed, shared by every Global token of the space.
 //     Scope Instance: a pool of the token's own, concurrency() words or the max_size given,
 //     shared by the token's copies and freed with the last host copy.
-//   a host space run in the header (Serial; OpenMP in a build for a device): hpar runs these
-//     dispatches on the calling thread, so there is one holder at a time and acquire returns 0 without
-//     locking, as Kokkos' Serial does. size() is concurrency() (1) or the max_size given.
+//   a host space run on the calling thread (Serial): one holder at a time, so acquire returns 0
+//     without locking, as Kokkos' Serial does. size() is concurrency() (1) or the max_size given.
 // Invariants: a thread holds a value for a short while and gives it back before the kernel ends
 // (Kokkos' rule); with a pool smaller than the threads that acquire at once, the others spin
 // until a value comes back (on the GPU every resident thread makes progress, sm_70 and later).
@@ -69,7 +69,7 @@ class UniqueTokenPool {
 
   /// A value that no other current holder has (see the top of this file).
   HPAR_INLINE_FUNCTION size_type acquire() const {
-    if constexpr (is_host_execution_space<execution_space>()) {
+    if constexpr (runs_on_calling_thread<execution_space>()) {
       return 0;
     } else {
       return size_type(acquire_slot(m_locks, int(m_size), thread_hint()));
@@ -78,7 +78,7 @@ class UniqueTokenPool {
 
   /// Gives back a value of acquire().
   HPAR_INLINE_FUNCTION void release(size_type value) const {
-    if constexpr (!is_host_execution_space<execution_space>())
+    if constexpr (!runs_on_calling_thread<execution_space>())
       release_slot(m_locks, int(value));
     else
       (void)value;
@@ -187,7 +187,7 @@ class UniqueToken<ExecSpace, UniqueTokenScope::Global> : public impl::UniqueToke
   /// A token of the space's pool: size() is ExecSpace::concurrency().
   UniqueToken(const execution_space& space = execution_space()) {
     this->m_size = size_type(space.concurrency());
-    if constexpr (!impl::is_host_execution_space<execution_space>()) {
+    if constexpr (!impl::runs_on_calling_thread<execution_space>()) {
       const auto& pool = impl::global_token_pool<execution_space>();
       this->m_locks = pool.data();
       this->m_size = pool.extent(0);
@@ -201,7 +201,7 @@ class UniqueToken<ExecSpace, UniqueTokenScope::Global> : public impl::UniqueToke
   UniqueToken(OwnPool, size_type size) {
     if (size < 1) ::hpar::abort("UniqueToken: the size must be at least 1");
     this->m_size = size;
-    if constexpr (!impl::is_host_execution_space<execution_space>()) {
+    if constexpr (!impl::runs_on_calling_thread<execution_space>()) {
       this->m_pool = View<int*, typename execution_space::memory_space>("hpar::UniqueToken pool", size);
       this->m_locks = this->m_pool.data();
     }

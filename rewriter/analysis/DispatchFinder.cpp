@@ -236,7 +236,10 @@ public:
       return true;
     }
 
-    if (auto Outer = Enclosing.containing(Loc)) {
+    // A dispatch inside a kernel's functor: legal where both run in the header on the host (a
+    // host space's kernel may dispatch over a host space; Kokkos runs it on the calling thread),
+    // and then an untranslated kernel of its own.
+    if (auto Outer = Enclosing.containing(Loc); Outer && !(TU.kernels[*Outer].onHost && runsOnHost(Call))) {
       error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
                           TU.kernels[*Outer].name +
                           "' is only legal over TeamThreadRange, TeamVectorRange or "

@@ -1,11 +1,12 @@
 // Kokkos' host-parallel execution space, named as programs name it: Kokkos::OpenMP where the build
 // has it (KOKKOS_ENABLE_OPENMP), DefaultHostExecutionSpace, and HostSpace's and a host mirror's
-// execution space. The program asks for 4 threads (--kokkos-num-threads=4). In the OpenMP build
-// for the host, Kokkos::OpenMP is DefaultHostExecutionSpace and runs on all 4 threads, as with
+// execution space. The program asks for 4 threads (--kokkos-num-threads=4). In every build with
+// Kokkos::OpenMP (the OpenMP builds and the CUDA build, as Kokkos with OpenMP enabled beside
+// CUDA or OpenMPTarget), it is DefaultHostExecutionSpace and runs on all 4 threads, as with
 // Kokkos' OpenMP backend: concurrency() is 4, a RangePolicy's indices are spread over 4 threads,
-// teams of 4 threads meet at their barriers, a duplicated ScatterView and a UniqueToken hand each
-// thread its own copy or value. Other builds have their own host spaces (Serial: one thread) and
-// run the same kernels with the same results; each checks the thread count its build promises.
+// teams of 4 threads meet at their barriers, reduce, scan and broadcast over their threads, a
+// duplicated ScatterView and a UniqueToken hand each thread its own copy or value. The serial
+// build's host space is Serial (one thread) and runs the same kernels with the same results.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include <Kokkos_ScatterView.hpp>
@@ -40,8 +41,8 @@ int main(int argc, char* argv[]) {
   Kokkos::initialize(nargs, args);
   {
     const int conc = host_space().concurrency();
-#if defined(HPAR_BACKEND_OPENMP) && !defined(HPAR_OPENMP_OFFLOAD)
-    // The OpenMP build for the host: Kokkos' OpenMP configuration.
+#if defined(KOKKOS_ENABLE_OPENMP)
+    // Kokkos' OpenMP configuration (with CUDA or OpenMPTarget beside it in the builds for a GPU).
     static_assert(std::is_same<host_space, Kokkos::OpenMP>::value, "host space is OpenMP");
     static_assert(std::is_same<Kokkos::HostSpace::execution_space, Kokkos::OpenMP>::value,
                   "HostSpace runs in OpenMP");
@@ -107,7 +108,7 @@ int main(int argc, char* argv[]) {
     host_team probe(leagues, Kokkos::AUTO);
     const int team_size = probe.team_size_max(
         KOKKOS_LAMBDA(const host_team::member_type&){}, Kokkos::ParallelForTag());
-#if defined(HPAR_BACKEND_OPENMP) && !defined(HPAR_OPENMP_OFFLOAD)
+#if defined(KOKKOS_ENABLE_OPENMP)
     check(team_size == 4, "team_size == 4");
 #endif
     using scratch = Kokkos::View<long*, host_space::scratch_memory_space, Kokkos::MemoryUnmanaged>;
@@ -132,6 +133,84 @@ int main(int argc, char* argv[]) {
       check(team_sums(l) == 64L * 64 * l + 63 * 64 / 2, "team_sums(l) == 64L * 64 * l + 63 * 64 / 2");
       check(sizes(l) == team_size, "sizes(l) == team_size");
     }
+
+    // A team reduction over the host space: each thread's contribution, its team's sum of ranks
+    // (team_reduce), the exclusive scan of its rank + 1 (team_scan) and its leader's value
+    // (team_broadcast), checked by every thread; a nested scan over TeamThreadRange.
+    long team_total = 0;
+    Kokkos::parallel_reduce(
+        "team_reduce", host_team(leagues, team_size),
+        KOKKOS_LAMBDA(const host_team::member_type& team, long& errors) {
+          const int r = team.team_rank(), size = team.team_size();
+          long ranks = r;
+          team.team_reduce(Kokkos::Sum<long>(ranks));
+          const long before = team.team_scan(long(r + 1));
+          long lead = team.league_rank() * 1000 + r;
+          team.team_broadcast(lead, 0);
+          long wrong = 0;
+          wrong += ranks != long(size) * (size - 1) / 2;
+          wrong += before != long(r) * (r + 1) / 2;
+          wrong += lead != team.league_rank() * 1000L;
+          long scanned = 0;
+          Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, 100),
+                                [&](const int k, long& u, const bool final) {
+                                  if (final && k == 99) scanned = u;
+                                  u += k;
+                                });
+          // Thread (99 % size) ran index 99; the others kept 0.
+          wrong += (r == 99 % size ? scanned != 99L * 98 / 2 : scanned != 0);
+          errors += wrong * 1000 + 1;  // 1 per thread of every team, 1,000 per wrong value
+        },
+        team_total);
+    check(team_total == long(leagues) * team_size, "team_total == leagues * team_size");
+
+    // A 3-D MDRange reduction, a dynamic schedule, and the space's in_parallel() inside and
+    // outside its kernels.
+    long md = 0;
+    Kokkos::parallel_reduce(
+        "md", Kokkos::MDRangePolicy<host_space, Kokkos::Rank<3>>({1, 0, 2}, {7, 9, 13}),
+        KOKKOS_LAMBDA(const int i, const int j, const int k, long& a) { a += i * 10000 + j * 100 + k; },
+        md);
+    long md_expect = 0;
+    for (int i = 1; i < 7; ++i)
+      for (int j = 0; j < 9; ++j)
+        for (int k = 2; k < 13; ++k) md_expect += i * 10000 + j * 100 + k;
+    check(md == md_expect, "md == md_expect");
+    Kokkos::View<int*, Kokkos::HostSpace> hits("hits", 1000);
+    Kokkos::parallel_for(
+        "dynamic",
+        Kokkos::RangePolicy<host_space, Kokkos::Schedule<Kokkos::Dynamic>>(0, 1000).set_chunk_size(7),
+        KOKKOS_LAMBDA(const int i) { hits(i) += 1; });
+    Kokkos::View<int*, Kokkos::HostSpace> inside("inside", 8);
+    Kokkos::parallel_for(
+        "inside", Kokkos::RangePolicy<host_space>(0, 8),
+        KOKKOS_LAMBDA(const int o) { inside(o) = host_space::in_parallel() ? 1 : 0; });
+#if !(defined(HPAR_BACKEND_OPENMP) && !defined(HPAR_OPENMP_OFFLOAD))
+    // A dispatch from inside a host kernel runs on the calling thread (every build but the
+    // OpenMP build for the host, whose OpenMP kernels are translated regions: docs/design.md).
+    Kokkos::View<int*, Kokkos::HostSpace> inner("inner", 8);
+    Kokkos::parallel_for(
+        "outer", Kokkos::RangePolicy<host_space>(0, 8), KOKKOS_LAMBDA(const int o) {
+          int count = 0;
+          Kokkos::parallel_reduce(
+              "inner", Kokkos::RangePolicy<host_space>(0, 10),
+              [&](const int, int& c) {
+#if defined(_OPENMP)
+                c += omp_get_num_threads() == (conc == 1 ? 1 : conc) ? 1 : 1000;
+#else
+                c += 1;
+#endif
+              },
+              count);
+          inner(o) = count;
+        });
+    for (int o = 0; o < 8; ++o) check(inner(o) == 10, "inner(o) == 10");
+#endif
+    for (int i = 0; i < 1000; ++i) check(hits(i) == 1, "hits(i) == 1");
+    check(!host_space::in_parallel(), "!host_space::in_parallel()");
+#if defined(KOKKOS_ENABLE_OPENMP)
+    for (int o = 0; o < 8; ++o) check(inside(o) == 1, "inside(o) == 1");
+#endif
 
     // A duplicated ScatterView (the host-parallel default) and a UniqueToken per thread.
     Kokkos::View<long*, Kokkos::HostSpace> bins("bins", 8);

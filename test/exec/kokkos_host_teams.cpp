@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
   check(count == 2 && std::strcmp(args[1], "--not-for-kokkos") == 0 && args[2] == nullptr,
         "initialize takes --kokkos-num-threads out of argv");
   {
-#if defined(KOKKOS_ENABLE_OPENMP) && !defined(KOKKOS_ENABLE_OPENMPTARGET)
+#if defined(KOKKOS_ENABLE_OPENMP) && !defined(KOKKOS_ENABLE_OPENMPTARGET) && !defined(KOKKOS_ENABLE_CUDA)
     check_eq("concurrency() of the OpenMP build for the host", Kokkos::DefaultExecutionSpace().concurrency(), 6);
     check_eq("AUTO team size on the host", team_policy(10, Kokkos::AUTO).team_size(), 1);
 #endif

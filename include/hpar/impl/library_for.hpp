@@ -31,6 +31,14 @@ constexpr bool is_host_execution_space() {
   return !ExecSpace::impl_on_device;
 }
 
+/// Whether ExecSpace's dispatches run on the calling thread alone: a host space the header runs
+/// serially (Serial), not one it runs on several threads (impl_header_threads: Kokkos::OpenMP in
+/// the builds for a device) nor a translated one. Tokens and random states need no lock there.
+template <class ExecSpace>
+constexpr bool runs_on_calling_thread() {
+  return !ExecSpace::impl_on_device && !ExecSpace::impl_header_threads;
+}
+
 template <class ExecSpace, class F>
 void library_for(const char* label, size_t n, const F& f) {
 #if defined(HPAR_IMPL_DEVICE)

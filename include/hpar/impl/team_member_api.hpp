@@ -57,6 +57,43 @@ struct ScanSum {
   HPAR_HD void join(T& dst, const T& src) const { dst += src; }
 };
 
+/// The `count` values of a team collective, read(r, value) giving the r-th, joined pairwise in
+/// order, ((v0 v1)(v2 v3))..., the tree the warp paths and Kokkos' host teams reduce in: a sum of
+/// equal values is then exact for power-of-two teams, where joining one value at a time rounds
+/// from the third on (Kokkos' team_broadcast tests compare with value * team_size). Blocks of
+/// 2^k values are kept until their partner block is complete. At most 2^12 - 1 values.
+template <class T, class Read, class Join>
+HPAR_HD T join_pairwise(int count, const Read& read, const Join& op) {
+  T partial[12];
+  unsigned filled = 0;  // bit k: partial[k] holds the join of a block of 2^k values
+  for (int r = 0; r < count; ++r) {
+    T v;
+    read(r, v);
+    int k = 0;
+    while (filled & (1u << k)) {  // the earlier block on the left
+      T left = partial[k];
+      op.join(left, v);
+      v = left;
+      filled &= ~(1u << k);
+      ++k;
+    }
+    partial[k] = v;
+    filled |= 1u << k;
+  }
+  // What is left, the largest (earliest) block first.
+  T result{};
+  bool started = false;
+  for (int k = 11; k >= 0; --k) {
+    if (!(filled & (1u << k))) continue;
+    if (!started)
+      result = partial[k];
+    else
+      op.join(result, partial[k]);
+    started = true;
+  }
+  return result;
+}
+
 template <class Member>
 class HPAR_ANNOTATE("hpar::team_member") TeamMemberApi {
  public:

@@ -4,8 +4,10 @@
 //   thread_hint()                 a number for the calling thread, distinct among the threads that
 //                                 run one kernel at once where the build can tell (its
 //                                 configuration's HPAR_IMPL_THREAD_HINT(); CUDA: the global thread
-//                                 index; OpenMP: team * threads + thread); 0 on the host outside
-//                                 a kernel and in the serial build
+//                                 index; OpenMP: team * threads + thread), or the OpenMP thread
+//                                 number in a host compile with OpenMP (Kokkos::OpenMP's kernels
+//                                 in a CUDA build); 0 on the host outside a kernel and in the
+//                                 serial build
 //   acquire_slot(locks, n, hint)  takes a free slot of the n lock words (0 free, 1 taken), trying
 //                                 hint % n first and then the next ones in turn; spins until one
 //                                 is free. The slot's earlier holder's writes are visible after.
@@ -27,6 +29,10 @@
 #include "../macros.hpp"
 #include "primitives.hpp"
 
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
+
 namespace hpar {
 
 HPAR_IMPL_DEVICE_CODE_BEGIN
@@ -38,6 +44,8 @@ namespace impl {
 HPAR_HD inline size_t thread_hint() {
 #if defined(HPAR_IMPL_THREAD_HINT)
   return HPAR_IMPL_THREAD_HINT();
+#elif defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
+  return size_t(omp_get_thread_num());  // a host compile's OpenMP threads (impl/host_threads.hpp)
 #else
   return 0;
 #endif

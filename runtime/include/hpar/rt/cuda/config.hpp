@@ -53,6 +53,14 @@
 #define KOKKOS_ENABLE_CUDA_UVM_SPACE 1
 #define KOKKOS_HAS_SHARED_SPACE 1
 #define KOKKOS_HAS_SHARED_HOST_PINNED_SPACE 1
+/// Kokkos::OpenMP, as in Kokkos built with CUDA and OpenMP: DefaultHostExecutionSpace and
+/// HostSpace's execution space, whose dispatches the header runs on every OpenMP thread
+/// (include/hpar/impl/host_parallel_space.hpp; the build compiles its host code with -fopenmp,
+/// rewriter/emit/Builds.def). Declared the same in every pass; <omp.h> as Kokkos' headers
+/// include it, for programs that call omp_get_thread_num().
+#define KOKKOS_ENABLE_OPENMP 1
+#define HPAR_IMPL_BACKEND_HOST_SPACE OpenMP
+#include <omp.h>
 
 #if !defined(__HPAR_TRANSLATING__)
 #include <cuda_runtime.h>

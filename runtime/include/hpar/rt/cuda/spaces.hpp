@@ -24,6 +24,7 @@
 #if defined(__HPAR_TRANSLATING__)
 #include <hpar/rt/cuda/parse_api.hpp>
 #endif
+#include <hpar/impl/host_parallel_space.hpp>  // Kokkos::OpenMP
 
 namespace hpar {
 
@@ -49,8 +50,8 @@ struct CudaUVMSpace : impl::MemorySpaceBase<CudaUVMSpace, impl::Space::managed> 
 /// Page-locked host memory (cudaMallocHost): the host and the GPU both dereference it.
 struct CudaHostPinnedSpace : impl::MemorySpaceBase<CudaHostPinnedSpace, impl::Space::pinned> {
   using memory_space = CudaHostPinnedSpace;
-  using execution_space = Serial;
-  using device_type = Device<Serial, CudaHostPinnedSpace>;
+  using execution_space = DefaultHostExecutionSpace;
+  using device_type = Device<DefaultHostExecutionSpace, CudaHostPinnedSpace>;
   static constexpr const char* name() { return "CudaHostPinned"; }
 };
 

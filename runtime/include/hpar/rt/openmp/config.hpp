@@ -39,12 +39,11 @@
 /// Its team_size_max() is Kokkos' OpenMP backend's, and it runs larger teams too
 /// (hpar/rt/openmp/team_limits.hpp, backend_team_size_runs).
 #define HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS 1
-/// Kokkos' thread count (initialize's num_threads) is OpenMP's: impl::backend_set_threads.
-#define HPAR_IMPL_BACKEND_THREADS 1
-/// Kokkos::OpenMP runs its dispatches as translated kernels on every OpenMP thread, and is
-/// DefaultHostExecutionSpace and HostSpace's execution space (hpar/rt/openmp/spaces.hpp).
-#define HPAR_IMPL_BACKEND_HOST_SPACE OpenMP
 #endif
+/// Kokkos::OpenMP runs its dispatches on every OpenMP thread (as translated kernels in a build
+/// for the host, in the header in a build for a device: hpar/rt/openmp/spaces.hpp), and is
+/// DefaultHostExecutionSpace and HostSpace's execution space, as in Kokkos with OpenMP enabled.
+#define HPAR_IMPL_BACKEND_HOST_SPACE OpenMP
 #include <omp.h>  // as Kokkos' headers do with OpenMP enabled: programs call omp_get_thread_num()
 
 #if !defined(__HPAR_TRANSLATING__)

@@ -4,6 +4,10 @@
 // what matters then is that a policy over OpenMPTarget can be told from one over a host space.
 #pragma once
 
+#if !defined(HPAR_IMPL_OMP_HOST_ONLY)
+#include <hpar/impl/host_parallel_space.hpp>
+#endif
+
 namespace hpar {
 
 
@@ -44,26 +48,19 @@ struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
   void fence(const std::string&) const {}
 };
 
-/// Kokkos' host-parallel execution space.
-///   A build for the host (HPAR_IMPL_OMP_HOST_ONLY): OpenMP is what OpenMPTarget is there, and
-///     DefaultHostExecutionSpace: its dispatches are translated kernels, parallel regions of the
-///     OpenMP runtime's threads with Kokkos' OpenMP team sizes, scratch and levels
-///     (docs/design.md section 2, "Host execution spaces").
-///   A build for a device: its dispatches run in the header on the calling thread, as Serial's
-///     (one thread, so concurrency() is 1): the device is where that build puts parallelism.
 #if defined(HPAR_IMPL_OMP_HOST_ONLY)
-#define HPAR_IMPL_OMP_HOST_SPACE_ANNOTATION "hpar::space::host_threads"
-#else
-#define HPAR_IMPL_OMP_HOST_SPACE_ANNOTATION "hpar::space::host"
-#endif
-struct HPAR_ANNOTATE(HPAR_IMPL_OMP_HOST_SPACE_ANNOTATION) OpenMP : impl::ExecutionSpaceBase<OpenMP> {
+/// Kokkos' host-parallel execution space in a build for the host: what OpenMPTarget is there, and
+/// DefaultHostExecutionSpace. Its dispatches are translated kernels, parallel regions of the
+/// OpenMP runtime's threads with Kokkos' OpenMP team sizes, scratch and levels (docs/design.md
+/// section 2, "Host execution spaces"). In a build for a device it is the header's
+/// (include/hpar/impl/host_parallel_space.hpp, included above).
+struct HPAR_ANNOTATE("hpar::space::host_threads") OpenMP : impl::ExecutionSpaceBase<OpenMP> {
   using execution_space = OpenMP;
   using scratch_memory_space = ScratchMemorySpace<OpenMP>;
   using memory_space = HostSpace;
   using array_layout = LayoutRight;
   using device_type = Device<OpenMP, HostSpace>;
   static constexpr const char* name() { return "OpenMP"; }
-#if defined(HPAR_IMPL_OMP_HOST_ONLY)
   static constexpr bool impl_on_device = true;
   static int concurrency() { return impl::backend_concurrency(); }
   static bool in_parallel() { return omp_in_parallel() != 0; }
@@ -73,20 +70,13 @@ struct HPAR_ANNOTATE(HPAR_IMPL_OMP_HOST_SPACE_ANNOTATION) OpenMP : impl::Executi
   static int impl_thread_pool_rank() { return omp_get_thread_num(); }
   static int impl_max_hardware_threads() { return omp_get_max_threads(); }
   static int impl_hardware_thread_id() { return omp_get_thread_num(); }
-#else
-  static int concurrency() { return 1; }
-  static int impl_thread_pool_size() { return 1; }
-  static int impl_thread_pool_size(int) { return 1; }
-  static int impl_thread_pool_rank() { return 0; }
-  static int impl_max_hardware_threads() { return 1; }
-  static int impl_hardware_thread_id() { return 0; }
-#endif
   /// Kokkos runs this space on many host threads, so its defaults are those of a parallel host
   /// space (ScatterView duplicates by default; include/hpar/scatter_view.hpp).
   static constexpr bool impl_is_host_parallel = true;
   void fence() const {}
   void fence(const std::string&) const {}
 };
+#endif
 
 namespace Experimental {
 using hpar::OpenMPTarget;

@@ -47,7 +47,7 @@
 #include <type_traits>
 
 #if defined(HPAR_IMPL_OMP_HOST_ONLY)
-#include <sched.h>
+#include <hpar/impl/host_barrier.hpp>
 #endif
 
 /// In a team region whose policy's team size or vector length the translator read as constants,
@@ -95,35 +95,9 @@ inline T* aligned16(T* p) {
 #if defined(HPAR_IMPL_OMP_HOST_ONLY)
 /// The barrier of one team in a build for the host, where a parallel region runs several teams
 /// at once, each `threads` consecutive threads of it (TeamLaunch), and `omp barrier` would wait
-/// for the whole region. It lives in the slot after the team's own (TeamLaunch::team_shared), zero
-/// before the launch. Each thread reads the generation, counts itself in; the last to arrive
-/// resets the count and starts the next generation, which the others wait for: spinning briefly
-/// (the team's threads usually arrive together), then yielding the processor, so that a team
-/// whose threads outnumber the free processors still moves.
-class HostBarrier {
- public:
-  void wait(int threads) {
-    const int generation = __atomic_load_n(&m_generation, __ATOMIC_ACQUIRE);
-    if (__atomic_fetch_add(&m_arrived, 1, __ATOMIC_ACQ_REL) == threads - 1) {
-      __atomic_store_n(&m_arrived, 0, __ATOMIC_RELAXED);
-      __atomic_store_n(&m_generation, generation + 1, __ATOMIC_RELEASE);  // publishes the reset
-      return;
-    }
-    for (int spins = 0; __atomic_load_n(&m_generation, __ATOMIC_ACQUIRE) == generation; ++spins) {
-      if (spins < 2048) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-      } else {
-        sched_yield();
-      }
-    }
-  }
-
- private:
-  int m_arrived;
-  int m_generation;
-};
+/// for the whole region (include/hpar/impl/host_barrier.hpp). It lives in the slot after the
+/// team's own (TeamLaunch::team_shared), zero before the launch.
+using impl::HostBarrier;
 static_assert(sizeof(HostBarrier) <= team_slot_bytes, "a team's barrier is one slot");
 #endif
 
@@ -267,41 +241,12 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     }
   }
 
-  /// The `count` published values (slots 0, step, 2 step, ...) joined pairwise in order,
-  /// ((v0 v1)(v2 v3))..., the tree the warp paths and Kokkos' host teams reduce in: a sum of equal
-  /// values is then exact for power-of-two teams, where joining one value at a time rounds from
-  /// the third on (Kokkos' team_broadcast tests compare with value * team_size). Every thread
-  /// computes the same. Blocks of 2^k values are kept until their partner block is complete.
+  /// The `count` published values (slots 0, step, 2 step, ...) joined pairwise in order
+  /// (impl::join_pairwise): every thread computes the same.
   template <class T, class Join>
   T pairwise_slots(int count, int step, const Join& op) const {
-    T partial[12];
-    unsigned filled = 0;  // bit k: partial[k] holds the join of a block of 2^k values
-    for (int r = 0; r < count; ++r) {
-      T v;
-      read_slot(v, r * step);
-      int k = 0;
-      while (filled & (1u << k)) {  // the earlier block on the left
-        T left = partial[k];
-        op.join(left, v);
-        v = left;
-        filled &= ~(1u << k);
-        ++k;
-      }
-      partial[k] = v;
-      filled |= 1u << k;
-    }
-    // What is left, the largest (earliest) block first.
-    T result{};
-    bool started = false;
-    for (int k = 11; k >= 0; --k) {
-      if (!(filled & (1u << k))) continue;
-      if (!started)
-        result = partial[k];
-      else
-        op.join(result, partial[k]);
-      started = true;
-    }
-    return result;
+    return impl::join_pairwise<T>(
+        count, [&](int r, T& v) { read_slot(v, r * step); }, op);
   }
 
   template <class Level, class T, class Join>

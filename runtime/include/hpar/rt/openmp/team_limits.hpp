@@ -138,11 +138,6 @@ inline const char* backend_team_size_limit() {
 /// NVIDIA GPU, else 1. Asked on the host only (TeamPolicy::vector_length()).
 inline int backend_vector_length(int resolved) { return rt::omp::device_lanes(rt::omp::device(), resolved); }
 
-#if defined(HPAR_IMPL_BACKEND_THREADS)
-/// Kokkos' thread count in a build for the host: OpenMP's (initialize; hpar/core.hpp).
-inline void backend_set_threads(int threads) { omp_set_num_threads(threads); }
-#endif
-
 /// The threads of the device's launch shape (rt::omp::partial_shape): in a build for the host, the
 /// OpenMP runtime's threads; on the host fallback, the processors.
 inline int backend_concurrency() {
