@@ -10,7 +10,9 @@
 //
 // Its type follows Kokkos (SubviewType below): the value type, device and memory traits of the
 // source; a static extent survives where ALL keeps it, a range makes that dimension and every kept
-// one before it runtime; the layout is the source's when
+// one before it runtime (and where the two dimensions a LayoutLeft/Right subview keeps by the third
+// rule below would both be static, both are runtime: a LayoutLeft/Right View whose extents are all
+// static is packed, which such a subview is not); the layout is the source's when
 //   - no dimension is kept, or
 //   - the arguments match the source layout's contiguous pattern: LayoutLeft keeps dimensions
 //     0..r-1, all of them ALL except that 0 and r-1 may be ranges; LayoutRight keeps the last r
@@ -29,6 +31,7 @@
 
 #include "core.hpp"
 #include "impl/traits.hpp"
+#include "impl/view_traits.hpp"
 #include "macros.hpp"
 #include "pair.hpp"
 #include "spaces.hpp"
@@ -74,44 +77,43 @@ struct subview_arg_kind<std::pair<B, E>> : subview_arg_kind<pair<B, E>> {};
 template <class A>
 constexpr SubviewArg subview_kind_v = subview_arg_kind<remove_cvref_t<A>>::value;
 
+/// How many dimensions a subview with these argument kinds keeps.
+constexpr int subview_kept(const SubviewArg* kind, int n) {
+  int kept = 0;
+  for (int k = 0; k < n; ++k) kept += kind[k] != SubviewArg::integer;
+  return kept;
+}
+
+/// Whether the argument kinds match the contiguous pattern of LayoutLeft (left) or LayoutRight
+/// (the header comment): the kept dimensions then lie as they do in the source.
+constexpr bool subview_contiguous_pattern(bool left, const SubviewArg* kind, int n) {
+  const int kept = subview_kept(kind, n);
+  bool pattern = true;
+  for (int k = 0; k < n; ++k) {
+    const bool integer = kind[k] == SubviewArg::integer;
+    const bool all = kind[k] == SubviewArg::all;
+    const bool ok = left ? (k + 1 < n ? (k == kept - 1 && !integer) || (k >= kept && integer) ||
+                                            (k < kept && all) || (k == 0 && !integer)
+                                      : k == kept - 1 || integer)
+                         : (k + 1 < n ? (k == n - kept && !integer) || (k < n - kept && integer) ||
+                                            (k >= n - kept && all)
+                                      : all);
+    pattern = pattern && ok;
+  }
+  return pattern;
+}
+
 /// Whether a subview with these argument kinds keeps the source layout (the rules in the header
 /// comment, which are Kokkos').
 constexpr bool subview_keeps_layout(bool left, bool right, const SubviewArg* kind, int n) {
-  int kept = 0;
-  for (int k = 0; k < n; ++k) kept += kind[k] != SubviewArg::integer;
-  if (kept == 0) return true;
-  if (left) {
-    bool pattern = true;
-    for (int k = 0; k < n; ++k) {
-      const bool integer = kind[k] == SubviewArg::integer;
-      const bool all = kind[k] == SubviewArg::all;
-      const bool ok = k + 1 < n ? (k == kept - 1 && !integer) || (k >= kept && integer) ||
-                                      (k < kept && all) || (k == 0 && !integer)
-                                : k == kept - 1 || integer;
-      pattern = pattern && ok;
-    }
-    return pattern || (kept <= 2 && kind[0] != SubviewArg::integer);
-  }
-  if (right) {
-    bool pattern = true;
-    for (int k = 0; k < n; ++k) {
-      const bool integer = kind[k] == SubviewArg::integer;
-      const bool all = kind[k] == SubviewArg::all;
-      const bool ok = k + 1 < n ? (k == n - kept && !integer) || (k < n - kept && integer) ||
-                                      (k >= n - kept && all)
-                                : all;
-      pattern = pattern && ok;
-    }
-    return pattern || (kept <= 2 && kind[n - 1] != SubviewArg::integer);
-  }
-  return true;  // LayoutStride stays LayoutStride
+  const int kept = subview_kept(kind, n);
+  if (kept == 0 || (!left && !right)) return true;  // LayoutStride stays LayoutStride
+  const SubviewArg fastest = left ? kind[0] : kind[n - 1];
+  return subview_contiguous_pattern(left, kind, n) ||
+         (kept <= 2 && fastest != SubviewArg::integer);
 }
 
 // ---- the data type: which extents stay static ------------------------------------------------------
-
-/// Extents of a data type, outermost first; 0 is a runtime extent.
-template <size_t... E>
-struct extent_list {};
 
 /// The kept extents of a subview: ALL keeps a static extent, a range turns its dimension and every
 /// kept one before it into runtime extents (runtime extents come first in a data type).
@@ -128,6 +130,14 @@ struct subview_extents<extent_list<E...>, Dim, Analysis, A, Args...> {
                          extent_list<E..., Analysis::static_extent(Dim)>,
                          extent_list<(E * 0)..., 0>>>;
   using type = typename subview_extents<kept, Dim + 1, Analysis, Args...>::type;
+};
+
+/// The same extents, all runtime.
+template <class List>
+struct runtime_extents;
+template <size_t... E>
+struct runtime_extents<extent_list<E...>> {
+  using type = extent_list<(E * 0)...>;
 };
 
 template <class T, size_t... N>
@@ -166,14 +176,25 @@ struct SubviewType {
   static_assert(((subview_kind_v<Args> != SubviewArg::invalid) && ...),
                 "hpar::subview: each argument is an integer, Kokkos::ALL, or a range given as "
                 "Kokkos::pair, Kokkos::make_pair(b, e) or std::pair of integers");
-  using array_layout =
-      std::conditional_t<subview_keeps_layout(std::is_same<src_layout, LayoutLeft>::value,
-                                              std::is_same<src_layout, LayoutRight>::value,
-                                              kinds, int(sizeof...(Args))),
-                         src_layout, LayoutStride>;
+  static constexpr bool left = std::is_same<src_layout, LayoutLeft>::value;
+  static constexpr bool right = std::is_same<src_layout, LayoutRight>::value;
+  static constexpr int n = int(sizeof...(Args));
+  static constexpr bool keeps_layout = subview_keeps_layout(left, right, kinds, n);
+  using array_layout = std::conditional_t<keeps_layout, src_layout, LayoutStride>;
+  using value_type = typename src_traits::value_type;
+  using natural_extents =
+      typename subview_extents<extent_list<>, 0, typename src_traits::analysis, Args...>::type;
+  // A LayoutLeft/Right View whose extents are all static is packed (impl/view_mapping.hpp); a
+  // subview that keeps the layout by the two-dimension rule alone has a gap between its two
+  // dimensions, so it cannot be one and takes runtime extents. (Kokkos keeps the static extents
+  // and addresses such a subview as if it were packed.)
+  static constexpr bool gapped =
+      keeps_layout && (left || right) && subview_kept(kinds, n) == 2 &&
+      !subview_contiguous_pattern(left, kinds, n) &&
+      data_analysis<typename data_type_of<value_type, natural_extents>::type>::rank_dynamic == 0;
   using data_type = typename data_type_of<
-      typename src_traits::value_type,
-      typename subview_extents<extent_list<>, 0, typename src_traits::analysis, Args...>::type>::type;
+      value_type, std::conditional_t<gapped, typename runtime_extents<natural_extents>::type,
+                                     natural_extents>>::type;
   using type = View<data_type, array_layout, typename src_traits::device_type,
                     typename src_traits::memory_traits>;
 };

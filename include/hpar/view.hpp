@@ -1,7 +1,8 @@
 // hpar: View, a reference-counted multidimensional array in one memory space.
 //
 // A View holds the data pointer, the mapping from indices to offsets (impl/view_mapping.hpp:
-// extents and strides for LayoutLeft, LayoutRight and LayoutStride) and a pointer to the
+// extents and strides for LayoutLeft, LayoutRight and LayoutStride, the static extents of the
+// data type as compile-time constants) and a pointer to the
 // SharedAllocation that owns the memory (null for unmanaged views). Copies and subviews
 // (subview.hpp) share the allocation; the last host copy frees it.
 // Invariants:
@@ -199,7 +200,7 @@ class HPAR_ANNOTATE("hpar::view") View
 
  private:
   enum : size_t { R = traits::rank };
-  using map_type = impl::ViewOffset<array_layout, R>;
+  using map_type = impl::ViewOffset<array_layout, typename traits::analysis::extents>;
 
   template <class, class...>
   friend class View;
@@ -257,16 +258,17 @@ class HPAR_ANNOTATE("hpar::view") View
     }
   }
 
-  /// After the extents came from another View: do they fit the static extents of this type?
-  HPAR_HD void check_static_extents(const char* what) const {
+  /// Before taking extents n from another View: do they fit the static extents of this type?
+  HPAR_HD static void check_static_extents(const size_t* n, const char* what) {
     for (int r = 0; r < int(R); ++r) {
       const size_t s = traits::analysis::static_extent(r);
-      if (s != 0 && m_map.m_extent[r] != s)
+      if (s != 0 && n[r] != s)
         impl::view_error(what, "an extent differs from the static extent of the View type");
     }
   }
 
-  /// Takes the extents and strides of another mapping (a View of another layout).
+  /// Takes the extents and strides of another mapping (a View of another layout or other static
+  /// extents).
   template <class OtherMap>
   HPAR_HD void assign_map(const OtherMap& other, const char* what) {
     size_t n[R > 0 ? size_t(R) : size_t(1)] = {}, s[R > 0 ? size_t(R) : size_t(1)] = {};
@@ -274,6 +276,7 @@ class HPAR_ANNOTATE("hpar::view") View
       n[r] = other.extent(r);
       s[r] = other.stride(r);
     }
+    check_static_extents(n, what);
     if (!m_map.assign(n, s))
       impl::view_error(what, "the strides of the source do not fit the layout of the View type");
   }
@@ -379,10 +382,9 @@ class HPAR_ANNOTATE("hpar::view") View
   HPAR_HD View(const View<D2, P2...>& other) : m_data(other.m_data) {
     check_assignable<View<D2, P2...>>();
     if constexpr (std::is_same<map_type, typename View<D2, P2...>::map_type>::value)
-      m_map = other.m_map;
+      m_map = other.m_map;  // the same layout and static extents
     else
       assign_map(other.m_map, "(assignment)");
-    check_static_extents("(assignment)");
     if (!traits::is_unmanaged) {
       m_record = other.m_record;
       retain();
@@ -398,9 +400,9 @@ class HPAR_ANNOTATE("hpar::view") View
     check_assignable<Natural>();
     const auto g = impl::subview_geometry<R>(src.m_map, arg0, args...);
     m_data += g.offset;
+    check_static_extents(g.extent, "(subview)");
     if (!m_map.assign(g.extent, g.stride))
       impl::view_error("(subview)", "the selected elements do not fit the layout of the View type");
-    check_static_extents("(subview)");
     if (!traits::is_unmanaged) {
       m_record = src.m_record;
       retain();
@@ -629,13 +631,13 @@ class HPAR_ANNOTATE("hpar::view") View
   HPAR_HD void check_bounds(I... i) const {
     const size_t idx[sizeof...(I) + 1] = {size_t(i)..., 0};
     for (int r = 0; r < int(R); ++r)
-      if (idx[r] >= m_map.m_extent[r]) {
+      if (idx[r] >= m_map.extent(r)) {
 #if defined(HPAR_IMPL_NO_STDERR)
         printf("hpar: View index %zu out of bounds for extent %zu of dimension %d\n", idx[r],
-               m_map.m_extent[r], r);
+               m_map.extent(r), r);
 #else
         std::fprintf(stderr, "hpar: View index %zu out of bounds for extent %zu of dimension %d\n",
-                     idx[r], m_map.m_extent[r], r);
+                     idx[r], m_map.extent(r), r);
 #endif
         ::hpar::abort("View index out of bounds");
       }

@@ -14,6 +14,15 @@
 // span() is what Kokkos gives: 0 for an empty View; for LayoutLeft/Right S times the product of
 // the other extents; for LayoutStride the largest N_r * S_r. Copies and allocations use reach()
 // instead, the elements up to the last one. Everything here is device-callable.
+//
+// Static extents (the `[N]` of a data type such as double[16][16]) are part of the type, as in
+// Kokkos: extent(r) gives them as constants, so the compiler sees constant offsets (i * 16 + k)
+// and can unroll and vectorise loops over them. m_extent still holds every extent (equal to the
+// static ones, which View checks before it takes extents from elsewhere), so the size of a
+// mapping and its bytes do not depend on the data type. A LayoutLeft/Right mapping whose extents
+// are all static is packed: S is the constant N_0 (Left) or N_{R-1} (Right), and assign() refuses
+// strides that do not fit it. Subviews that would leave a gap in such a View get runtime extents
+// instead (subview.hpp).
 #pragma once
 
 #include <cstddef>
@@ -22,14 +31,19 @@
 #include "../macros.hpp"
 #include "../layout_stride.hpp"
 #include "../spaces.hpp"
+#include "view_traits.hpp"
 
 namespace hpar {
 namespace impl {
 
 HPAR_IMPL_DEVICE_CODE_BEGIN
 
-template <class Layout, size_t R>
-struct ViewOffset {
+template <class Layout, class Extents>
+struct ViewOffset;
+
+/// The mapping of a View whose data type has the extents N... (0 for a runtime one).
+template <class Layout, size_t... N>
+struct ViewOffset<Layout, extent_list<N...>> {
   static_assert(std::is_same<Layout, LayoutLeft>::value ||
                     std::is_same<Layout, LayoutRight>::value ||
                     std::is_same<Layout, LayoutStride>::value,
@@ -37,19 +51,52 @@ struct ViewOffset {
   enum : bool {
     is_left = std::is_same<Layout, LayoutLeft>::value,
     is_right = std::is_same<Layout, LayoutRight>::value,
-    is_stride = std::is_same<Layout, LayoutStride>::value
+    is_stride = std::is_same<Layout, LayoutStride>::value,
+    all_static = ((N != 0) && ...),
+    all_runtime = ((N == 0) && ...)
   };
-  enum : size_t { rank = R, extent_slots = R > 0 ? R : 1, stride_slots = is_stride && R > 0 ? R : 1 };
+  enum : size_t {
+    R = sizeof...(N),
+    rank = R,
+    extent_slots = R > 0 ? R : 1,
+    stride_slots = is_stride && R > 0 ? R : 1
+  };
+  /// Whether S is the constant packed value (see the top).
+  enum : bool { static_stride_s = !is_stride && all_static && R >= 2 };
 
   size_t m_extent[extent_slots] = {};
-  size_t m_stride[stride_slots] = {};  // LayoutLeft/Right: [0] is S
+  size_t m_stride[stride_slots] = {};  // LayoutLeft/Right: [0] is S (unused when static_stride_s)
+
+  /// The static extent of dimension r, or 0 where it is a runtime one.
+  HPAR_HD static constexpr size_t static_extent(size_t r) {
+    constexpr size_t n[] = {N..., 0};
+    return int(r) < int(R) ? n[r] : 0;
+  }
+
+  /// S, the one stride a LayoutLeft/Right mapping keeps (see the top).
+  HPAR_HD size_t stride_s() const {
+    if constexpr (static_stride_s)
+      return static_extent(is_left ? 0 : R - 1);
+    else
+      return m_stride[0];
+  }
 
   // ---- shape ----
-  HPAR_HD size_t extent(size_t r) const { return int(r) < int(R) ? m_extent[r] : size_t(1); }
+  HPAR_HD size_t extent(size_t r) const {
+    if (int(r) >= int(R)) return 1;
+    // Without static extents, no lookup at all: clang vectorises the loops around such Views
+    // less well when each extent passes through one (batched_gemm's C(e, i, j)).
+    if constexpr (all_runtime) {
+      return m_extent[r];
+    } else {
+      const size_t n = static_extent(r);
+      return n != 0 ? n : m_extent[r];
+    }
+  }
 
   HPAR_HD size_t size() const {
     size_t n = 1;
-    for (int r = 0; r < int(R); ++r) n *= m_extent[r];
+    for (int r = 0; r < int(R); ++r) n *= extent(r);
     return n;
   }
 
@@ -60,13 +107,17 @@ struct ViewOffset {
       return int(r) < int(R) ? m_stride[r] : 0;
     } else if constexpr (is_left) {
       if (r == 0) return 1;
-      size_t s = m_stride[0];
-      for (int q = 1; q < int(r); ++q) s *= extent(size_t(q));
+      size_t s = stride_s();
+      for (int q = 1; q < int(r); ++q) s *= extent(q);
       return s;
     } else {
-      if (int(r) + 1 >= int(R)) return 1;
-      size_t s = m_stride[0];
-      for (int q = int(r) + 1; q + 1 < int(R); ++q) s *= m_extent[q];
+      size_t s = 1;
+      if constexpr (R >= 2) {
+        if (r + 1 < R) {
+          s = stride_s();
+          for (size_t q = r + 1; q + 1 < R; ++q) s *= extent(q);
+        }
+      }
       return s;
     }
   }
@@ -78,14 +129,14 @@ struct ViewOffset {
     } else if constexpr (is_stride) {
       size_t s = 0;
       for (int r = 0; r < int(R); ++r)
-        if (m_extent[r] * m_stride[r] > s) s = m_extent[r] * m_stride[r];
+        if (extent(r) * m_stride[r] > s) s = extent(r) * m_stride[r];
       return s;
     } else if constexpr (R == 1) {
-      return m_extent[0];
+      return extent(0);
     } else {
-      size_t s = m_stride[0];
+      size_t s = stride_s();
       for (int r = 0; r < int(R); ++r)
-        if (r != (is_left ? 0 : int(R) - 1)) s *= m_extent[r];
+        if (r != (is_left ? 0 : int(R) - 1)) s *= extent(r);
       return s;
     }
   }
@@ -101,7 +152,7 @@ struct ViewOffset {
   HPAR_HD size_t reach() const {
     if (size() == 0) return 0;
     size_t last = 0;
-    for (int r = 0; r < int(R); ++r) last += (m_extent[r] - 1) * stride(size_t(r));
+    for (int r = 0; r < int(R); ++r) last += (extent(r) - 1) * stride(size_t(r));
     return last + 1;
   }
 
@@ -121,12 +172,12 @@ struct ViewOffset {
         return idx[0];
       } else if constexpr (is_left) {
         size_t off = idx[R - 1];
-        for (int r = int(R) - 2; r > 0; --r) off = off * m_extent[r] + idx[r];
-        return idx[0] + m_stride[0] * off;
+        for (int r = int(R) - 2; r > 0; --r) off = off * extent(r) + idx[r];
+        return idx[0] + stride_s() * off;
       } else {
         size_t off = idx[0];
-        for (int r = 1; r + 1 < int(R); ++r) off = off * m_extent[r] + idx[r];
-        return off * m_stride[0] + idx[R - 1];
+        for (int r = 1; r + 1 < int(R); ++r) off = off * extent(r) + idx[r];
+        return off * stride_s() + idx[R - 1];
       }
     }
   }
@@ -150,7 +201,8 @@ struct ViewOffset {
   }
 
   /// Extents and strides from elsewhere (a subview, another layout); false when this layout
-  /// cannot express those strides (then nothing is meaningful).
+  /// cannot express those strides (then nothing is meaningful). The extents are the static ones
+  /// where this type has them (View checks that first).
   HPAR_HD bool assign(const size_t* n, const size_t* s) {
     for (int r = 0; r < int(R); ++r) m_extent[r] = n[r];
     if constexpr (is_stride) {
@@ -163,7 +215,8 @@ struct ViewOffset {
         m_stride[0] = m_extent[0];
       } else {
         // S below the packed value would make span() smaller than size(): such strides fail the
-        // check below anyway, unless the dimension is too short to move along.
+        // check below anyway, unless the dimension is too short to move along. A static S (all
+        // extents static) is the packed value whatever is given, and the check holds it to that.
         const size_t packed = is_left ? m_extent[0] : m_extent[R - 1];
         const size_t given = is_left ? s[1] : s[R - 2];
         m_stride[0] = given < packed ? packed : given;

@@ -85,6 +85,20 @@ struct strip_pointers<T*> {
   static constexpr size_t count = 1 + strip_pointers<T>::count;
 };
 
+/// Extents of a data type, outermost first; 0 is a runtime extent.
+template <size_t... E>
+struct extent_list {};
+
+/// The extents of a data type as an extent_list: each `*` a 0, each `[N]` its N.
+template <class T, class List = extent_list<>>
+struct list_extents {
+  using type = List;
+};
+template <class T, size_t N, size_t... E>
+struct list_extents<T[N], extent_list<E...>> : list_extents<T, extent_list<E..., N>> {};
+template <class T, size_t... E>
+struct list_extents<T*, extent_list<E...>> : list_extents<T, extent_list<0, E...>> {};
+
 template <class DataType>
 struct data_analysis {
   using arrays = strip_arrays<DataType>;
@@ -93,6 +107,8 @@ struct data_analysis {
   static constexpr size_t rank_dynamic = pointers::count;
   static constexpr size_t rank = pointers::count + arrays::count;
   static_assert(rank <= 8, "hpar::View: rank is at most 8");
+  /// The extents, the form the mapping takes them in (impl/view_mapping.hpp).
+  using extents = typename list_extents<DataType>::type;
   /// Static extent of dimension r, or 0 when it is a runtime extent.
   HPAR_HD static constexpr size_t static_extent(size_t r) {
     return int(r) < int(rank_dynamic) || int(r) >= int(rank) ? 0 : arrays::extent(r - rank_dynamic);
