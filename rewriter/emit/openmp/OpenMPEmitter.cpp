@@ -252,6 +252,34 @@ private:
     return o.str();
   }
 
+  /// A host MDRange parallel_for's rows, rank 3 or more, in Kokkos' host tiles
+  /// (rt::omp::host_tiled_rows): each row's innermost loop whole in one call, in both orders.
+  static std::string hostTiledRows(const ir::Kernel& K) {
+    std::ostringstream o;
+    auto walk = [&](bool left) {
+      const int fast = left ? 0 : K.rank - 1;
+      std::vector<int> rows;  // the row indices, slowest first
+      for (int k = 0; k + 1 < K.rank; ++k) rows.push_back(left ? K.rank - 1 - k : k);
+      std::ostringstream w;
+      w << "        const int dims[" << rows.size() << "] = {";
+      for (size_t n = 0; n < rows.size(); ++n) w << (n ? ", " : "") << rows[n];
+      w << "};\n"
+        << "        hpar::rt::omp::host_tiled_rows(policy, dims, [&](const int64_t* row) {\n";
+      for (size_t n = 0; n < rows.size(); ++n)
+        w << "          const int64_t i" << rows[n] << " = row[" << n << "];\n";
+      w << "          for (int64_t i" << fast << " = l" << fast << "; i" << fast << " < u" << fast << "; ++i" << fast
+        << ")\n"
+        << "            " << forCall(K) << ";\n"
+        << "        });\n";
+      return w.str();
+    };
+    o << "      // Its rows in Kokkos' host tiles (2 along each row index, or the policy's tile sizes),\n"
+      << "      // a contiguous block of tiles per thread.\n"
+      << "      if constexpr (Policy::inner_left) {\n" << walk(true) << "      } else {\n" << walk(false)
+      << "      }\n";
+    return o.str();
+  }
+
   /// MDRangePolicy for: the rows of the box (every index but the fastest, which the policy's
   /// inner iteration direction names) in contiguous blocks, one per OpenMP team (short ones on a
   /// GPU, rt::omp::row_teams), and the fastest
@@ -273,7 +301,7 @@ private:
         << "  {\n"
         << threadFunctor("    ")
         << "    if (by_rows) {\n"
-        << loopNest(K, "for schedule(static) nowait", "", forCall(K), "      ", K.rank - 1)
+        << (K.rank >= 3 ? hostTiledRows(K) : loopNest(K, "for schedule(static) nowait", "", forCall(K), "      ", K.rank - 1))
         << "    } else {\n"
         << loopNest(K, "for schedule(static) nowait", "", forCall(K), "      ")
         << "    }\n"
