@@ -139,7 +139,7 @@ struct ExecutionSpaceBase {
 
 /// The host execution space that Kokkos' HostSpace and host mirrors run in: Serial, or the
 /// backend's host-parallel space where its configuration names one that runs on every host
-/// thread (HPAR_IMPL_BACKEND_HOST_SPACE: the OpenMP build for the host names OpenMP), as Kokkos
+/// thread (HPAR_IMPL_BACKEND_HOST_SPACE: the CUDA and OpenMP builds name OpenMP), as Kokkos
 /// takes OpenMP when it is enabled.
 #if defined(HPAR_IMPL_BACKEND_HOST_SPACE)
 struct HPAR_IMPL_BACKEND_HOST_SPACE;

@@ -19,8 +19,12 @@
 //            fallback) it is 1, one OpenMP thread per hpar thread running its vector loops
 //            itself (hpar/rt/openmp/team.hpp). team_size() is the request, or with AUTO
 //            team_size_recommended().
+//   A host-parallel space run in the header (Kokkos::OpenMP in the CUDA and OpenMP builds for a
+//   device, impl_header_teams): as Kokkos' OpenMP backend, vector_length() 1, team_size() the
+//   request (AUTO: 1), at most the OpenMP thread count and 64 (impl/host_threads.hpp).
 // The member type of each build: impl::SerialTeamMember here, hpar::rt::cuda::TeamMember and
-// hpar::rt::omp::TeamMember in the runtimes; each derives its API from impl::TeamMemberApi
+// hpar::rt::omp::TeamMember in the runtimes, impl::HostTeamMember for the header's host teams;
+// each derives its API from impl::TeamMemberApi
 // (impl/team_member_api.hpp), which lists the primitives it defines.
 #pragma once
 
@@ -141,8 +145,8 @@ class HPAR_ANNOTATE("hpar::policy::team") TeamPolicy {
   using schedule_type = typename traits::schedule_type;
   using launch_bounds = typename traits::launch_bounds;
   /// Whether the teams run on the device of this build. A policy over a host execution space
-  /// (Serial, OpenMP) is not translated: the header runs it as the serial build does, one thread
-  /// per team, whatever the build.
+  /// is not translated: the header runs it, one thread per team (Serial), or on several threads
+  /// per team (impl_header_teams).
   static constexpr bool impl_device_teams =
 #if defined(HPAR_IMPL_DEVICE)
       execution_space::impl_on_device;
