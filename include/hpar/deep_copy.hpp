@@ -184,7 +184,12 @@ void deep_copy(const View<DT, DP...>& dst,
   const impl::HostStaging<T> host(dst.data(), space, dst.impl_reach(), !contiguous);
   T* const p = host.data();
   if (contiguous) {
-    for (size_t k = 0; k < dst.size(); ++k) p[k] = value;
+    impl::host_pieces(
+        dst.size(),
+        [&](size_t first, size_t size) {
+          for (size_t k = first; k < first + size; ++k) p[k] = value;
+        },
+        sizeof(T));
   } else {
     size_t extent[8], stride[8];
     for (size_t r = 0; r < R; ++r) {

@@ -5,6 +5,7 @@
 //   deallocate(space, p)          -> p may be null
 //   copy_bytes(dst, dst_space, src, src_space, bytes)  synchronous
 //   zero_bytes(space, p, bytes)   -> fills with zero bytes, synchronous
+// Large host fills and copies run on every OpenMP thread in a compile with OpenMP (host_pieces).
 //
 // Host memory is 64-byte aligned operator new in every build. Device memory:
 //   serial: the same as host memory;
@@ -18,6 +19,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 #include "spaces.hpp"
 
@@ -41,6 +46,49 @@ inline void* host_allocate(size_t bytes, const char* label) {
 
 inline void host_deallocate(void* p) {
   if (p) ::operator delete(p, std::align_val_t(host_alignment));
+}
+
+/// Bytes from which a compile with OpenMP fills or copies host memory on every thread.
+constexpr size_t host_parallel_bytes = size_t(1) << 22;
+
+/// Calls piece(offset, size) for consecutive pieces of [0, count) (bytes, or elements of
+/// `unit` bytes): in a compile with OpenMP, for a large block (host_parallel_bytes) outside a
+/// parallel region, one contiguous piece per OpenMP thread (their pages are
+/// then where the threads that use them first touched them, as Kokkos' initialisation and
+/// deep_copy on its host-parallel space place them; a kernel's static blocks over the same
+/// elements are the same pieces); else one piece on the calling thread.
+template <class Piece>
+void host_pieces(size_t count, const Piece& piece, size_t unit = 1) {
+#if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
+  if (count >= host_parallel_bytes / unit && !omp_in_parallel() && omp_get_max_threads() > 1) {
+#pragma omp parallel
+    {
+      const size_t threads = size_t(omp_get_num_threads()), thread = size_t(omp_get_thread_num());
+      const size_t first = count / threads * thread + (thread < count % threads ? thread : count % threads);
+      const size_t size = count / threads + (thread < count % threads ? 1 : 0);
+      if (size > 0) piece(first, size);
+    }
+    return;
+  }
+#endif
+  (void)unit;
+  piece(size_t(0), count);
+}
+
+/// Fills host memory with zero bytes (host_pieces).
+inline void host_zero(void* p, size_t bytes) {
+  host_pieces(bytes, [&](size_t offset, size_t size) { std::memset(static_cast<char*>(p) + offset, 0, size); });
+}
+
+/// Copies host memory; the blocks may overlap (host_pieces when they do not).
+inline void host_copy(void* dst, const void* src, size_t bytes) {
+  const char* from = static_cast<const char*>(src);
+  char* to = static_cast<char*>(dst);
+  if (to < from + bytes && from < to + bytes) {
+    std::memmove(dst, src, bytes);
+    return;
+  }
+  host_pieces(bytes, [&](size_t offset, size_t size) { std::memcpy(to + offset, from + offset, size); });
 }
 
 }  // namespace impl
@@ -76,7 +124,7 @@ namespace impl {
 inline void copy_bytes(void* dst, Space dst_space, const void* src, Space src_space, size_t bytes) {
   if (bytes == 0 || dst == src) return;
   if (dst_space == Space::host && src_space == Space::host)
-    std::memmove(dst, src, bytes);  // (overlap allowed, as the serial build always allowed it)
+    host_copy(dst, src, bytes);  // (overlap allowed, as the serial build always allowed it)
   else
     device_copy(dst, dst_space, src, src_space, bytes);
 }
@@ -93,7 +141,7 @@ inline void deallocate(Space s, void* p) {
 inline void zero_bytes(Space s, void* p, size_t bytes) {
   if (bytes == 0) return;
   if (s == Space::host)
-    std::memset(p, 0, bytes);
+    host_zero(p, bytes);
   else
     device_zero(p, bytes);
 }

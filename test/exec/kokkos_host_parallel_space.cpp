@@ -212,6 +212,21 @@ int main(int argc, char* argv[]) {
     for (int o = 0; o < 8; ++o) check(inside(o) == 1, "inside(o) == 1");
 #endif
 
+    // Large host fills and copies (8 MiB: every OpenMP thread takes a piece of them).
+    const size_t big = size_t(1) << 20;
+    Kokkos::View<double*, Kokkos::HostSpace> a("a", big), b(Kokkos::view_alloc(Kokkos::WithoutInitializing, "b"), big);
+    long wrong_fill = 0;
+    for (size_t k = 0; k < big; ++k) wrong_fill += a(k) != 0.0;
+    Kokkos::deep_copy(a, 3.0);
+    for (size_t k = 0; k < big; ++k) wrong_fill += a(k) != 3.0;
+    a(big - 1) = 4.0;
+    Kokkos::deep_copy(b, a);
+    for (size_t k = 0; k + 1 < big; ++k) wrong_fill += b(k) != 3.0;
+    wrong_fill += b(big - 1) != 4.0;
+    Kokkos::deep_copy(b, 0.0);
+    for (size_t k = 0; k < big; ++k) wrong_fill += b(k) != 0.0;
+    check(wrong_fill == 0, "wrong_fill == 0");
+
     // A duplicated ScatterView (the host-parallel default) and a UniqueToken per thread.
     Kokkos::View<long*, Kokkos::HostSpace> bins("bins", 8);
     Kokkos::Experimental::ScatterView<long*, Kokkos::LayoutRight, host_space> scatter(bins);
