@@ -252,27 +252,37 @@ private:
     return o.str();
   }
 
-  /// A host MDRange parallel_for's rows, rank 3 or more, in Kokkos' host tiles
-  /// (rt::omp::host_tiled_rows): each row's innermost loop whole in one call, in both orders.
+  /// A host MDRange parallel_for's rows, rank 3 or more, in Kokkos' host tiles: tiles of 2 along
+  /// every row index (or the policy's tile sizes), a static worksharing loop over the tiles (a
+  /// contiguous block of them per thread), each row's innermost loop whole; in both orders.
   static std::string hostTiledRows(const ir::Kernel& K) {
-    std::ostringstream o;
     auto walk = [&](bool left) {
       const int fast = left ? 0 : K.rank - 1;
       std::vector<int> rows;  // the row indices, slowest first
       for (int k = 0; k + 1 < K.rank; ++k) rows.push_back(left ? K.rank - 1 - k : k);
       std::ostringstream w;
-      w << "        const int dims[" << rows.size() << "] = {";
-      for (size_t n = 0; n < rows.size(); ++n) w << (n ? ", " : "") << rows[n];
-      w << "};\n"
-        << "        hpar::rt::omp::host_tiled_rows(policy, dims, [&](const int64_t* row) {\n";
-      for (size_t n = 0; n < rows.size(); ++n)
-        w << "          const int64_t i" << rows[n] << " = row[" << n << "];\n";
-      w << "          for (int64_t i" << fast << " = l" << fast << "; i" << fast << " < u" << fast << "; ++i" << fast
-        << ")\n"
-        << "            " << forCall(K) << ";\n"
-        << "        });\n";
+      const std::string in = "        ";
+      for (int d : rows)
+        w << in << "const int64_t t" << d << " = policy.tile(" << d << ") > 0 ? policy.tile(" << d
+          << ") : 2;\n";
+      w << in << "#pragma omp for schedule(static) nowait collapse(" << rows.size() << ")\n";
+      std::string pad = in;
+      for (int d : rows) {
+        w << pad << "for (int64_t b" << d << " = l" << d << "; b" << d << " < u" << d << "; b" << d
+          << " += t" << d << ")\n";
+        pad += "  ";
+      }
+      for (int d : rows) {
+        w << pad << "for (int64_t i" << d << " = b" << d << "; i" << d << " < (b" << d << " + t" << d
+          << " < u" << d << " ? b" << d << " + t" << d << " : u" << d << "); ++i" << d << ")\n";
+        pad += "  ";
+      }
+      w << pad << "for (int64_t i" << fast << " = l" << fast << "; i" << fast << " < u" << fast << "; ++i"
+        << fast << ")\n"
+        << pad << "  " << forCall(K) << ";\n";
       return w.str();
     };
+    std::ostringstream o;
     o << "      // Its rows in Kokkos' host tiles (2 along each row index, or the policy's tile sizes),\n"
       << "      // a contiguous block of tiles per thread.\n"
       << "      if constexpr (Policy::inner_left) {\n" << walk(true) << "      } else {\n" << walk(false)

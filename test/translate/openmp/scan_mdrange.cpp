@@ -24,26 +24,30 @@
 // HOST-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // HOST-NEXT: const Functor& fn = thread_fn.get();
 // HOST-NEXT: if (by_rows) {
-// The rows (i2, i1 with Left; i0, i1 with Right) in Kokkos' host tiles, each row's innermost loop
-// whole.
+// The rows (i2, i1 with Left; i0, i1 with Right) in Kokkos' host tiles: a worksharing loop over
+// tiles of 2 x 2 rows (or the policy's tile sizes), each row's innermost loop whole.
 // HOST-NEXT: // Its rows in Kokkos' host tiles (2 along each row index, or the policy's tile sizes),
 // HOST-NEXT: // a contiguous block of tiles per thread.
 // HOST-NEXT: if constexpr (Policy::inner_left) {
-// HOST-NEXT: const int dims[2] = {2, 1};
-// HOST-NEXT: hpar::rt::omp::host_tiled_rows(policy, dims, [&](const int64_t* row) {
-// HOST-NEXT: const int64_t i2 = row[0];
-// HOST-NEXT: const int64_t i1 = row[1];
+// HOST-NEXT: const int64_t t2 = policy.tile(2) > 0 ? policy.tile(2) : 2;
+// HOST-NEXT: const int64_t t1 = policy.tile(1) > 0 ? policy.tile(1) : 2;
+// HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
+// HOST-NEXT: for (int64_t b2 = l2; b2 < u2; b2 += t2)
+// HOST-NEXT: for (int64_t b1 = l1; b1 < u1; b1 += t1)
+// HOST-NEXT: for (int64_t i2 = b2; i2 < (b2 + t2 < u2 ? b2 + t2 : u2); ++i2)
+// HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < u1 ? b1 + t1 : u1); ++i1)
 // HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
 // HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
-// HOST-NEXT: });
 // HOST-NEXT: } else {
-// HOST-NEXT: const int dims[2] = {0, 1};
-// HOST-NEXT: hpar::rt::omp::host_tiled_rows(policy, dims, [&](const int64_t* row) {
-// HOST-NEXT: const int64_t i0 = row[0];
-// HOST-NEXT: const int64_t i1 = row[1];
+// HOST-NEXT: const int64_t t0 = policy.tile(0) > 0 ? policy.tile(0) : 2;
+// HOST-NEXT: const int64_t t1 = policy.tile(1) > 0 ? policy.tile(1) : 2;
+// HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
+// HOST-NEXT: for (int64_t b0 = l0; b0 < u0; b0 += t0)
+// HOST-NEXT: for (int64_t b1 = l1; b1 < u1; b1 += t1)
+// HOST-NEXT: for (int64_t i0 = b0; i0 < (b0 + t0 < u0 ? b0 + t0 : u0); ++i0)
+// HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < u1 ? b1 + t1 : u1); ++i1)
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
 // HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
-// HOST-NEXT: });
 // HOST-NEXT: }
 // HOST-NEXT: } else {
 // HOST-NEXT: if constexpr (Policy::inner_left) {

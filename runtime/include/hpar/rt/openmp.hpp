@@ -31,9 +31,6 @@
 #include <hpar/rt/common.hpp>
 
 #include <hpar/rt/openmp/device.hpp>
-#if defined(HPAR_IMPL_OMP_HOST_ONLY)
-#include <hpar/rt/openmp/host_tiles.hpp>
-#endif
 #include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/scan.hpp>
 #include <hpar/rt/openmp/team.hpp>
