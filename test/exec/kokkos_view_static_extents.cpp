@@ -13,6 +13,10 @@ using R45 = Kokkos::View<double[4][5], Kokkos::LayoutRight>;
 using L45 = Kokkos::View<double[4][5], Kokkos::LayoutLeft>;
 using L345 = Kokkos::View<double[3][4][5], Kokkos::LayoutLeft>;
 using R345 = Kokkos::View<double[3][4][5], Kokkos::LayoutRight>;
+// The same in host memory, for what the host reads element by element (the Views above live in
+// the device's memory in a GPU build).
+using HostR45 = Kokkos::View<double[4][5], Kokkos::LayoutRight, Kokkos::HostSpace>;
+using HostL45 = Kokkos::View<double[4][5], Kokkos::LayoutLeft, Kokkos::HostSpace>;
 
 static_assert(R45::rank == 2 && R45::rank_dynamic == 0, "rank of View<double[4][5]>");
 static_assert(R45::static_extent(0) == 4 && R45::static_extent(1) == 5, "static extents");
@@ -49,8 +53,10 @@ void owning_views() {
   l.stride(s);
   check(s[0] == 1 && s[1] == 4 && s[2] == 20, "LayoutLeft stride(s) with the span");
   check(r.span_is_contiguous() && l.span_is_contiguous(), "owning Views are contiguous");
-  check(&r(2, 3) == r.data() + 13, "LayoutRight r(2, 3) is element 13");
-  check(&l(2, 3) == l.data() + 14, "LayoutLeft l(2, 3) is element 14");
+  HostR45 hr45("hr45");
+  HostL45 hl45("hl45");
+  check(&hr45(2, 3) == hr45.data() + 13, "LayoutRight r(2, 3) is element 13");
+  check(&hl45(2, 3) == hl45.data() + 14, "LayoutLeft l(2, 3) is element 14");
 
   // Mixed: one runtime extent, then static ones.
   Kokkos::View<double* [3], Kokkos::LayoutLeft> ml("ml", 7);
@@ -85,28 +91,29 @@ void owning_views() {
 
 // ---- conversions ----------------------------------------------------------------------------------
 
+// In host memory: the host reads the elements.
 void conversions() {
-  R45 r("r");
+  HostR45 r("r");
   Kokkos::deep_copy(r, 1.5);
   // To runtime extents and back.
-  Kokkos::View<double**, Kokkos::LayoutRight> d = r;
+  Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> d = r;
   check(d.extent(0) == 4 && d.extent(1) == 5 && d.stride(0) == 5 && d.data() == r.data(),
         "View<double**> from View<double[4][5]>");
-  R45 back = d;
+  HostR45 back = d;
   check(back.data() == r.data() && back.stride(0) == 5 && back(3, 4) == 1.5,
         "View<double[4][5]> from View<double**>");
-  Kokkos::View<const double[4][5], Kokkos::LayoutRight> c = r;
+  Kokkos::View<const double[4][5], Kokkos::LayoutRight, Kokkos::HostSpace> c = r;
   check(c(2, 2) == 1.5, "const View<double[4][5]>");
-  Kokkos::View<double* [5], Kokkos::LayoutRight> m = d;
+  Kokkos::View<double* [5], Kokkos::LayoutRight, Kokkos::HostSpace> m = d;
   check(m.extent(0) == 4 && m.stride(0) == 5, "View<double*[5]> from View<double**>");
   check_eq("use_count of the shared allocation", r.use_count(), 5);
 
   // From LayoutStride: packed strides fit, as the checks when the conversion runs require.
   Kokkos::LayoutStride ls(4, 1, 5, 4);
-  Kokkos::View<double**, Kokkos::LayoutStride> s("s", ls);
-  L45 l = s;
+  Kokkos::View<double**, Kokkos::LayoutStride, Kokkos::HostSpace> s("s", ls);
+  HostL45 l = s;
   check(l.stride(1) == 4 && l.data() == s.data(), "View<double[4][5], LayoutLeft> from LayoutStride");
-  Kokkos::View<double[4][5], Kokkos::LayoutStride> st = r;
+  Kokkos::View<double[4][5], Kokkos::LayoutStride, Kokkos::HostSpace> st = r;
   check(st.stride(0) == 5 && st.stride(1) == 1 && st.extent(1) == 5, "View<double[4][5], LayoutStride>");
 }
 
@@ -161,10 +168,12 @@ void subviews() {
 
   static_assert(same<decltype(Kokkos::subview(batch, 4, Kokkos::ALL, Kokkos::ALL))::data_type, double[4][5]>,
                 "a matrix of a batch keeps its static extents");
-  // A subview converted to a View with static extents: packed, so it fits.
-  R45 m(batch, 5, Kokkos::ALL, Kokkos::ALL);
+  // A subview converted to a View with static extents: packed, so it fits (of the batch's host
+  // copy, whose elements the host reads).
+  auto hbatch = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), batch);
+  HostR45 m(hbatch, 5, Kokkos::ALL, Kokkos::ALL);
   check(m(1, 2) == -value(2, 1, 2) && m.stride(0) == 5, "View<double[4][5]> of a batch");
-  Kokkos::View<double[5], Kokkos::LayoutRight> row = Kokkos::subview(m, 3, Kokkos::ALL);
+  Kokkos::View<double[5], Kokkos::LayoutRight, Kokkos::HostSpace> row = Kokkos::subview(m, 3, Kokkos::ALL);
   check(row(4) == -value(2, 3, 4), "View<double[5]> of a row");
   // The gap plane to LayoutStride, keeping nothing static.
   Kokkos::View<double**, Kokkos::LayoutStride> gs = Kokkos::subview(a, Kokkos::ALL, 2, Kokkos::ALL);

@@ -69,8 +69,11 @@ struct ViewOffset<Layout, extent_list<N...>> {
 
   /// The static extent of dimension r, or 0 where it is a runtime one.
   HPAR_HD static constexpr size_t static_extent(size_t r) {
-    constexpr size_t n[] = {N..., 0};
-    return int(r) < int(R) ? n[r] : 0;
+    // A chain of selects, not a table: a constant array indexed at run time is data that an
+    // offload compile must place on the device (clang's OpenMP device code read it wrongly).
+    size_t k = 0, found = 0;
+    ((found = k++ == r ? N : found), ...);
+    return found;
   }
 
   /// S, the one stride a LayoutLeft/Right mapping keeps (see the top).
