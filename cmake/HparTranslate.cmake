@@ -193,6 +193,10 @@ function(hpar_add_executable name)
       set_target_properties(${name} PROPERTIES CUDA_ARCHITECTURES 90)
     endif()
     set_target_properties(${name} PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
+    # The host code is an OpenMP compile (-Xcompiler -fopenmp above: Kokkos::OpenMP runs on every
+    # OpenMP thread); the link, which CMake runs with the host compiler, takes its runtime.
+    find_package(OpenMP REQUIRED COMPONENTS CXX)
+    target_link_libraries(${name} PRIVATE OpenMP::OpenMP_CXX)
   elseif(H_BACKEND STREQUAL "openmp")
     if(HPAR_OPENMP_FLAGS AND NOT H_OFFLOAD)
       set(_flags "${HPAR_OPENMP_FLAGS}")
