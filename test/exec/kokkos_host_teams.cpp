@@ -5,8 +5,8 @@
 // run 3 and 2 at a time, each meeting at its own barriers. Every team writes its threads' values
 // to scratch, meets at team_barrier() and reads its neighbour's, broadcasts, reduces and scans
 // over its threads; a barrier that let threads of one team through early, or that waited for
-// another team, shows as a wrong value or a hang. Every other build runs the same program with
-// its own shapes.
+// another team, shows as a wrong value or a hang. Teams under Schedule<Dynamic> with chunk sizes
+// run each league once too. Every other build runs the same program with its own shapes.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include "check.hpp"
@@ -111,6 +111,34 @@ void run_reduce(const char* what, int league, int team_size) {
   check_eq(what, total, long(league) * (league - 1) / 2);
 }
 
+// Teams under Schedule<Dynamic> with a chunk size: every league once (its team's threads mark it
+// together), and a reduction over them.
+void run_dynamic(const char* what, int league, int team_size, int chunk) {
+  using dynamic_policy = Kokkos::TeamPolicy<Kokkos::Schedule<Kokkos::Dynamic>>;
+  using dynamic_member = dynamic_policy::member_type;
+  if (!fits(team_size)) return;
+  dynamic_policy policy = team_size > 0 ? dynamic_policy(league, team_size) : dynamic_policy(league, Kokkos::AUTO);
+  policy.set_chunk_size(chunk);
+  Kokkos::View<int*> visits("visits", league);
+  Kokkos::parallel_for("dynamic_teams", policy, KOKKOS_LAMBDA(const dynamic_member& team) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, team.team_size()),
+                         [&](const int) { Kokkos::atomic_add(&visits(team.league_rank()), 1); });
+    team.team_barrier();
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      visits(team.league_rank()) = visits(team.league_rank()) == team.team_size() ? 1 : 1000;
+    });
+  });
+  long total = 0;
+  Kokkos::parallel_reduce("dynamic_team_sums", policy, KOKKOS_LAMBDA(const dynamic_member& team, long& acc) {
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { acc += team.league_rank(); });
+  }, total);
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), visits);
+  long wrong = 0;
+  for (int l = 0; l < league; ++l) wrong += h(l) != 1;
+  check_eq(what, wrong, 0L);
+  check_eq(what, total, long(league) * (league - 1) / 2);
+}
+
 int main(int argc, char** argv) {
   char threads[] = "--kokkos-num-threads=6";
   char other[] = "--not-for-kokkos";
@@ -132,6 +160,9 @@ int main(int argc, char** argv) {
     run_reduce("team reduction, AUTO teams", 1001, 0);
     run_reduce("team reduction, teams of 2", 1001, 2);
     run_reduce("team reduction, teams of 3", 5, 3);
+    run_dynamic("Schedule<Dynamic>, AUTO teams, chunks of 3", 1001, 0, 3);
+    run_dynamic("Schedule<Dynamic>, teams of 2, chunks of 1", 37, 2, 1);
+    run_dynamic("Schedule<Dynamic>, teams of 3, chunks of 50 (more than a team's share)", 101, 3, 50);
   }
   Kokkos::finalize();
   return report();
