@@ -236,10 +236,11 @@ public:
       return true;
     }
 
-    // A dispatch inside a kernel's functor: legal where both run in the header on the host (a
-    // host space's kernel may dispatch over a host space; Kokkos runs it on the calling thread),
-    // and then an untranslated kernel of its own.
-    if (auto Outer = Enclosing.containing(Loc); Outer && !(TU.kernels[*Outer].onHost && runsOnHost(Call))) {
+    // A dispatch inside a kernel's functor: legal where the kernel runs on the host's threads and
+    // the dispatch in the header (a host kernel may dispatch over a host space; Kokkos runs it on
+    // the calling thread), and then an untranslated kernel of its own.
+    if (auto Outer = Enclosing.containing(Loc);
+        Outer && !((TU.kernels[*Outer].onHost || TU.kernels[*Outer].onHostThreads) && runsOnHost(Call))) {
       error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
                           TU.kernels[*Outer].name +
                           "' is only legal over TeamThreadRange, TeamVectorRange or "

@@ -206,6 +206,18 @@ int main(int argc, char* argv[]) {
         });
     for (int o = 0; o < 8; ++o) check(inner(o) == 10, "inner(o) == 10");
 #endif
+    // A dispatch over Serial from inside a host kernel, in every build (the OpenMP build for the
+    // host included): it runs on the calling thread.
+    Kokkos::View<long*, Kokkos::HostSpace> serial_sums("serial_sums", 8);
+    Kokkos::parallel_for(
+        "outer_serial", Kokkos::RangePolicy<host_space>(0, 8), KOKKOS_LAMBDA(const int o) {
+          long sum = 0;
+          Kokkos::parallel_reduce(
+              "inner_serial", Kokkos::RangePolicy<Kokkos::Serial>(0, 100),
+              [&](const int k, long& s) { s += k * o; }, sum);
+          serial_sums(o) = sum;
+        });
+    for (int o = 0; o < 8; ++o) check(serial_sums(o) == 4950L * o, "serial_sums(o) == 4950 * o");
     for (int i = 0; i < 1000; ++i) check(hits(i) == 1, "hits(i) == 1");
     check(!host_space::in_parallel(), "!host_space::in_parallel()");
 #if defined(KOKKOS_ENABLE_OPENMP)
