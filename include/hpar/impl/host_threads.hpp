@@ -10,7 +10,8 @@
 //     range) are cut into one contiguous block per thread, as Kokkos' static schedule does;
 //     Schedule<Dynamic> hands out chunks of chunk_size() (default 1) from a shared counter.
 //   reduce: one value per block, initialised by the functor's init, joined in block order, so the
-//     result depends on the thread count only, not on which thread ran which block.
+//     result depends on the thread count only, not on which thread ran which block (with
+//     Schedule<Dynamic>, one value per thread, joined in thread order).
 //   scan (RangePolicy): the blocks' totals (final == false), their exclusive prefixes in block
 //     order, then every index again from its block's prefix (final == true), as Kokkos' OpenMP
 //     scan does.
@@ -18,7 +19,8 @@
 //     once as whole teams fit in the threads, each with a contiguous block of the league and its
 //     own scratch; a reduction keeps one value per thread.
 // A dispatch made inside a parallel region (a kernel of another host-parallel dispatch, or the
-// program's own region) runs on the calling thread, as Kokkos' OpenMP backend runs it there.
+// program's own region) runs on the calling thread, as Kokkos' OpenMP backend runs it there; a
+// team policy there runs teams of one thread, and one asking for more stops naming the functor.
 // Without an OpenMP compile everything runs on the calling thread.
 #pragma once
 
