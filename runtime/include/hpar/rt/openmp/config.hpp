@@ -36,6 +36,9 @@
 /// A build for the host: the generated regions are `parallel` regions without a target construct
 /// (the emitter's openRegion), on the initial device, shaped by the OpenMP runtime's thread count.
 #define HPAR_IMPL_OMP_HOST_ONLY 1
+/// Its kernels run Kokkos::OpenMP, which its spaces part declares (hpar/rt/openmp/spaces.hpp),
+/// not the header's (include/hpar/impl/host_parallel_space.hpp).
+#define HPAR_IMPL_BACKEND_TRANSLATES_HOST_SPACE 1
 /// Its team_size_max() is Kokkos' OpenMP backend's, and it runs larger teams too
 /// (hpar/rt/openmp/team_limits.hpp, backend_team_size_runs).
 #define HPAR_IMPL_BACKEND_TEAM_SIZE_RUNS 1

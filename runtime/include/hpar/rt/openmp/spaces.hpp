@@ -4,9 +4,8 @@
 // what matters then is that a policy over OpenMPTarget can be told from one over a host space.
 #pragma once
 
-#if !defined(HPAR_IMPL_OMP_HOST_ONLY)
+// Kokkos::OpenMP: its base, and in a build for a device the space itself.
 #include <hpar/impl/host_parallel_space.hpp>
-#endif
 
 namespace hpar {
 
@@ -53,28 +52,10 @@ struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
 /// DefaultHostExecutionSpace. Its dispatches are translated kernels, parallel regions of the
 /// OpenMP runtime's threads with Kokkos' OpenMP team sizes, scratch and levels (docs/design.md
 /// section 2, "Host execution spaces"). In a build for a device it is the header's
-/// (include/hpar/impl/host_parallel_space.hpp, included above).
-struct HPAR_ANNOTATE("hpar::space::host_threads") OpenMP : impl::ExecutionSpaceBase<OpenMP> {
-  using execution_space = OpenMP;
-  using scratch_memory_space = ScratchMemorySpace<OpenMP>;
-  using memory_space = HostSpace;
-  using array_layout = LayoutRight;
-  using device_type = Device<OpenMP, HostSpace>;
-  static constexpr const char* name() { return "OpenMP"; }
+/// (include/hpar/impl/host_parallel_space.hpp, included above), which shares its base.
+struct HPAR_ANNOTATE("hpar::space::host_threads") OpenMP : impl::OpenMPSpaceBase<OpenMP> {
   static constexpr bool impl_on_device = true;
   static int concurrency() { return impl::backend_concurrency(); }
-  static bool in_parallel() { return omp_in_parallel() != 0; }
-  /// Kokkos' pool: the threads a region starts (inside one, the threads running it).
-  static int impl_thread_pool_size() { return omp_in_parallel() ? omp_get_num_threads() : omp_get_max_threads(); }
-  static int impl_thread_pool_size(int depth) { return depth < 2 ? impl_thread_pool_size() : 1; }
-  static int impl_thread_pool_rank() { return omp_get_thread_num(); }
-  static int impl_max_hardware_threads() { return omp_get_max_threads(); }
-  static int impl_hardware_thread_id() { return omp_get_thread_num(); }
-  /// Kokkos runs this space on many host threads, so its defaults are those of a parallel host
-  /// space (ScatterView duplicates by default; include/hpar/scatter_view.hpp).
-  static constexpr bool impl_is_host_parallel = true;
-  void fence() const {}
-  void fence(const std::string&) const {}
 };
 #endif
 
