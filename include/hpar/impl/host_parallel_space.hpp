@@ -36,13 +36,7 @@ struct OpenMPSpaceBase : ExecutionSpaceBase<Space> {
   /// Kokkos runs this space on many host threads, so its defaults are those of a parallel host
   /// space (ScatterView duplicates by default; include/hpar/scatter_view.hpp).
   static constexpr bool impl_is_host_parallel = true;
-  static bool in_parallel() {
-#if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
-    return omp_in_parallel() != 0;
-#else
-    return false;
-#endif
-  }
+  static bool in_parallel() { return header_threads_in_parallel(); }
   /// Kokkos' pool: the threads a dispatch starts (inside a region, the threads running it).
   static int impl_thread_pool_size() {
 #if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)

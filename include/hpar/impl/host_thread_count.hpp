@@ -22,6 +22,15 @@ inline int header_threads_max() {
 #endif
 }
 
+/// Whether the caller already runs in a parallel region (a dispatch from it runs there).
+inline bool header_threads_in_parallel() {
+#if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
+  return omp_in_parallel() != 0;
+#else
+  return false;
+#endif
+}
+
 /// The largest team of such a space (TeamPolicy::team_size_max), as Kokkos' OpenMP backend's:
 /// the threads of its pool, at most 64 (HostThreadTeamData::max_team_members).
 inline int header_team_size_max() {

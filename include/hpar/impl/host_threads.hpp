@@ -47,15 +47,6 @@ template <class Functor>
 template <class Functor>
 [[noreturn]] void fail_dispatch(const char* pattern, const char* label, const char* why);
 
-/// Whether the caller already runs in a parallel region (a dispatch from it runs there).
-inline bool header_threads_in_parallel() {
-#if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
-  return omp_in_parallel() != 0;
-#else
-  return false;
-#endif
-}
-
 /// The threads a dispatch made here runs on: header_threads_max(), or 1 inside a region.
 inline int header_dispatch_threads() {
   return header_threads_in_parallel() ? 1 : header_threads_max();
