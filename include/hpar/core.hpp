@@ -11,7 +11,7 @@
 #include <string>
 #include <time.h>
 
-#include "impl/host_thread_count.hpp"
+#include "impl/host_parallel.hpp"
 #include "macros.hpp"
 #include "memory.hpp"
 #include "spaces.hpp"

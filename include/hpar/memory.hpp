@@ -20,10 +20,7 @@
 #include <cstring>
 #include <new>
 
-#if defined(_OPENMP)
-#include <omp.h>
-#endif
-
+#include "impl/host_parallel.hpp"
 #include "spaces.hpp"
 
 namespace hpar {
@@ -59,20 +56,12 @@ constexpr size_t host_parallel_bytes = size_t(1) << 22;
 /// elements are the same pieces); else one piece on the calling thread.
 template <class Piece>
 void host_pieces(size_t count, const Piece& piece, size_t unit = 1) {
-#if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
-  if (count >= host_parallel_bytes / unit && !omp_in_parallel() && omp_get_max_threads() > 1) {
-#pragma omp parallel
-    {
-      const size_t threads = size_t(omp_get_num_threads()), thread = size_t(omp_get_thread_num());
-      const size_t first = count / threads * thread + (thread < count % threads ? thread : count % threads);
-      const size_t size = count / threads + (thread < count % threads ? 1 : 0);
-      if (size > 0) piece(first, size);
-    }
-    return;
-  }
-#endif
-  (void)unit;
-  piece(size_t(0), count);
+  const int threads = header_dispatch_threads();
+  if (count >= host_parallel_bytes / unit && threads > 1)
+    for_blocks(int64_t(count), threads,
+               [&](int, int64_t first, int64_t last) { piece(size_t(first), size_t(last - first)); });
+  else
+    piece(size_t(0), count);
 }
 
 /// Fills host memory with zero bytes (host_pieces).

@@ -190,8 +190,7 @@ struct SubviewType {
   // and addresses such a subview as if it were packed.)
   static constexpr bool gapped =
       keeps_layout && (left || right) && subview_kept(kinds, n) == 2 &&
-      !subview_contiguous_pattern(left, kinds, n) &&
-      data_analysis<typename data_type_of<value_type, natural_extents>::type>::rank_dynamic == 0;
+      !subview_contiguous_pattern(left, kinds, n) && all_static(natural_extents());
   using data_type = typename data_type_of<
       value_type, std::conditional_t<gapped, typename runtime_extents<natural_extents>::type,
                                      natural_extents>>::type;

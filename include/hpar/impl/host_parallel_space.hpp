@@ -19,7 +19,7 @@
 
 #include <string>
 
-#include "host_thread_count.hpp"
+#include "host_parallel.hpp"
 
 namespace hpar {
 

@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #include "host_barrier.hpp"
-#include "host_thread_count.hpp"
+#include "host_parallel.hpp"
 #include "team_member_api.hpp"
 
 namespace hpar {

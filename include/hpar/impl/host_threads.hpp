@@ -47,39 +47,12 @@ template <class Functor>
 template <class Functor>
 [[noreturn]] void fail_dispatch(const char* pattern, const char* label, const char* why);
 
-/// The threads a dispatch made here runs on: header_threads_max(), or 1 inside a region.
-inline int header_dispatch_threads() {
-  return header_threads_in_parallel() ? 1 : header_threads_max();
-}
-
-/// Runs run(thread, threads) on every thread of one parallel region of `want` threads (on the
-/// calling thread alone, run(0, 1), for want == 1 or without OpenMP). Returns the threads the
-/// region had.
-template <class Run>
-int header_parallel(int want, const Run& run) {
-#if defined(_OPENMP) && !defined(__HPAR_TRANSLATING__)
-  if (want > 1) {
-    int got = 1;
-#pragma omp parallel num_threads(want)
-    {
-      const int running = omp_get_num_threads();
-      if (omp_get_thread_num() == 0) got = running;
-      run(omp_get_thread_num(), running);
-    }
-    return got;
-  }
-#endif
-  (void)want;
-  run(0, 1);
-  return 1;
-}
-
-/// The b-th of `blocks` contiguous blocks of [0, n): [first, last).
-/// (The first n % blocks blocks have one index more.)
-inline void block_of(int64_t n, int blocks, int b, int64_t& first, int64_t& last) {
-  const int64_t size = n / blocks, extra = n % blocks;
-  first = size * b + (b < extra ? b : extra);
-  last = first + size + (b < extra ? 1 : 0);
+/// The static blocks a range of n indices is cut into: one per thread a dispatch here runs on, no
+/// more than there are indices (a short range runs on as many threads as it has indices), at
+/// least one.
+inline int static_blocks(int64_t n) {
+  const int threads = header_dispatch_threads();
+  return n < threads ? (n > 0 ? int(n) : 1) : threads;
 }
 
 /// The indices of a RangePolicy or MDRangePolicy as one flat range: how many there are.
@@ -151,8 +124,7 @@ struct HeaderSchedule {
     if constexpr (dynamic) {
       if (policy.chunk_size() > 0) chunk = int64_t(policy.chunk_size());
     }
-    // No more blocks than indices: a short range runs on as many threads as it has indices.
-    if (!dynamic && n < slots) slots = n > 0 ? int(n) : 1;
+    if (!dynamic) slots = static_blocks(n);
   }
 
   template <class Body>
@@ -164,14 +136,7 @@ struct HeaderSchedule {
           body(thread, c * chunk, c * chunk + chunk < n ? c * chunk + chunk : n);
       });
     } else {
-      header_parallel(slots, [&](int thread, int running) {
-        // Every block once, whatever number of threads the region got.
-        for (int b = thread; b < slots; b += running) {
-          int64_t first, last;
-          block_of(n, slots, b, first, last);
-          body(b, first, last);
-        }
-      });
+      for_blocks(n, slots, body);
     }
   }
 };
@@ -282,18 +247,13 @@ void header_threads_scan(const Policy& policy, const Functor& f, const Spec& spe
   using index_type = typename Policy::index_type;
   const int64_t n = flat_count(policy);
   const int64_t begin = int64_t(policy.begin());
-  int blocks = header_dispatch_threads();
-  if (n < blocks) blocks = n > 0 ? int(n) : 1;
+  const int blocks = static_blocks(n);
   // Pass 1: each block's total; then each block's exclusive prefix, in block order; pass 2.
   std::unique_ptr<value_type[]> prefix(new value_type[size_t(blocks) + 1]);
-  header_parallel(blocks, [&](int thread, int running) {
-    for (int b = thread; b < blocks; b += running) {
-      int64_t first, last;
-      block_of(n, blocks, b, first, last);
-      value_type& sum = prefix[size_t(b) + 1];
-      spec.init(sum);
-      for (int64_t i = begin + first; i < begin + last; ++i) spec.call(f, sum, false, index_type(i));
-    }
+  for_blocks(n, blocks, [&](int b, int64_t first, int64_t last) {
+    value_type& sum = prefix[size_t(b) + 1];
+    spec.init(sum);
+    for (int64_t i = begin + first; i < begin + last; ++i) spec.call(f, sum, false, index_type(i));
   });
   spec.init(prefix[0]);
   for (int b = 1; b <= blocks; ++b) {
@@ -301,13 +261,9 @@ void header_threads_scan(const Policy& policy, const Functor& f, const Spec& spe
     spec.join(running, prefix[size_t(b)]);
     prefix[size_t(b)] = running;
   }
-  header_parallel(blocks, [&](int thread, int running) {
-    for (int b = thread; b < blocks; b += running) {
-      int64_t first, last;
-      block_of(n, blocks, b, first, last);
-      value_type update = prefix[size_t(b)];
-      for (int64_t i = begin + first; i < begin + last; ++i) spec.call(f, update, true, index_type(i));
-    }
+  for_blocks(n, blocks, [&](int b, int64_t first, int64_t last) {
+    value_type update = prefix[size_t(b)];
+    for (int64_t i = begin + first; i < begin + last; ++i) spec.call(f, update, true, index_type(i));
   });
   spec.store_total(&prefix[size_t(blocks)], false);
 }

@@ -52,7 +52,7 @@ struct ViewOffset<Layout, extent_list<N...>> {
     is_left = std::is_same<Layout, LayoutLeft>::value,
     is_right = std::is_same<Layout, LayoutRight>::value,
     is_stride = std::is_same<Layout, LayoutStride>::value,
-    all_static = ((N != 0) && ...),
+    all_static = impl::all_static(extent_list<N...>()),
     all_runtime = ((N == 0) && ...)
   };
   enum : size_t {
@@ -68,13 +68,7 @@ struct ViewOffset<Layout, extent_list<N...>> {
   size_t m_stride[stride_slots] = {};  // LayoutLeft/Right: [0] is S (unused when static_stride_s)
 
   /// The static extent of dimension r, or 0 where it is a runtime one.
-  HPAR_HD static constexpr size_t static_extent(size_t r) {
-    // A chain of selects, not a table: a constant array indexed at run time is data that an
-    // offload compile must place on the device (clang's OpenMP device code read it wrongly).
-    size_t k = 0, found = 0;
-    ((found = k++ == r ? N : found), ...);
-    return found;
-  }
+  HPAR_HD static constexpr size_t static_extent(size_t r) { return extent_at(extent_list<N...>(), r); }
 
   /// S, the one stride a LayoutLeft/Right mapping keeps (see the top).
   HPAR_HD size_t stride_s() const {

@@ -57,20 +57,16 @@ struct is_memory_traits<MemoryTraits<F>> : std::true_type {};
 
 // ---- data type analysis ---------------------------------------------------------------------------
 
-/// Strips the static extents `[N]`; extent(k) is the k-th of them, outermost first.
+/// Strips the static extents `[N]`.
 template <class T>
 struct strip_arrays {
   using type = T;
   static constexpr size_t count = 0;
-  HPAR_HD static constexpr size_t extent(size_t) { return 0; }
 };
 template <class T, size_t N>
 struct strip_arrays<T[N]> {
   using type = typename strip_arrays<T>::type;
   static constexpr size_t count = 1 + strip_arrays<T>::count;
-  HPAR_HD static constexpr size_t extent(size_t k) {
-    return k == 0 ? N : strip_arrays<T>::extent(k - 1);
-  }
 };
 
 /// Strips the runtime extents `*`.
@@ -88,6 +84,21 @@ struct strip_pointers<T*> {
 /// Extents of a data type, outermost first; 0 is a runtime extent.
 template <size_t... E>
 struct extent_list {};
+
+/// Extent r of a list (0: a runtime extent, or past the rank). A chain of selects, not a table: a
+/// constant array indexed at run time is data that an offload compile must place on the device
+/// (clang's OpenMP device code read it wrongly).
+template <size_t... N>
+HPAR_HD constexpr size_t extent_at(extent_list<N...>, size_t r) {
+  size_t k = 0, found = 0;
+  ((found = k++ == r ? N : found), ...);
+  return found;
+}
+/// Whether every extent of a list is static.
+template <size_t... N>
+constexpr bool all_static(extent_list<N...>) {
+  return ((N != 0) && ...);
+}
 
 /// The extents of a data type as an extent_list: each `*` a 0, each `[N]` its N.
 template <class T, class List = extent_list<>>
@@ -110,9 +121,7 @@ struct data_analysis {
   /// The extents, the form the mapping takes them in (impl/view_mapping.hpp).
   using extents = typename list_extents<DataType>::type;
   /// Static extent of dimension r, or 0 when it is a runtime extent.
-  HPAR_HD static constexpr size_t static_extent(size_t r) {
-    return int(r) < int(rank_dynamic) || int(r) >= int(rank) ? 0 : arrays::extent(r - rank_dynamic);
-  }
+  HPAR_HD static constexpr size_t static_extent(size_t r) { return extent_at(extents(), r); }
 };
 
 /// Applies F to the value type inside the `*` and `[N]` of a data type.
