@@ -222,12 +222,27 @@ constexpr bool runs_on_host() {
   }
 }
 
+/// Whether the header runs a dispatch over this policy although its space is translated: a range
+/// or MDRange over a host-parallel space (impl_header_threads), as when it is written inside a
+/// host kernel (on the calling thread there).
+template <class PolicyOrCount, class Functor = void>
+constexpr bool runs_in_header() {
+  using Declared = typename functor_execution_space<Functor>::type;
+  if constexpr (std::is_integral<PolicyOrCount>::value && !std::is_void<Declared>::value) {
+    return Declared::impl_header_threads;
+  } else {
+    using Policy = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
+    return Policy::execution_space::impl_header_threads && !is_team_policy<Policy>::value;
+  }
+}
+
 // In a CUDA or OpenMP build every dispatch over the device must have been rewritten by
 // hpar-translate; one that reaches these functions would run on the host over device memory.
-// A dispatch over a host execution space is not rewritten: these functions run it.
+// A dispatch over a host execution space is not rewritten: these functions run it, and so one
+// over a translated host-parallel space written inside a host kernel (impl_header_threads).
 #if defined(HPAR_IMPL_DEVICE)
 #define HPAR_IMPL_REQUIRE_TRANSLATED(P, F)                                                       \
-  static_assert(impl::runs_on_host<P, F>() || sizeof(F) == 0,                                       \
+  static_assert(impl::runs_on_host<P, F>() || impl::runs_in_header<P, F>() || sizeof(F) == 0,     \
                 "hpar: this dispatch was not translated; run hpar-translate on the file that "   \
                 "contains it (a dispatch must be written in the translated file)")
 #else

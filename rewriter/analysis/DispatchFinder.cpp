@@ -236,16 +236,33 @@ public:
       return true;
     }
 
-    // A dispatch inside a kernel's functor: legal where the kernel runs on the host's threads and
-    // the dispatch in the header (a host kernel may dispatch over a host space; Kokkos runs it on
-    // the calling thread), and then an untranslated kernel of its own.
-    if (auto Outer = Enclosing.containing(Loc);
-        Outer && !((TU.kernels[*Outer].onHost || TU.kernels[*Outer].onHostThreads) && runsOnHost(Call))) {
-      error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
-                          TU.kernels[*Outer].name +
-                          "' is only legal over TeamThreadRange, TeamVectorRange or "
-                          "ThreadVectorRange inside a TeamPolicy functor");
-      return true;
+    // A dispatch inside a kernel's functor: legal where the kernel runs on the host (its own
+    // threads or the calling thread) and the dispatch over a host space (Kokkos runs it on the
+    // calling thread), and then an untranslated kernel of its own, which the header runs. Over a
+    // space the build translates (Kokkos::OpenMP in the OpenMP build for the host) the header
+    // runs a range or MDRange on the calling thread too, but not a team policy, whose member is
+    // the translated kernels' own.
+    const std::optional<size_t> Outer = Enclosing.containing(Loc);
+    bool NestedOnHostThreads = false;
+    if (Outer) {
+      const bool HostOuter = TU.kernels[*Outer].onHost || TU.kernels[*Outer].onHostThreads;
+      const HostKind Inner = hostKind(Call);
+      if (!HostOuter || Inner == HostKind::No) {
+        error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
+                            TU.kernels[*Outer].name +
+                            "' is only legal over TeamThreadRange, TeamVectorRange or "
+                            "ThreadVectorRange inside a TeamPolicy functor");
+        return true;
+      }
+      if (Inner == HostKind::ThreadsTeam) {
+        error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a TeamPolicy dispatch over a host-parallel space inside "
+                            "the functor of host kernel '" + TU.kernels[*Outer].name +
+                            "' cannot run here: Kokkos would run its teams on the calling thread, and "
+                            "this build translates that space's teams into parallel regions; "
+                            "dispatch it over Kokkos::Serial, or outside the kernel");
+        return true;
+      }
+      NestedOnHostThreads = Inner == HostKind::Threads;
     }
 
     ir::Kernel K;
@@ -270,8 +287,8 @@ public:
     K.policy = Facts->kind;
     K.rank = Facts->rank;
     K.hasWorkTag = Facts->hasWorkTag;
-    K.onHost = Facts->onHost;
-    K.onHostThreads = Facts->onHostThreads;
+    K.onHost = Facts->onHost || NestedOnHostThreads;  // a nested one is the header's (above)
+    K.onHostThreads = Facts->onHostThreads && !NestedOnHostThreads;
     if (K.policy != ir::PolicyKind::Range && Pattern == ir::Pattern::Scan) {
       error(diag::CheckId::ScanPolicy, Loc, std::string("parallel_scan over ") +
                           (K.policy == ir::PolicyKind::Team ? "a TeamPolicy" : "an MDRangePolicy") +
@@ -371,6 +388,20 @@ private:
     auto Facts = describePolicy(strip(Call->getArg(Arg))->getType(),
                                 strip(Call->getArg(Arg + 1))->getType());
     return Facts && Facts->onHost;
+  }
+
+  /// Where a dispatch's policy runs: not on the host, on a host space the header runs, or on one
+  /// the build translates to run on the host's threads (a range or MDRange, or a team policy).
+  enum class HostKind { No, Header, Threads, ThreadsTeam };
+  HostKind hostKind(const CallExpr* Call) const {
+    const unsigned Arg = Call->getNumArgs() > 0 && isLabel(Call->getArg(0)) ? 1 : 0;
+    if (Call->getNumArgs() <= Arg + 1) return HostKind::No;
+    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType(),
+                                strip(Call->getArg(Arg + 1))->getType());
+    if (!Facts) return HostKind::No;
+    if (Facts->onHost) return HostKind::Header;
+    if (!Facts->onHostThreads) return HostKind::No;
+    return Facts->kind == ir::PolicyKind::Team ? HostKind::ThreadsTeam : HostKind::Threads;
   }
 
   /// A nested pattern (over TeamThreadRange, ThreadVectorRange, TeamVectorRange or their MDRange

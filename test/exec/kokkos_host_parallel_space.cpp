@@ -185,12 +185,16 @@ int main(int argc, char* argv[]) {
     Kokkos::parallel_for(
         "inside", Kokkos::RangePolicy<host_space>(0, 8),
         KOKKOS_LAMBDA(const int o) { inside(o) = host_space::in_parallel() ? 1 : 0; });
-#if !(defined(HPAR_BACKEND_OPENMP) && !defined(HPAR_OPENMP_OFFLOAD))
-    // A dispatch from inside a host kernel runs on the calling thread (every build but the
-    // OpenMP build for the host, whose OpenMP kernels are translated regions: docs/design.md).
+    // A dispatch from inside a host kernel runs on the calling thread, in every build (in the
+    // OpenMP build for the host, the header runs it inside the outer kernel's translated region):
+    // a range reduction, and an MDRange over the thread's own rows.
     Kokkos::View<int*, Kokkos::HostSpace> inner("inner", 8);
+    Kokkos::View<int***, Kokkos::HostSpace> cells("cells", 8, 3, 5);
     Kokkos::parallel_for(
         "outer", Kokkos::RangePolicy<host_space>(0, 8), KOKKOS_LAMBDA(const int o) {
+          Kokkos::parallel_for(
+              "inner_cells", Kokkos::MDRangePolicy<host_space, Kokkos::Rank<2>>({0, 0}, {3, 5}),
+              [&](const int r, const int c) { cells(o, r, c) += 10 * r + c + 1; });
           int count = 0;
           Kokkos::parallel_reduce(
               "inner", Kokkos::RangePolicy<host_space>(0, 10),
@@ -205,7 +209,11 @@ int main(int argc, char* argv[]) {
           inner(o) = count;
         });
     for (int o = 0; o < 8; ++o) check(inner(o) == 10, "inner(o) == 10");
-#endif
+    long wrong_cells = 0;
+    for (int o = 0; o < 8; ++o)
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 5; ++c) wrong_cells += cells(o, r, c) != 10 * r + c + 1;
+    check(wrong_cells == 0, "wrong_cells == 0");
     // A dispatch over Serial from inside a host kernel, in every build (the OpenMP build for the
     // host included): it runs on the calling thread.
     Kokkos::View<long*, Kokkos::HostSpace> serial_sums("serial_sums", 8);

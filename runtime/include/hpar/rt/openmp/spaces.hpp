@@ -55,6 +55,9 @@ struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
 /// (include/hpar/impl/host_parallel_space.hpp, included above), which shares its base.
 struct HPAR_ANNOTATE("hpar::space::host_threads") OpenMP : impl::OpenMPSpaceBase<OpenMP> {
   static constexpr bool impl_on_device = true;
+  /// A range or MDRange dispatch written inside a host kernel is left to the header, which runs
+  /// it on the calling thread (impl/host_threads.hpp), as Kokkos runs a nested dispatch.
+  static constexpr bool impl_header_threads = true;
   static int concurrency() { return impl::backend_concurrency(); }
 };
 #endif
