@@ -434,7 +434,10 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
     return n <= 0 ? 0 : (n + m_tile[d] - 1) / m_tile[d];
   }
   execution_space space() const { return m_space; }
-  static int max_total_tile_size() { return 256; }
+  /// As in Kokkos: no limit on the host, a block's threads on a device.
+  static int max_total_tile_size() {
+    return impl_host_tiles ? std::numeric_limits<int>::max() : 256;
+  }
   /// The tiles this policy would choose for its bounds if none were given.
   tile_type tile_size_recommended() const {
     MDRangePolicy p = *this;
@@ -474,7 +477,25 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
   }
 
   /// Fills tile extents given as 0: inner index first (up to 32), total volume at most 256.
+  /// Whether the policy's kernels run on the host's CPU (its space keeps its data in HostSpace:
+  /// Serial, OpenMP, and the default space of the OpenMP build for the host).
+  static constexpr bool impl_host_tiles =
+      std::is_same<typename execution_space::memory_space, HostSpace>::value;
+
+  /// The tile sizes the policy was not given. On the host, Kokkos' host defaults: the whole
+  /// extent along the innermost index, 2 along every other (its host kernels walk these tiles,
+  /// which keeps a stencil's neighbouring rows in cache). On a device, a block-shaped tile: 32
+  /// along the innermost index and the rest of 256 threads along the next ones.
   void choose_tiles() {
+    if constexpr (impl_host_tiles) {
+      for (int d = 0; d < rank; ++d)
+        if (m_tile[d] <= 0) {
+          const bool innermost = d == (inner_left ? 0 : rank - 1);
+          const int64_t extent = m_upper[d] - m_lower[d];
+          m_tile[d] = innermost ? (extent > 0 ? extent : 1) : 2;
+        }
+      return;
+    }
     int64_t budget = 256;
     for (int d = 0; d < rank; ++d)
       if (m_tile[d] > 0) budget /= m_tile[d];

@@ -1,4 +1,4 @@
-// Checks policy and scratch forms Kokkos' own unit tests use (Kokkos spelling): the default index type of RangePolicy, MDRangePolicy and TeamPolicy is the execution space's size_type; RangePolicy bounds of a class type that converts to the index type; MDRangePolicy built from Kokkos::Array bounds and tiles of other integer types, inner_direction, tile_size_recommended(); Experimental::require with a WorkItemProperty keeps the range, box and teams of the policy; scratch as Kokkos counts it: View::shmem_size is the elements' bytes plus the value type's alignment (also from a LayoutStride layout), a scratch View of 24-byte structs starts at a multiple of 24 after a 4-byte allocation, get_shmem takes exactly the bytes asked; team_size_max and team_size_recommended of a LaunchBounds policy for a team reduction of 1 KB values (recommended never above max, the reduction runs at max); scratch_size_max(1) is at least Kokkos' 20 MB and a team gets 2.5 GB of level 1 (its first and last bytes written and read back).
+// Checks policy and scratch forms Kokkos' own unit tests use (Kokkos spelling): the default index type of RangePolicy, MDRangePolicy and TeamPolicy is the execution space's size_type; RangePolicy bounds of a class type that converts to the index type; MDRangePolicy built from Kokkos::Array bounds and tiles of other integer types, inner_direction, tile_size_recommended(), a host policy's default tiles (Kokkos' host tiles); Experimental::require with a WorkItemProperty keeps the range, box and teams of the policy; scratch as Kokkos counts it: View::shmem_size is the elements' bytes plus the value type's alignment (also from a LayoutStride layout), a scratch View of 24-byte structs starts at a multiple of 24 after a 4-byte allocation, get_shmem takes exactly the bytes asked; team_size_max and team_size_recommended of a LaunchBounds policy for a team reduction of 1 KB values (recommended never above max, the reduction runs at max); scratch_size_max(1) is at least Kokkos' 20 MB and a team gets 2.5 GB of level 1 (its first and last bytes written and read back).
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 #include "check.hpp"
@@ -63,6 +63,14 @@ void range_and_mdrange() {
   const auto chosen = MD({0, 0}, {100, 100}).m_tile;
   check(tiles[0] == chosen[0] && tiles[1] == chosen[1] && tiles[0] * tiles[1] <= MD::max_total_tile_size(),
         "tile_size_recommended() is what a policy without tiles chooses");
+  // A host policy's tiles are Kokkos' host defaults: the whole innermost extent, 2 along the rest.
+  using HostMD = Kokkos::MDRangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Rank<3>>;
+  const auto host_tiles = HostMD({1, 0, 2}, {7, 9, 302}).m_tile;
+  check(host_tiles[0] == 2 && host_tiles[1] == 2 && host_tiles[2] == 300,
+        "a host MDRangePolicy without tiles takes Kokkos' host tiles {2, 2, extent}");
+  check(HostMD::max_total_tile_size() >= 600, "a host MDRangePolicy's tiles are not limited to a block");
+  const auto given = HostMD({0, 0, 0}, {8, 8, 8}, {4, 1, 8}).m_tile;
+  check(given[0] == 4 && given[1] == 1 && given[2] == 8, "a host MDRangePolicy keeps the tiles given");
 }
 
 void scratch_forms() {

@@ -252,8 +252,8 @@ private:
     return o.str();
   }
 
-  /// A host MDRange parallel_for's rows, rank 3 or more, in Kokkos' host tiles: tiles of 2 along
-  /// every row index (or the policy's tile sizes), a static worksharing loop over the tiles (a
+  /// A host MDRange parallel_for's rows, rank 3 or more, in the policy's tiles (Kokkos' host
+  /// default, policies.hpp: 2 along every row index), a static worksharing loop over the tiles (a
   /// contiguous block of them per thread), each row's innermost loop whole; in both orders.
   static std::string hostTiledRows(const ir::Kernel& K) {
     auto walk = [&](bool left) {
@@ -262,9 +262,7 @@ private:
       for (int k = 0; k + 1 < K.rank; ++k) rows.push_back(left ? K.rank - 1 - k : k);
       std::ostringstream w;
       const std::string in = "        ";
-      for (int d : rows)
-        w << in << "const int64_t t" << d << " = policy.tile(" << d << ") > 0 ? policy.tile(" << d
-          << ") : 2;\n";
+      for (int d : rows) w << in << "const int64_t t" << d << " = policy.tile(" << d << ");\n";
       w << in << "#pragma omp for schedule(static) nowait collapse(" << rows.size() << ")\n";
       std::string pad = in;
       for (int d : rows) {
@@ -283,8 +281,8 @@ private:
       return w.str();
     };
     std::ostringstream o;
-    o << "      // Its rows in Kokkos' host tiles (2 along each row index, or the policy's tile sizes),\n"
-      << "      // a contiguous block of tiles per thread.\n"
+    o << "      // Its rows in the policy's tiles (Kokkos' host default: 2 along each row index), a\n"
+      << "      // contiguous block of tiles per thread.\n"
       << "      if constexpr (Policy::inner_left) {\n" << walk(true) << "      } else {\n" << walk(false)
       << "      }\n";
     return o.str();

@@ -24,13 +24,13 @@
 // HOST-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // HOST-NEXT: const Functor& fn = thread_fn.get();
 // HOST-NEXT: if (by_rows) {
-// The rows (i2, i1 with Left; i0, i1 with Right) in Kokkos' host tiles: a worksharing loop over
-// tiles of 2 x 2 rows (or the policy's tile sizes), each row's innermost loop whole.
-// HOST-NEXT: // Its rows in Kokkos' host tiles (2 along each row index, or the policy's tile sizes),
-// HOST-NEXT: // a contiguous block of tiles per thread.
+// The rows (i2, i1 with Left; i0, i1 with Right) in the policy's tiles (Kokkos' host default: 2 x 2
+// rows): a worksharing loop over the tiles, each row's innermost loop whole.
+// HOST-NEXT: // Its rows in the policy's tiles (Kokkos' host default: 2 along each row index), a
+// HOST-NEXT: // contiguous block of tiles per thread.
 // HOST-NEXT: if constexpr (Policy::inner_left) {
-// HOST-NEXT: const int64_t t2 = policy.tile(2) > 0 ? policy.tile(2) : 2;
-// HOST-NEXT: const int64_t t1 = policy.tile(1) > 0 ? policy.tile(1) : 2;
+// HOST-NEXT: const int64_t t2 = policy.tile(2);
+// HOST-NEXT: const int64_t t1 = policy.tile(1);
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
 // HOST-NEXT: for (int64_t b2 = l2; b2 < u2; b2 += t2)
 // HOST-NEXT: for (int64_t b1 = l1; b1 < u1; b1 += t1)
@@ -39,8 +39,8 @@
 // HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
 // HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
 // HOST-NEXT: } else {
-// HOST-NEXT: const int64_t t0 = policy.tile(0) > 0 ? policy.tile(0) : 2;
-// HOST-NEXT: const int64_t t1 = policy.tile(1) > 0 ? policy.tile(1) : 2;
+// HOST-NEXT: const int64_t t0 = policy.tile(0);
+// HOST-NEXT: const int64_t t1 = policy.tile(1);
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
 // HOST-NEXT: for (int64_t b0 = l0; b0 < u0; b0 += t0)
 // HOST-NEXT: for (int64_t b1 = l1; b1 < u1; b1 += t1)
