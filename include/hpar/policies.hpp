@@ -5,10 +5,11 @@
 // MDRangePolicy one Rank<N, OuterIterate, InnerIterate>.
 //
 // MDRangePolicy (docs/design.md sections 5 and 6): Iterate::Default is Left on CUDA and OpenMP for a GPU
-// and Right in the serial build and OpenMP for the host; with Left, index 0 moves fastest. inner_left says how the
+// and Right on the host's spaces in every build; with Left, index 0 moves fastest. inner_left says how the
 // indices move inside a tile, outer_left how the tiles are ordered. A tile extent given as 0 (or
-// not given) is chosen here: the inner index up to 32 wide, the others filling a tile volume of
-// at most 256, so a tile maps onto one CUDA block.
+// not given) is chosen here: on a device the inner index up to 32 wide, the others filling a
+// tile volume of at most 256, so a tile maps onto one CUDA block; on the host Kokkos' host tiles
+// (2 along every index but the innermost, which is whole).
 #pragma once
 
 #include <string>
@@ -218,13 +219,14 @@ int64_t checked_md_bound(B bound, int dim) {
   return int64_t(bound);
 }
 
-/// Whether an iteration direction means index 0 moves fastest (Default follows the default
-/// execution space's layout, as in Kokkos: Left on CUDA and on OpenMP for a GPU, Right in the
-/// serial build and on OpenMP for the host).
+/// Whether an iteration direction means index 0 moves fastest. Default follows the layout of the
+/// space the policy runs on (Space; the default execution space unless named): Left on CUDA and on
+/// OpenMP for a GPU, Right on the host (Serial, OpenMP, and the default space of the OpenMP build
+/// for the host), as Kokkos' host spaces iterate Right in every build.
+template <class Space = DefaultExecutionSpace>
 constexpr bool iterate_left(Iterate d) {
   return d == Iterate::Left ||
-         (d == Iterate::Default &&
-          std::is_same<typename DefaultExecutionSpace::array_layout, LayoutLeft>::value);
+         (d == Iterate::Default && std::is_same<typename Space::array_layout, LayoutLeft>::value);
 }
 
 }  // namespace impl
@@ -349,9 +351,9 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
 
   enum : bool {
     /// true: index 0 moves fastest inside a tile.
-    inner_left = impl::iterate_left(iteration_pattern::inner_direction),
+    inner_left = impl::iterate_left<execution_space>(iteration_pattern::inner_direction),
     /// true: tile index 0 moves fastest.
-    outer_left = impl::iterate_left(iteration_pattern::outer_direction)
+    outer_left = impl::iterate_left<execution_space>(iteration_pattern::outer_direction)
   };
 
   // The directions the policy iterates in, Default resolved (Kokkos' inner_direction and
