@@ -478,7 +478,6 @@ class HPAR_ANNOTATE("hpar::policy::mdrange") MDRangePolicy {
     }
   }
 
-  /// Fills tile extents given as 0: inner index first (up to 32), total volume at most 256.
   /// Whether the policy's kernels run on the host's CPU (its space keeps its data in HostSpace:
   /// Serial, OpenMP, and the default space of the OpenMP build for the host).
   static constexpr bool impl_host_tiles =

@@ -380,15 +380,9 @@ private:
     return TU.kernels.size();
   }
 
-  /// Whether a dispatch runs on a host execution space (its policy's space, or for a count its
-  /// functor's).
-  bool runsOnHost(const CallExpr* Call) const {
-    const unsigned Arg = Call->getNumArgs() > 0 && isLabel(Call->getArg(0)) ? 1 : 0;
-    if (Call->getNumArgs() <= Arg + 1) return false;
-    auto Facts = describePolicy(strip(Call->getArg(Arg))->getType(),
-                                strip(Call->getArg(Arg + 1))->getType());
-    return Facts && Facts->onHost;
-  }
+  /// Whether a dispatch runs on a host execution space the header runs (Serial in every build,
+  /// Kokkos::OpenMP in the builds for a device): its policy's space, or for a count its functor's.
+  bool runsOnHost(const CallExpr* Call) const { return hostKind(Call) == HostKind::Header; }
 
   /// Where a dispatch's policy runs: not on the host, on a host space the header runs, or on one
   /// the build translates to run on the host's threads (a range or MDRange, or a team policy).
