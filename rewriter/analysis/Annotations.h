@@ -39,6 +39,13 @@ inline llvm::StringRef annotationOf(const clang::CXXRecordDecl* RD) {
   return "";
 }
 
+/// Whether a call is a top-level dispatch (parallel_for, parallel_reduce or parallel_scan over a
+/// policy, not a nested pattern): its functor is a kernel of its own.
+inline bool isDispatchCall(const clang::CallExpr* Call) {
+  const llvm::StringRef A = annotationOf(Call->getDirectCallee());
+  return A == "hpar::parallel_for" || A == "hpar::parallel_reduce" || A == "hpar::parallel_scan";
+}
+
 /// Whether a class, or the class behind a (reference to a) type, is an hpar View.
 inline bool isView(const clang::CXXRecordDecl* RD) { return annotationOf(RD) == "hpar::view"; }
 inline bool isView(clang::QualType T) {

@@ -254,14 +254,6 @@ public:
                             "ThreadVectorRange inside a TeamPolicy functor");
         return true;
       }
-      if (Inner == HostKind::ThreadsTeam) {
-        error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a TeamPolicy dispatch over a host-parallel space inside "
-                            "the functor of host kernel '" + TU.kernels[*Outer].name +
-                            "' cannot run here: Kokkos would run its teams on the calling thread, and "
-                            "this build translates that space's teams into parallel regions; "
-                            "dispatch it over Kokkos::Serial, or outside the kernel");
-        return true;
-      }
       NestedOnHostThreads = Inner == HostKind::Threads;
     }
 

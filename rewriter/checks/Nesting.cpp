@@ -69,6 +69,8 @@ private:
   void walkTeamStmt(const Stmt* S, std::vector<analysis::NestedPattern>& Frames) {
     if (!S || isa<LambdaExpr>(S)) return;  // a lambda runs where it is called
     if (const auto* Call = dyn_cast<CallExpr>(S)) {
+      // A dispatch inside a host kernel's functor is a kernel of its own, walked as its own.
+      if (analysis::isDispatchCall(Call)) return;
       if (auto P = analysis::nestedPatternOf(Call)) {
         if (!P->isSingle() && reportedIllegal(*P, Frames)) return;
         for (unsigned I = 0; I < Call->getNumArgs(); ++I)
@@ -131,6 +133,8 @@ private:
       return;
     }
     if (const auto* Call = dyn_cast<CallExpr>(S)) {
+      // A dispatch inside a host kernel's functor is a kernel of its own, walked as its own.
+      if (analysis::isDispatchCall(Call)) return;
       if (auto P = analysis::nestedPatternOf(Call)) {
         reportInFlatKernel(*P);
         return;  // what its closure holds is the same mistake

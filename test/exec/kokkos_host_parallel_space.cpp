@@ -214,6 +214,29 @@ int main(int argc, char* argv[]) {
       for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 5; ++c) wrong_cells += cells(o, r, c) != 10 * r + c + 1;
     check(wrong_cells == 0, "wrong_cells == 0");
+    // A team dispatch from inside a host kernel: AUTO teams (one thread there, as in Kokkos), with
+    // scratch, a single, a barrier and a nested reduction; in the OpenMP build for the host a
+    // translated kernel whose region, nested in the outer one, has the calling thread alone.
+    Kokkos::View<long*, Kokkos::HostSpace> nested_team_sums("nested_team_sums", 8);
+    Kokkos::parallel_for(
+        "outer_teams", Kokkos::RangePolicy<host_space>(0, 8), KOKKOS_LAMBDA(const int o) {
+          long total = 0;
+          Kokkos::parallel_reduce(
+              "inner_teams", host_team(5, Kokkos::AUTO).set_scratch_size(0, Kokkos::PerTeam(64)),
+              [=](const host_team::member_type& team, long& acc) {
+                long* first = static_cast<long*>(team.team_scratch(0).get_shmem(sizeof(long)));
+                Kokkos::single(Kokkos::PerTeam(team), [&]() { *first = 100L * team.league_rank() + o; });
+                team.team_barrier();
+                long part = 0;
+                Kokkos::parallel_reduce(
+                    Kokkos::TeamThreadRange(team, 4), [&](const int k, long& p) { p += *first + k; }, part);
+                Kokkos::single(Kokkos::PerTeam(team), [&]() { acc += part; });
+              },
+              total);
+          nested_team_sums(o) = total;
+        });
+    // Leagues 0..4, each 4 * (100 * league + o) + 6.
+    for (int o = 0; o < 8; ++o) check(nested_team_sums(o) == 4000L + 20L * o + 30L, "nested_team_sums(o) == 4000 + 20 * o + 30");
     // A dispatch over Serial from inside a host kernel, in every build (the OpenMP build for the
     // host included): it runs on the calling thread.
     Kokkos::View<long*, Kokkos::HostSpace> serial_sums("serial_sums", 8);
