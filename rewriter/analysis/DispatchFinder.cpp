@@ -238,10 +238,11 @@ public:
 
     // A dispatch inside a kernel's functor: legal where the kernel runs on the host (its own
     // threads or the calling thread) and the dispatch over a host space (Kokkos runs it on the
-    // calling thread), and then an untranslated kernel of its own, which the header runs. Over a
-    // space the build translates (Kokkos::OpenMP in the OpenMP build for the host) the header
-    // runs a range or MDRange on the calling thread too, but not a team policy, whose member is
-    // the translated kernels' own.
+    // calling thread), and then a kernel of its own. Over a space the header runs, an
+    // untranslated one. Over a space the build translates (Kokkos::OpenMP in the OpenMP build
+    // for the host) the header runs a range or MDRange on the calling thread too; a team policy,
+    // whose member is the translated kernels' own, is translated, and its region, nested in the
+    // outer kernel's, has the calling thread alone.
     const std::optional<size_t> Outer = Enclosing.containing(Loc);
     bool NestedOnHostThreads = false;
     if (Outer) {
