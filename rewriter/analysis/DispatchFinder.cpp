@@ -158,7 +158,8 @@ class Finder : public RecursiveASTVisitor<Finder> {
 public:
   Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, diag::Reporter& Report,
          ir::TranslationUnit& TU)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Report(Report), TU(TU) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Report(Report), TU(TU),
+        HostOnly(defaultSpaceOnHost(Ctx)) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
@@ -242,11 +243,13 @@ public:
     // untranslated one. Over a space the build translates (Kokkos::OpenMP in the OpenMP build
     // for the host) the header runs a range or MDRange on the calling thread too; a team policy,
     // whose member is the translated kernels' own, is translated, and its region, nested in the
-    // outer kernel's, has the calling thread alone.
+    // outer kernel's, has the calling thread alone. In the OpenMP build for the host every
+    // kernel runs on the host's threads, the default space's too, so every nesting is legal there,
+    // as in Kokkos' OpenMP build.
     const std::optional<size_t> Outer = Enclosing.containing(Loc);
     bool NestedOnHostThreads = false;
     if (Outer) {
-      const bool HostOuter = TU.kernels[*Outer].onHost || TU.kernels[*Outer].onHostThreads;
+      const bool HostOuter = HostOnly || TU.kernels[*Outer].onHost || TU.kernels[*Outer].onHostThreads;
       const HostKind Inner = hostKind(Call);
       if (!HostOuter || Inner == HostKind::No) {
         error(diag::CheckId::NestedDispatch, Loc, "nested dispatch: a parallel pattern inside the functor of kernel '" +
@@ -377,9 +380,11 @@ private:
   /// Kokkos::OpenMP in the builds for a device): its policy's space, or for a count its functor's.
   bool runsOnHost(const CallExpr* Call) const { return hostKind(Call) == HostKind::Header; }
 
-  /// Where a dispatch's policy runs: not on the host, on a host space the header runs, or on one
-  /// the build translates to run on the host's threads (a range or MDRange, or a team policy).
-  enum class HostKind { No, Header, Threads, ThreadsTeam };
+  /// Where a dispatch's policy runs: not on the host, on a host space the header runs, on
+  /// Kokkos::OpenMP translated for the host's threads as a range or MDRange (which the header
+  /// runs on the calling thread inside a kernel), or in a kernel translated for the host's threads
+  /// (a team policy over Kokkos::OpenMP, and any policy of the OpenMP build for the host).
+  enum class HostKind { No, Header, Threads, Translated };
   HostKind hostKind(const CallExpr* Call) const {
     const unsigned Arg = Call->getNumArgs() > 0 && isLabel(Call->getArg(0)) ? 1 : 0;
     if (Call->getNumArgs() <= Arg + 1) return HostKind::No;
@@ -387,8 +392,8 @@ private:
                                 strip(Call->getArg(Arg + 1))->getType());
     if (!Facts) return HostKind::No;
     if (Facts->onHost) return HostKind::Header;
-    if (!Facts->onHostThreads) return HostKind::No;
-    return Facts->kind == ir::PolicyKind::Team ? HostKind::ThreadsTeam : HostKind::Threads;
+    if (Facts->onHostThreads && Facts->kind != ir::PolicyKind::Team) return HostKind::Threads;
+    return Facts->onHostThreads || HostOnly ? HostKind::Translated : HostKind::No;
   }
 
   /// A nested pattern (over TeamThreadRange, ThreadVectorRange, TeamVectorRange or their MDRange
@@ -500,6 +505,9 @@ private:
   llvm::DenseSet<unsigned> Seen;  // callee offsets of the unrolled fors already recorded
   std::set<std::string> Names;
   OuterRanges Enclosing{SM};  // the functor arguments of the recorded dispatches
+  /// The build runs every kernel on the host's threads (the OpenMP build for the host, whose
+  /// default space is the host's).
+  const bool HostOnly;
 };
 
 }  // namespace

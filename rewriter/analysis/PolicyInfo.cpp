@@ -32,6 +32,20 @@ static bool isHostThreadsSpace(QualType Space) {
   return annotationOf(recordOf(Space)) == "hpar::space::host_threads";
 }
 
+/// Whether a type names the build's device space when that device is the host's threads.
+static bool isHostDeviceSpace(QualType Space) {
+  return annotationOf(recordOf(Space)) == "hpar::space::device_on_host";
+}
+
+bool defaultSpaceOnHost(ASTContext& Ctx) {
+  for (const NamedDecl* D : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("hpar")))
+    if (const auto* NS = dyn_cast<NamespaceDecl>(D))
+      for (const NamedDecl* E : NS->lookup(&Ctx.Idents.get("DefaultExecutionSpace")))
+        if (const auto* Alias = dyn_cast<TypedefNameDecl>(E))
+          return isHostDeviceSpace(Alias->getUnderlyingType());
+  return false;
+}
+
 std::optional<PolicyFacts> describePolicy(QualType T, QualType functorType) {
   PolicyFacts Facts;
   QualType Canon = T.getNonReferenceType().getCanonicalType();

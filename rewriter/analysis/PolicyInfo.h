@@ -19,6 +19,10 @@ struct PolicyFacts {
   bool onHostThreads = false;
 };
 
+/// Whether the translation unit's default execution space runs its kernels on the host's threads
+/// (the OpenMP build for the host).
+bool defaultSpaceOnHost(clang::ASTContext& Ctx);
+
 /// Describes the policy argument of a dispatch, or nothing when its type is not a policy or
 /// an integral count. A count runs where the functor's own `execution_space` says, when it
 /// declares one (Kokkos' parallel_for(N, functor)); give `functorType` for that.

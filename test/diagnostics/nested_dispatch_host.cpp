@@ -11,6 +11,12 @@
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu 2>&1 | %FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: %FileCheck %s --check-prefix=CUDA < %t.cu
 // RUN: not %hpar-translate --backend=cuda %s -o %t.bad.cu -- -DDEVICE_INSIDE 2>&1 | %FileCheck %s --check-prefix=BAD
+// In the OpenMP build for the host the default space's kernels run on the host's threads too, so
+// a dispatch over it inside a kernel is legal there, as in Kokkos' OpenMP build (the same code is
+// reported in the CUDA build above):
+// RUN: %hpar-translate --backend=openmp %s -o %t.default.cpp -- -DDEVICE_INSIDE 2>&1 | %FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %FileCheck %s --check-prefix=DEFAULT < %t.default.cpp
+// DEFAULT: hpar_device_L44(
 #include <Kokkos_Core.hpp>
 
 using host = Kokkos::DefaultHostExecutionSpace;

@@ -237,6 +237,24 @@ int main(int argc, char* argv[]) {
         });
     // Leagues 0..4, each 4 * (100 * league + o) + 6.
     for (int o = 0; o < 8; ++o) check(nested_team_sums(o) == 4000L + 20L * o + 30L, "nested_team_sums(o) == 4000 + 20 * o + 30");
+#if !defined(KOKKOS_ENABLE_CUDA) && !defined(KOKKOS_ENABLE_OPENMPTARGET)
+    // Where the default execution space is the host's (Kokkos' OpenMP or Serial configuration:
+    // the OpenMP build for the host and the serial build), dispatches over it nest the same way:
+    // a count and a team policy inside a kernel over a count.
+    Kokkos::View<long*> default_sums("default_sums", 8);
+    Kokkos::parallel_for("outer_default", 8, KOKKOS_LAMBDA(const int o) {
+      long ranges = 0, teams = 0;
+      Kokkos::parallel_reduce("inner_default", 10, KOKKOS_LAMBDA(const int k, long& acc) { acc += k * o; }, ranges);
+      Kokkos::parallel_reduce(
+          "inner_default_teams", Kokkos::TeamPolicy<>(3, Kokkos::AUTO),
+          KOKKOS_LAMBDA(const Kokkos::TeamPolicy<>::member_type& team, long& acc) {
+            Kokkos::single(Kokkos::PerTeam(team), [&]() { acc += team.league_rank() + 1; });
+          },
+          teams);
+      default_sums(o) = ranges + teams;
+    });
+    for (int o = 0; o < 8; ++o) check(default_sums(o) == 45L * o + 6, "default_sums(o) == 45 * o + 6");
+#endif
     // A dispatch over Serial from inside a host kernel, in every build (the OpenMP build for the
     // host included): it runs on the calling thread.
     Kokkos::View<long*, Kokkos::HostSpace> serial_sums("serial_sums", 8);

@@ -26,7 +26,14 @@ struct OpenMPTargetSpace : impl::MemorySpaceBase<OpenMPTargetSpace, impl::Space:
 /// host is Kokkos' OpenMP configuration to the program: its default space keeps its data in
 /// HostSpace, LayoutRight, as Kokkos::OpenMP's does (a program built without a GPU may take
 /// DefaultExecutionSpace::memory_space to be HostSpace, as ExaMiniMD does).
-struct HPAR_ANNOTATE("hpar::space::device") OpenMPTarget
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+// Its kernels run on the host's threads: a dispatch over it inside a host kernel is legal, as over
+// Kokkos' OpenMP (rewriter/analysis/DispatchFinder.cpp).
+#define HPAR_IMPL_OMP_TARGET_SPACE "hpar::space::device_on_host"
+#else
+#define HPAR_IMPL_OMP_TARGET_SPACE "hpar::space::device"
+#endif
+struct HPAR_ANNOTATE(HPAR_IMPL_OMP_TARGET_SPACE) OpenMPTarget
     : impl::ExecutionSpaceBase<OpenMPTarget> {
   using execution_space = OpenMPTarget;
   using scratch_memory_space = ScratchMemorySpace<OpenMPTarget>;
