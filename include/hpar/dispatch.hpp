@@ -207,19 +207,24 @@ struct functor_execution_space<F, std::void_t<typename F::execution_space>> {
   using type = typename F::execution_space;
 };
 
+/// The normalised policy of a dispatch over PolicyOrCount (a count's is RangePolicy<>).
+template <class PolicyOrCount>
+using policy_of = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
+
+/// The execution space a dispatch of Functor over this policy (or integral count) runs in: the
+/// policy's, or for a count the functor's when it declares one, as in Kokkos.
+template <class PolicyOrCount, class Functor>
+using dispatch_space_t =
+    typename std::conditional_t<std::is_integral<PolicyOrCount>::value &&
+                                    !std::is_void<typename functor_execution_space<Functor>::type>::value,
+                                Functor, policy_of<PolicyOrCount>>::execution_space;
+
 /// Whether a dispatch of Functor over this policy (or integral count) runs on the host: its
 /// execution space is not one of the build's translated spaces (Serial, OpenMP,
-/// DefaultHostExecutionSpace). A count runs in the functor's execution space when it declares
-/// one, as in Kokkos.
+/// DefaultHostExecutionSpace).
 template <class PolicyOrCount, class Functor = void>
 constexpr bool runs_on_host() {
-  using Declared = typename functor_execution_space<Functor>::type;
-  if constexpr (std::is_integral<PolicyOrCount>::value && !std::is_void<Declared>::value) {
-    return !Declared::impl_on_device;
-  } else {
-    using Policy = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
-    return !Policy::execution_space::impl_on_device;
-  }
+  return !dispatch_space_t<PolicyOrCount, Functor>::impl_on_device;
 }
 
 /// Whether the header runs a dispatch over this policy although its space is translated: a range
@@ -227,13 +232,8 @@ constexpr bool runs_on_host() {
 /// host kernel (on the calling thread there).
 template <class PolicyOrCount, class Functor = void>
 constexpr bool runs_in_header() {
-  using Declared = typename functor_execution_space<Functor>::type;
-  if constexpr (std::is_integral<PolicyOrCount>::value && !std::is_void<Declared>::value) {
-    return Declared::impl_header_threads;
-  } else {
-    using Policy = std::decay_t<decltype(to_policy(std::declval<const PolicyOrCount&>()))>;
-    return Policy::execution_space::impl_header_threads && !is_team_policy<Policy>::value;
-  }
+  return dispatch_space_t<PolicyOrCount, Functor>::impl_header_threads &&
+         !is_team_policy<policy_of<PolicyOrCount>>::value;
 }
 
 // In a CUDA or OpenMP build every dispatch over the device must have been rewritten by

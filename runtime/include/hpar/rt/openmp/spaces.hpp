@@ -53,6 +53,7 @@ struct HPAR_ANNOTATE(HPAR_IMPL_OMP_TARGET_SPACE) OpenMPTarget
   void fence() const {}
   void fence(const std::string&) const {}
 };
+#undef HPAR_IMPL_OMP_TARGET_SPACE
 
 #if defined(HPAR_IMPL_OMP_HOST_ONLY)
 /// Kokkos' host-parallel execution space in a build for the host: what OpenMPTarget is there, and
