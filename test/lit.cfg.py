@@ -2,7 +2,8 @@
 #
 # Features (REQUIRES:): clang-openmp, gcc-openmp (host OpenMP builds), nvcc (CUDA compiler
 # present), gpu (an NVIDIA GPU is usable: set HPAR_TEST_GPU=1 or have nvidia-smi succeed),
-# libfuzzer (clang-19's libFuzzer runtime is installed: libclang-rt-19-dev), make.
+# libfuzzer and clang-asan (clang-19's libFuzzer and AddressSanitizer runtimes are installed:
+# libclang-rt-19-dev), make.
 import os
 import shutil
 import subprocess
@@ -63,15 +64,16 @@ if gxx:
     config.available_features.add("gcc-openmp")
 
 
-def have_libfuzzer(cxx):
-    """True when clang's libFuzzer runtime is installed (the fuzz target of fuzz/ links it)."""
+def have_clang_runtime(cxx, name):
+    """True when clang's runtime `name` is installed: fuzzer (the fuzz target of fuzz/ links
+    it), asan (-fsanitize=address)."""
     if not have(cxx):
         return False
     p = subprocess.run([cxx, "-print-resource-dir"], capture_output=True, text=True)
     lib = os.path.join(p.stdout.strip(), "lib")
-    return any(os.path.exists(os.path.join(lib, name))
-               for name in ("linux/libclang_rt.fuzzer-x86_64.a",
-                            "x86_64-pc-linux-gnu/libclang_rt.fuzzer.a"))
+    return any(os.path.exists(os.path.join(lib, path))
+               for path in ("linux/libclang_rt.{}-x86_64.a".format(name),
+                            "x86_64-pc-linux-gnu/libclang_rt.{}.a".format(name)))
 
 
 # The OpenMP host builds run with the OpenMP runtime's defaults (a thread per processor); a team
@@ -90,8 +92,10 @@ if shutil.which("dpkg-query") and gxx and subprocess.run(
     config.available_features.add("gcc-nvptx")
 config.substitutions.append(("%clang-nvptx-cuda", clang_nvptx_cuda))
 
-if have_libfuzzer(clangxx):
+if have_clang_runtime(clangxx, "fuzzer"):
     config.available_features.add("libfuzzer")
+if have_clang_runtime(clangxx, "asan"):
+    config.available_features.add("clang-asan")
 if have(nvcc):
     config.available_features.add("nvcc")
 gpu = os.environ.get("HPAR_TEST_GPU") == "1"

@@ -3,10 +3,11 @@
 // source with hpar-translate for the backend (--hpar-backend=cuda|openmp|serial, else the
 // HPAR_BACKEND environment variable, else serial), compiles the translation with that backend's
 // compiler and flags, and links with it. Everything else (objects, libraries, C sources, link
-// steps) passes through. The user's headers with dispatches are translated with the source
-// (docs/design.md section 1); the dependency file of -MD/-MMD lists the user's source and every
-// header the translation read. A source that cannot be translated stops the build with
-// hpar-translate's diagnostics: it is never compiled untranslated instead.
+// steps) passes through. A link gets the command's compile flags too, as a compiler's link does
+// (-fopenmp, -fsanitize=, -flto decide what is linked). The user's headers with dispatches are
+// translated with the source (docs/design.md section 1); the dependency file of -MD/-MMD lists
+// the user's source and every header the translation read. A source that cannot be translated
+// stops the build with hpar-translate's diagnostics: it is never compiled untranslated instead.
 //
 // The backends are those of emit/Backends.def, and their compilers and flags those of
 // emit/Builds.def (tool/BuildFlags.h): for cuda nvcc (HPAR_NVCC, default /usr/local/cuda/bin/nvcc)
@@ -78,7 +79,7 @@ struct Invocation {
   Args others;                         // other inputs: objects, libraries, C sources
   Args preprocessor;                   // -I, -isystem, -iquote, -D, -U, -include, -std=: the translator's too
   Args compile;                        // everything else for the compiler (-O2, -g, -fPIC, -W...)
-  Args link;                           // -L, -l, -Wl,..., -Xlinker, -shared, -pthread
+  Args link;                           // -L, -l, -Wl,..., -Xlinker, -shared: the link's alone
 };
 
 /// Sorts the arguments; returns "" or what is wrong with them.
@@ -126,9 +127,6 @@ std::string parse(const Args& argv, Invocation& inv) {
     } else if (a.starts_with("-L") || a.starts_with("-l") || a.starts_with("-Wl,") ||
                a == "-shared" || a == "-rdynamic" || a == "-static" || a == "-pie" ||
                a == "-no-pie") {
-      inv.link.push_back(a.str());
-    } else if (a == "-pthread") {
-      inv.compile.push_back(a.str());
       inv.link.push_back(a.str());
     } else if (a.starts_with("-")) {
       if (takesValue(a)) {
@@ -478,7 +476,23 @@ int main(int argc, const char** argv) {
     }
     return 0;
   }
+  // The link gets the compile's flags as well, as a compiler driver's link does: -fopenmp,
+  // -fsanitize=, -flto, -pthread, -fuse-ld=, -static-libstdc++ decide what is linked and how,
+  // and the compiler ignores those that only compile (-O2, -Wall, -march=). The assembler's -Wa,
+  // (with an -Xcompiler before it) stays behind: clang reports it unused at a link, an error
+  // under -Werror. For nvcc the host compiler's flags go through -Xcompiler (addCompileFlags),
+  // which nvcc hands its host link as well. -flto still fails there as with nvcc alone: the
+  // object and nvcc's link stub each define `fatbinData` in top-level asm, which GCC's LTO
+  // assembles as one unit.
   Args link = tc.command;
+  Args compileFlags;
+  for (const std::string& f : inv.compile) {
+    if (!StringRef(f).starts_with("-Wa,"))
+      compileFlags.push_back(f);
+    else if (!compileFlags.empty() && compileFlags.back() == "-Xcompiler")
+      compileFlags.pop_back();
+  }
+  addCompileFlags(tc.nvcc, compileFlags, link);
   Args linkFlags = tc.linkFlags;  // the build's (clang's rpath to its offload runtime), the user's
   linkFlags.insert(linkFlags.end(), inv.link.begin(), inv.link.end());
   if (tc.nvcc) {
@@ -486,7 +500,7 @@ int main(int argc, const char** argv) {
       if (StringRef(l).starts_with("-Wl,")) {
         link.push_back("-Xlinker");
         link.push_back(StringRef(l).drop_front(4).str());
-      } else if (l == "-pthread" || l == "-rdynamic") {
+      } else if (l == "-rdynamic") {
         link.insert(link.end(), {"-Xcompiler", forCompiler(tc.nvcc, l)});
       } else {
         link.push_back(l);
