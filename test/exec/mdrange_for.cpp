@@ -1,4 +1,4 @@
-// Checks parallel_for over MDRangePolicy ranks 2-6: both iteration orders, default order, explicit and default tiles, non-zero (and, with a signed IndexType, negative) lower bounds, every point visited exactly once.
+// Checks parallel_for over MDRangePolicy ranks 2-6: both iteration orders, default order, explicit and default tiles, non-zero (and, with a signed IndexType, negative) lower bounds, boxes with at least 16 rows per host thread along the fastest row index, every point visited exactly once.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <hpar/hpar.hpp>
 #include "check.hpp"
@@ -212,6 +212,55 @@ void test_rank4() {
   verify<4>("rank 4 Right/Right default tiles", cnt, outside, val, lower, upper);
 }
 
+// Enough rows along the fastest row index for each host thread to take a slab of them (16 per
+// thread; the OpenMP build for the host walks such a box slab by slab, every thread sweeping the
+// slower indices together): an extent that does not divide among the threads, default and
+// explicit tiles, both orders, ranks 3 and 4.
+void test_slabs() {
+  const int64_t rows = 16 * hpar::DefaultHostExecutionSpace().concurrency() + 5;
+  {
+    const int l0 = 1, l1 = 3, l2 = 2, u0 = 6, u1 = 3 + int(rows), u2 = 13;
+    const int lower[3] = {l0, l1, l2}, upper[3] = {u0, u1, u2};
+    hpar::View<int*> cnt("cnt", int64_t(u0 - l0) * (u1 - l1) * (u2 - l2));
+    hpar::View<int*> outside("outside", 1);
+    hpar::View<double***> val("val", u0 - l0, u1 - l1, u2 - l2);
+    hpar::deep_copy(val, -1.0);
+    const Visit3 f{l0, l1, l2, u0, u1, u2, u1 - l1, u2 - l2, cnt, outside, val};
+    hpar::parallel_for("r3_slab_right", MDRangePolicy<Rank<3, Iterate::Right, Iterate::Right>>({l0, l1, l2}, {u0, u1, u2}), f);
+    verify<3>("rank 3 Right/Right, a slab of the middle index per thread", cnt, outside, val, lower, upper);
+    hpar::parallel_for("r3_slab_left", MDRangePolicy<Rank<3, Iterate::Left, Iterate::Left>>({l0, l1, l2}, {u0, u1, u2}), f);
+    verify<3>("rank 3 Left/Left, a slab of the middle index per thread", cnt, outside, val, lower, upper);
+    hpar::parallel_for("r3_slab_tiled", MDRangePolicy<Rank<3, Iterate::Right, Iterate::Right>>({l0, l1, l2}, {u0, u1, u2}, {3, 7, 4}), f);
+    verify<3>("rank 3 Right/Right tiles 3x7x4, slabs that cut tiles", cnt, outside, val, lower, upper);
+  }
+  // Rank 4: the fastest row index is 2 in Right order and 1 in Left order; each takes the rows.
+  for (const bool right : {true, false}) {
+    const int l0 = 0, l1 = 1, l2 = 2, l3 = 1;
+    const int u0 = 3, u1 = right ? 4 : 1 + int(rows), u2 = right ? 2 + int(rows) : 5, u3 = 9;
+    const int lower[4] = {l0, l1, l2, l3}, upper[4] = {u0, u1, u2, u3};
+    const int64_t e1 = u1 - l1, e2 = u2 - l2, e3 = u3 - l3;
+    hpar::View<int*> cnt("cnt", int64_t(u0 - l0) * e1 * e2 * e3);
+    hpar::View<int*> outside("outside", 1);
+    hpar::View<double****> val("val", u0 - l0, e1, e2, e3);
+    hpar::deep_copy(val, -1.0);
+    auto body = HPAR_LAMBDA(const int i, const int j, const int k, const int m) {
+      if (i < l0 || i >= u0 || j < l1 || j >= u1 || k < l2 || k >= u2 || m < l3 || m >= u3) {
+        hpar::atomic_add(&outside(0), 1);
+        return;
+      }
+      hpar::atomic_add(&cnt((((i - l0) * e1 + (j - l1)) * e2 + (k - l2)) * e3 + (m - l3)), 1);
+      val(i - l0, j - l1, k - l2, m - l3) = double(i) + 64.0 * double(j) + 4096.0 * double(k) + 262144.0 * double(m);
+    };
+    if (right) {
+      hpar::parallel_for("r4_slab_right", MDRangePolicy<Rank<4, Iterate::Right, Iterate::Right>>({l0, l1, l2, l3}, {u0, u1, u2, u3}, {2, 2, 5, 3}), body);
+      verify<4>("rank 4 Right/Right tiles 2x2x5x3, a slab of index 2 per thread", cnt, outside, val, lower, upper);
+    } else {
+      hpar::parallel_for("r4_slab_left", MDRangePolicy<Rank<4, Iterate::Left, Iterate::Left>>({l0, l1, l2, l3}, {u0, u1, u2, u3}), body);
+      verify<4>("rank 4 Left/Left default tiles, a slab of index 1 per thread", cnt, outside, val, lower, upper);
+    }
+  }
+}
+
 void test_rank5() {
   const int l0 = 1, l1 = 0, l2 = 2, l3 = 3, l4 = 1, u0 = 5, u1 = 5, u2 = 8, u3 = 10, u4 = 9;
   const int lower[5] = {l0, l1, l2, l3, l4}, upper[5] = {u0, u1, u2, u3, u4};
@@ -310,6 +359,7 @@ int main(int argc, char** argv) {
   test_rank2_negative();
   test_rank3();
   test_rank4();
+  test_slabs();
   test_rank5();
   test_rank6();
   test_empty();

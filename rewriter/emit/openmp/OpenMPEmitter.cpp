@@ -253,26 +253,37 @@ private:
   }
 
   /// A host MDRange parallel_for's rows, rank 3 or more, in the policy's tiles (Kokkos' host
-  /// default, policies.hpp: 2 along every row index), a static worksharing loop over the tiles (a
-  /// contiguous block of them per thread), each row's innermost loop whole; in both orders.
+  /// default, policies.hpp: 2 along every row index), each row's innermost loop whole; in both
+  /// orders. When the fastest row index has at least 16 rows per thread, each thread takes a
+  /// contiguous slab of it and every thread walks the slower indices' tiles in order, so that the
+  /// threads sweep the box together (a stencil's neighbouring planes stay in the caches of all of
+  /// them at once); else a static worksharing loop over the tiles, a contiguous block per thread.
   static std::string hostTiledRows(const ir::Kernel& K) {
-    auto walk = [&](bool left) {
+    auto walk = [&](bool left, bool slab) {
       const int fast = left ? 0 : K.rank - 1;
       std::vector<int> rows;  // the row indices, slowest first
       for (int k = 0; k + 1 < K.rank; ++k) rows.push_back(left ? K.rank - 1 - k : k);
+      const int split = rows.back();  // the fastest row index
       std::ostringstream w;
-      const std::string in = "        ";
-      for (int d : rows) w << in << "const int64_t t" << d << " = policy.tile(" << d << ");\n";
-      w << in << "#pragma omp for schedule(static) nowait collapse(" << rows.size() << ")\n";
+      const std::string in = "          ";
+      auto lo = [&](int d) { return slab && d == split ? std::string("slab_begin") : "l" + std::to_string(d); };
+      auto hi = [&](int d) { return slab && d == split ? std::string("slab_end") : "u" + std::to_string(d); };
+      if (slab)
+        w << in << "const int64_t slab_begin = l" << split << " + (u" << split << " - l" << split
+          << ") * omp_get_thread_num() / omp_get_num_threads();\n"
+          << in << "const int64_t slab_end = l" << split << " + (u" << split << " - l" << split
+          << ") * (omp_get_thread_num() + 1) / omp_get_num_threads();\n";
+      else
+        w << in << "#pragma omp for schedule(static) nowait collapse(" << rows.size() << ")\n";
       std::string pad = in;
       for (int d : rows) {
-        w << pad << "for (int64_t b" << d << " = l" << d << "; b" << d << " < u" << d << "; b" << d
+        w << pad << "for (int64_t b" << d << " = " << lo(d) << "; b" << d << " < " << hi(d) << "; b" << d
           << " += t" << d << ")\n";
         pad += "  ";
       }
       for (int d : rows) {
         w << pad << "for (int64_t i" << d << " = b" << d << "; i" << d << " < (b" << d << " + t" << d
-          << " < u" << d << " ? b" << d << " + t" << d << " : u" << d << "); ++i" << d << ")\n";
+          << " < " << hi(d) << " ? b" << d << " + t" << d << " : " << hi(d) << "); ++i" << d << ")\n";
         pad += "  ";
       }
       w << pad << "for (int64_t i" << fast << " = l" << fast << "; i" << fast << " < u" << fast << "; ++i"
@@ -280,10 +291,22 @@ private:
         << pad << "  " << forCall(K) << ";\n";
       return w.str();
     };
+    auto order = [&](bool left) {
+      const int split = left ? 1 : K.rank - 2;
+      std::ostringstream o;
+      for (int k = 0; k + 1 < K.rank; ++k) {
+        const int d = left ? K.rank - 1 - k : k;
+        o << "        const int64_t t" << d << " = policy.tile(" << d << ");\n";
+      }
+      o << "        if (u" << split << " - l" << split << " >= 16 * (int64_t)omp_get_num_threads()) {\n"
+        << walk(left, true) << "        } else {\n" << walk(left, false) << "        }\n";
+      return o.str();
+    };
     std::ostringstream o;
-    o << "      // Its rows in the policy's tiles (Kokkos' host default: 2 along each row index), a\n"
-      << "      // contiguous block of tiles per thread.\n"
-      << "      if constexpr (Policy::inner_left) {\n" << walk(true) << "      } else {\n" << walk(false)
+    o << "      // Its rows in the policy's tiles (Kokkos' host default: 2 along each row index): each\n"
+      << "      // thread a slab of the fastest row index, all of them walking the slower ones together,\n"
+      << "      // or, with too few rows there, a contiguous block of tiles per thread.\n"
+      << "      if constexpr (Policy::inner_left) {\n" << order(true) << "      } else {\n" << order(false)
       << "      }\n";
     return o.str();
   }
@@ -295,8 +318,9 @@ private:
   /// and a team's consecutive rows share cache lines (stencils).
   std::string mdRangeForBody(const ir::Kernel& K, bool host) const {
     if (host) {
-      // The box's points in one collapsed worksharing loop: a contiguous block of them per
-      // thread, the fastest index innermost.
+      // The box's rows among the threads, each row's fastest loop whole (hostTiledRows for rank
+      // 3 or more); with fewer than four rows per thread, its points in one collapsed
+      // worksharing loop, a contiguous block of them per thread, the fastest index innermost.
       std::ostringstream o;
       o << mdBounds(K) << kFunctorBytes
         << "  // The rows of the box (every index but the innermost) divided among the threads when there are\n"

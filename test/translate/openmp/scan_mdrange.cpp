@@ -25,12 +25,24 @@
 // HOST-NEXT: const Functor& fn = thread_fn.get();
 // HOST-NEXT: if (by_rows) {
 // The rows (i2, i1 with Left; i0, i1 with Right) in the policy's tiles (Kokkos' host default: 2 x 2
-// rows): a worksharing loop over the tiles, each row's innermost loop whole.
-// HOST-NEXT: // Its rows in the policy's tiles (Kokkos' host default: 2 along each row index), a
-// HOST-NEXT: // contiguous block of tiles per thread.
+// rows), each row's innermost loop whole: a slab of i1 per thread when it has 16 rows per thread,
+// every thread walking the slower index's tiles; else a worksharing loop over the tiles.
+// HOST-NEXT: // Its rows in the policy's tiles (Kokkos' host default: 2 along each row index): each
+// HOST-NEXT: // thread a slab of the fastest row index, all of them walking the slower ones together,
+// HOST-NEXT: // or, with too few rows there, a contiguous block of tiles per thread.
 // HOST-NEXT: if constexpr (Policy::inner_left) {
 // HOST-NEXT: const int64_t t2 = policy.tile(2);
 // HOST-NEXT: const int64_t t1 = policy.tile(1);
+// HOST-NEXT: if (u1 - l1 >= 16 * (int64_t)omp_get_num_threads()) {
+// HOST-NEXT: const int64_t slab_begin = l1 + (u1 - l1) * omp_get_thread_num() / omp_get_num_threads();
+// HOST-NEXT: const int64_t slab_end = l1 + (u1 - l1) * (omp_get_thread_num() + 1) / omp_get_num_threads();
+// HOST-NEXT: for (int64_t b2 = l2; b2 < u2; b2 += t2)
+// HOST-NEXT: for (int64_t b1 = slab_begin; b1 < slab_end; b1 += t1)
+// HOST-NEXT: for (int64_t i2 = b2; i2 < (b2 + t2 < u2 ? b2 + t2 : u2); ++i2)
+// HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < slab_end ? b1 + t1 : slab_end); ++i1)
+// HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
+// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: } else {
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
 // HOST-NEXT: for (int64_t b2 = l2; b2 < u2; b2 += t2)
 // HOST-NEXT: for (int64_t b1 = l1; b1 < u1; b1 += t1)
@@ -38,9 +50,20 @@
 // HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < u1 ? b1 + t1 : u1); ++i1)
 // HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
 // HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: }
 // HOST-NEXT: } else {
 // HOST-NEXT: const int64_t t0 = policy.tile(0);
 // HOST-NEXT: const int64_t t1 = policy.tile(1);
+// HOST-NEXT: if (u1 - l1 >= 16 * (int64_t)omp_get_num_threads()) {
+// HOST-NEXT: const int64_t slab_begin = l1 + (u1 - l1) * omp_get_thread_num() / omp_get_num_threads();
+// HOST-NEXT: const int64_t slab_end = l1 + (u1 - l1) * (omp_get_thread_num() + 1) / omp_get_num_threads();
+// HOST-NEXT: for (int64_t b0 = l0; b0 < u0; b0 += t0)
+// HOST-NEXT: for (int64_t b1 = slab_begin; b1 < slab_end; b1 += t1)
+// HOST-NEXT: for (int64_t i0 = b0; i0 < (b0 + t0 < u0 ? b0 + t0 : u0); ++i0)
+// HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < slab_end ? b1 + t1 : slab_end); ++i1)
+// HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
+// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: } else {
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
 // HOST-NEXT: for (int64_t b0 = l0; b0 < u0; b0 += t0)
 // HOST-NEXT: for (int64_t b1 = l1; b1 < u1; b1 += t1)
@@ -48,6 +71,7 @@
 // HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < u1 ? b1 + t1 : u1); ++i1)
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
 // HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: }
 // HOST-NEXT: }
 // HOST-NEXT: } else {
 // HOST-NEXT: if constexpr (Policy::inner_left) {
