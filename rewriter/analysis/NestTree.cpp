@@ -33,29 +33,38 @@ ir::NestedConstruct::Kind kindOf(const NestedPattern& P) {
 }
 
 /// Walks bodies, appending each nested construct it meets to the list on top of its stack; a
-/// construct's closure is walked with the construct's own list on top.
+/// construct's closure is walked with the construct's own list on top. A lambda runs where it is
+/// run: as a construct's closure (written in place or stored in a variable first), or where it is
+/// called. A lambda that is neither in the walked code (one handed to a function of another file)
+/// is walked where it is written, once the code around it has been walked.
 class NestWalker : public RecursiveASTVisitor<NestWalker> {
 public:
   NestWalker(const ASTContext& Ctx, const frontend::SearchPaths& Paths,
              std::vector<ir::NestedConstruct>& Top)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Lists{&Top} {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Lists{&Top}, Pending(1) {}
 
-  bool shouldVisitLambdaBody() const { return true; }
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  /// A generic lambda in its first instantiation (a closure over an MDRange often is one).
+  /// A lambda met where it is written: kept until its level is done (flush).
   bool TraverseLambdaExpr(LambdaExpr* L) {
-    if (!L->isGenericLambda()) return RecursiveASTVisitor::TraverseLambdaExpr(L);
-    std::vector<const FunctionDecl*> Instances = instancesOf(L->getCallOperator());
-    if (Instances.empty() || !Instances.front()->getBody()) return true;
-    return TraverseStmt(Instances.front()->getBody());
+    Pending.back().push_back(L);
+    return true;
+  }
+
+  /// A call of the user's function, member or lambda (`row(i)`) walks what it runs, here.
+  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr* Call) {
+    enterCallee(Call);
+    return RecursiveASTVisitor::TraverseCXXOperatorCallExpr(Call);
+  }
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr* Call) {
+    enterCallee(Call);
+    return RecursiveASTVisitor::TraverseCXXMemberCallExpr(Call);
   }
 
   bool TraverseCallExpr(CallExpr* Call) {
     std::optional<NestedPattern> P = nestedPatternOf(Call);
     if (!P) {
-      if (const FunctionDecl* F = userCallee(Call, SM, Paths); F && Walked.insert(F).second)
-        TraverseStmt(F->getBody());
+      enterCallee(Call);
       return RecursiveASTVisitor::TraverseCallExpr(Call);
     }
     ir::NestedConstruct N;
@@ -71,7 +80,12 @@ public:
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) != P->closure) TraverseStmt(const_cast<Expr*>(Call->getArg(I)));
     Lists.push_back(&List.back().inner);
-    TraverseStmt(const_cast<Expr*>(P->closure));
+    Pending.emplace_back();
+    const std::vector<const FunctionDecl*> Operators = callOperatorsOf(P->closure);
+    const Type* T = P->closure ? P->closure->getType().getNonReferenceType().getCanonicalType().getTypePtr() : nullptr;
+    runClosure(Operators, T ? T->getAsCXXRecordDecl() : nullptr);
+    flush();
+    Pending.pop_back();
     Lists.pop_back();
     return true;
   }
@@ -80,12 +94,50 @@ public:
     if (F && F->getBody() && Walked.insert(F).second) TraverseStmt(F->getBody());
   }
 
+  /// Walks the lambdas met at the current level that nothing ran, where they are written.
+  void flush() {
+    while (!Pending.back().empty()) {
+      const LambdaExpr* L = Pending.back().back();
+      Pending.back().pop_back();
+      if (!Ran.count(L->getLambdaClass())) runClosure(instancesOf(L->getCallOperator()), L->getLambdaClass());
+    }
+  }
+
 private:
+  void enterCallee(const CallExpr* Call) {
+    const FunctionDecl* F = userCallee(Call, SM, Paths);
+    if (!F) return;
+    if (const auto* M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda())
+      runClosure({F}, M->getParent());  // a lambda runs where it is called
+    else if (Walked.insert(F).second)
+      TraverseStmt(F->getBody());
+  }
+
+  /// Walks a closure's call operators at the current level: a generic or templated one in its
+  /// first instantiation (where its calls are resolved), each other overload once. A closure
+  /// already being walked (a recursion) is not entered again.
+  void runClosure(const std::vector<const FunctionDecl*>& Operators, const CXXRecordDecl* Class) {
+    if (Class) {
+      Ran.insert(Class);
+      if (!Running.insert(Class).second) return;
+    }
+    bool TemplateDone = false;
+    for (const FunctionDecl* F : Operators) {
+      const bool Instance = F->getPrimaryTemplate() != nullptr;
+      if (Instance && TemplateDone) continue;
+      TemplateDone |= Instance;
+      if (F->getBody()) TraverseStmt(F->getBody());
+    }
+    if (Class) Running.erase(Class);
+  }
+
   const ASTContext& Ctx;
   const SourceManager& SM;
   const frontend::SearchPaths& Paths;
   std::vector<std::vector<ir::NestedConstruct>*> Lists;
+  std::vector<std::vector<const LambdaExpr*>> Pending;  // per level, lambdas met where written
   llvm::DenseSet<const FunctionDecl*> Walked;
+  llvm::DenseSet<const CXXRecordDecl*> Ran, Running;
 };
 
 }  // namespace
@@ -124,6 +176,7 @@ void buildNest(ASTContext& Ctx, const frontend::SearchPaths& Paths, const Dispat
   if (!Bodies.empty()) W.walk(Bodies.front());
   for (size_t I = 1; I < Bodies.size(); ++I)
     if (!Bodies[I]->getPrimaryTemplate()) W.walk(Bodies[I]);
+  W.flush();
 }
 
 }  // namespace analysis

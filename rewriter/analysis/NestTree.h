@@ -13,9 +13,10 @@ namespace analysis {
 
 /// Fills `kernel.nest` from the functor of `site` (the first instantiation of a team dispatch):
 /// the nested patterns and singles its body runs, in source order, each with those its closure
-/// runs. Walked: the functor's entries, the lambdas written in them, and the main file's functions
-/// they call directly (each function once per kernel, so recursion ends). A generic closure is
-/// walked in its first instantiation, where its calls are resolved.
+/// runs. Walked: the functor's entries, the closures the constructs run (lambdas written in place
+/// or stored in variables, class functors), lambdas where they are called, and the main file's
+/// functions and members called (each function once per kernel, so recursion ends). A generic
+/// closure is walked in its first instantiation, where its calls are resolved.
 void buildNest(clang::ASTContext& ast, const frontend::SearchPaths& paths, const DispatchSite& site,
                ir::Kernel& kernel);
 

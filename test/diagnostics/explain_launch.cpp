@@ -34,6 +34,24 @@ void kernels(Kokkos::View<double*> x, Kokkos::View<double**, Kokkos::LayoutRight
   // OMP-SAME: team: an OpenMP team of team_size x lanes threads per hpar team
   // OMP-NEXT: explain_launch.cpp:[[#@LINE-7]] parallel_for over TeamThreadRange: the team's threads, omp_get_thread_num()
   // OMP-NEXT: shape: chosen at run time. {{.*}} AUTO is 256 threads on a GPU
+  // A lambda stored in a variable runs where the TeamThreadRange runs it: its ThreadVectorRange
+  // is listed under the TeamThreadRange, at the thread's lanes.
+  Kokkos::parallel_for("stored", Kokkos::TeamPolicy<>(a.extent(0), Kokkos::AUTO, 4),
+                       KOKKOS_LAMBDA(const member_type& team) {
+    const int r = team.league_rank();
+    auto cell = [&](const int c) {
+      double sum = 0;
+      Kokkos::parallel_reduce(Kokkos::ThreadVectorRange(team, 4), [&](const int v, double& s) { s += v; }, sum);
+      Kokkos::single(Kokkos::PerThread(team), [&]() { a(r, c) = sum; });
+    };
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, a.extent(1)), cell);
+  });
+  // BOTH: explain_launch.cpp:[[#@LINE-10]]:3: remark: kernel 'hpar_stored_L[[#@LINE-10]]' (parallel_for over a TeamPolicy):
+  // CUDA: explain_launch.cpp:[[#@LINE-3]] parallel_for over TeamThreadRange: the team's threads, threadIdx.y
+  // CUDA-NEXT: explain_launch.cpp:[[#@LINE-7]] parallel_reduce over ThreadVectorRange of 4 indices: the thread's lanes, threadIdx.x
+  // CUDA-NEXT: explain_launch.cpp:[[#@LINE-7]] single(PerThread): lane 0 of each thread
+  // OMP: explain_launch.cpp:[[#@LINE-6]] parallel_for over TeamThreadRange: the team's threads, omp_get_thread_num()
+  // OMP-NEXT: explain_launch.cpp:[[#@LINE-10]] parallel_reduce over ThreadVectorRange of 4 indices: the thread's lanes
   Kokkos::parallel_for("tiles", Kokkos::TeamPolicy<>(a.extent(0), 16, 16),
                        KOKKOS_LAMBDA(const member_type& team) {
     const int r = team.league_rank();

@@ -120,3 +120,41 @@ void given(Kokkos::View<int**> a, const Kokkos::TeamPolicy<>& policy) {
 // CHECK-CUDA: // hpar: parallel_for "given" (TeamPolicy) from team_nest_comment.cpp:[[#@LINE-4]]
 // CHECK-CUDA-NEXT: // team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x{{$}}
 // CHECK-CUDA-NEXT: //   team_nest_comment.cpp:[[#@LINE-5]] parallel_for over TeamThreadRange: the team's threads, threadIdx.y{{$}}
+
+// Closures run where they are run, not where they are written: a lambda stored in a variable and
+// handed to TeamThreadRange (its ThreadVectorRange is nested under the TeamThreadRange, not at
+// team level), the same lambda run by two ranges (shown under each), a class functor as a closure,
+// and a lambda called directly (its construct at the level of the call).
+struct AddLanes {
+  member_type team;
+  Kokkos::View<double**> a;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, a.extent(1)), [&](int j) { a(i, j) += 1; });
+  }
+};
+void stored(Kokkos::View<double**> a) {
+  Kokkos::parallel_for("stored", Kokkos::TeamPolicy<>(1, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    auto row = [&](const int i) {
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, 8), [&](int j) { a(i, j) = j; });
+    };
+    auto clear = [&]() { Kokkos::parallel_for(Kokkos::TeamVectorRange(team, a.extent(0)), [&](int i) { a(i, 0) = 0; }); };
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, a.extent(0)), row);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 4), row);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, a.extent(0)), AddLanes{team, a});
+    clear();
+  });
+}
+// CHECK-CUDA: // hpar: parallel_for "stored" (TeamPolicy) from team_nest_comment.cpp:[[#@LINE-11]]
+// CHECK-CUDA-NEXT: // team: {{.*}}
+// CHECK-CUDA-NEXT: //   team_nest_comment.cpp:[[#@LINE-8]] parallel_for over TeamThreadRange: the team's threads, threadIdx.y{{$}}
+// CHECK-CUDA-NEXT: //     team_nest_comment.cpp:[[#@LINE-12]] parallel_for over ThreadVectorRange of 8 indices: the thread's lanes, threadIdx.x{{$}}
+// CHECK-CUDA-NEXT: //   team_nest_comment.cpp:[[#@LINE-9]] parallel_for over TeamThreadRange of 4 indices: the team's threads, threadIdx.y{{$}}
+// CHECK-CUDA-NEXT: //     team_nest_comment.cpp:[[#@LINE-14]] parallel_for over ThreadVectorRange of 8 indices: the thread's lanes, threadIdx.x{{$}}
+// CHECK-CUDA-NEXT: //   team_nest_comment.cpp:[[#@LINE-10]] parallel_for over TeamThreadRange: the team's threads, threadIdx.y{{$}}
+// CHECK-CUDA-NEXT: //     team_nest_comment.cpp:[[#@LINE-22]] parallel_for over ThreadVectorRange: the thread's lanes, threadIdx.x{{$}}
+// CHECK-CUDA-NEXT: //   team_nest_comment.cpp:[[#@LINE-15]] parallel_for over TeamVectorRange: every lane of every thread, threadIdx.x + blockDim.x * threadIdx.y{{$}}
+// CHECK-CUDA-NEXT: template <class Policy, class Functor, bool ByValue, bool Narrow>
+// CHECK-OMP: // hpar: parallel_for "stored" (TeamPolicy) from team_nest_comment.cpp:[[#@LINE-21]]
+// CHECK-OMP-NEXT: // team: {{.*}}
+// CHECK-OMP-NEXT: //   team_nest_comment.cpp:[[#@LINE-18]] parallel_for over TeamThreadRange: the team's threads, omp_get_thread_num() / lanes{{$}}
+// CHECK-OMP-NEXT: //     team_nest_comment.cpp:[[#@LINE-22]] parallel_for over ThreadVectorRange of 8 indices: the thread's lanes
