@@ -449,7 +449,7 @@ private:
   }
 
   /// Records where a file-scope declaration is written: the file that holds its text from its
-  /// first to its last token (a declaration that begins in one file and ends in another holds
+  /// documentation comment or first token to its last token (a declaration that begins in one file and ends in another holds
   /// no dispatch this pass can place, and is not recorded). Of nested declarations (`struct S
   /// {...} s;` is two, both beginning at `struct`) the outermost is kept.
   void noteFileScope(const Decl* D) {
@@ -459,7 +459,14 @@ private:
     const auto [BeginFile, Begin] = SM.getDecomposedLoc(E.getBegin());
     const auto [EndFile, End] = SM.getDecomposedLoc(E.getEnd());
     if (BeginFile != EndFile || End < Begin) return;
-    unsigned& Recorded = FileScope[BeginFile].try_emplace(Begin, End).first->second;
+    // A kernel goes before the declaration's documentation comment (`///`, `/** */`), which
+    // stays with the function it documents.
+    unsigned Start = Begin;
+    if (const RawComment* Doc = Ctx.getRawCommentForDeclNoCache(D)) {
+      const auto [DocFile, DocBegin] = SM.getDecomposedLoc(SM.getExpansionLoc(Doc->getBeginLoc()));
+      if (DocFile == BeginFile && DocBegin < Begin) Start = DocBegin;
+    }
+    unsigned& Recorded = FileScope[BeginFile].try_emplace(Start, End).first->second;
     Recorded = std::max(Recorded, End);
   }
 
@@ -480,8 +487,10 @@ private:
     auto Next = Decls->second.upper_bound(Offset);  // the first declaration beginning after Loc
     if (Next == Decls->second.begin()) return std::nullopt;
     auto Prev = std::prev(Next);  // file-scope declarations are disjoint, but for a shared start
-    if (Offset <= Prev->second) return Prev->first;
-    return std::nullopt;
+    if (Offset > Prev->second) return std::nullopt;
+    // Of nested declarations whose recorded starts differ (one of them documented), the outermost.
+    while (Prev != Decls->second.begin() && std::prev(Prev)->second >= Offset) --Prev;
+    return Prev->first;
   }
 
   /// The file offset just past the last token of R.
