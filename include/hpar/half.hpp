@@ -4,8 +4,8 @@
 // type (Serial, OpenMP: KOKKOS_HALF_T_IS_FLOAT and KOKKOS_BHALF_T_IS_FLOAT are true), so host
 // builds behave exactly as Kokkos'. On CUDA, Kokkos stores 16 bits (__half, __nv_bfloat16) and
 // rounds every operation to them; hpar's CUDA build keeps float there too, so its half
-// arithmetic is more precise than Kokkos CUDA's and takes 4 bytes (docs/design.md, "Half
-// precision").
+// arithmetic is more precise than Kokkos CUDA's and takes 4 bytes (docs/design.md section
+// 5, the half_t entry).
 #pragma once
 
 #include <type_traits>

@@ -177,6 +177,14 @@ struct PolicyTraits {
   std::abort();
 }
 
+/// Whether x is below zero; false for an unsigned type, without comparing it with zero (which
+/// nvcc warns is pointless).
+template <class X>
+constexpr bool is_negative(const X& x) {
+  if constexpr (std::is_signed<X>::value) return x < X(0);
+  else return false;
+}
+
 /// Whether `bound` keeps its value, and its sign, as a T (Kokkos' checked narrowing of policy
 /// bounds: a negative bound of an unsigned index, a value beyond T's range, a class whose round
 /// trip differs).
@@ -184,7 +192,7 @@ template <class T, class B>
 bool converts_exactly(const B& bound) {
   const T v = static_cast<T>(bound);
   if (!(static_cast<B>(v) == bound)) return false;
-  if constexpr (std::is_arithmetic<B>::value) return (bound < B(0)) == (v < T(0));
+  if constexpr (std::is_arithmetic<B>::value) return is_negative(bound) == is_negative(v);
   return true;
 }
 
