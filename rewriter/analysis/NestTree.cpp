@@ -81,9 +81,7 @@ public:
       if (Call->getArg(I) != P->closure) TraverseStmt(const_cast<Expr*>(Call->getArg(I)));
     Lists.push_back(&List.back().inner);
     Pending.emplace_back();
-    const std::vector<const FunctionDecl*> Operators = callOperatorsOf(P->closure);
-    const Type* T = P->closure ? P->closure->getType().getNonReferenceType().getCanonicalType().getTypePtr() : nullptr;
-    runClosure(Operators, T ? T->getAsCXXRecordDecl() : nullptr);
+    runClosure(callOperatorsOf(P->closure));
     flush();
     Pending.pop_back();
     Lists.pop_back();
@@ -99,7 +97,7 @@ public:
     while (!Pending.back().empty()) {
       const LambdaExpr* L = Pending.back().back();
       Pending.back().pop_back();
-      if (!Ran.count(L->getLambdaClass())) runClosure(instancesOf(L->getCallOperator()), L->getLambdaClass());
+      if (!Ran.count(L->getLambdaClass())) runClosure(instancesOf(L->getCallOperator()));
     }
   }
 
@@ -108,7 +106,7 @@ private:
     const FunctionDecl* F = userCallee(Call, SM, Paths);
     if (!F) return;
     if (const auto* M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda())
-      runClosure({F}, M->getParent());  // a lambda runs where it is called
+      runClosure({F});  // a lambda runs where it is called
     else if (Walked.insert(F).second)
       TraverseStmt(F->getBody());
   }
@@ -116,11 +114,11 @@ private:
   /// Walks a closure's call operators at the current level: a generic or templated one in its
   /// first instantiation (where its calls are resolved), each other overload once. A closure
   /// already being walked (a recursion) is not entered again.
-  void runClosure(const std::vector<const FunctionDecl*>& Operators, const CXXRecordDecl* Class) {
-    if (Class) {
-      Ran.insert(Class);
-      if (!Running.insert(Class).second) return;
-    }
+  void runClosure(const std::vector<const FunctionDecl*>& Operators) {
+    if (Operators.empty()) return;
+    const CXXRecordDecl* Class = cast<CXXMethodDecl>(Operators.front())->getParent();
+    Ran.insert(Class);
+    if (!Running.insert(Class).second) return;
     bool TemplateDone = false;
     for (const FunctionDecl* F : Operators) {
       const bool Instance = F->getPrimaryTemplate() != nullptr;
@@ -128,7 +126,7 @@ private:
       TemplateDone |= Instance;
       if (F->getBody()) TraverseStmt(F->getBody());
     }
-    if (Class) Running.erase(Class);
+    Running.erase(Class);
   }
 
   const ASTContext& Ctx;

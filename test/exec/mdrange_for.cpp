@@ -184,6 +184,23 @@ void test_rank3() {
   verify<3>("rank 3 default iteration, no label", cnt, outside, val, lower, upper);
 }
 
+// One point of a rank-4 box: counted, and its value written (as Visit3).
+struct Visit4 {
+  int l0, l1, l2, l3, u0, u1, u2, u3;
+  int64_t e1, e2, e3;
+  hpar::View<int*> cnt;
+  hpar::View<int*> outside;
+  hpar::View<double****> val;
+  HPAR_INLINE_FUNCTION void operator()(const int64_t i, const int64_t j, const int64_t k, const int64_t m) const {
+    if (i < l0 || i >= u0 || j < l1 || j >= u1 || k < l2 || k >= u2 || m < l3 || m >= u3) {
+      hpar::atomic_add(&outside(0), 1);
+      return;
+    }
+    hpar::atomic_add(&cnt((((i - l0) * e1 + (j - l1)) * e2 + (k - l2)) * e3 + (m - l3)), 1);
+    val(i - l0, j - l1, k - l2, m - l3) = double(i) + 64.0 * double(j) + 4096.0 * double(k) + 262144.0 * double(m);
+  }
+};
+
 void test_rank4() {
   const int l0 = 1, l1 = 2, l2 = 3, l3 = 4, u0 = 7, u1 = 12, u2 = 15, u3 = 18;
   const int lower[4] = {l0, l1, l2, l3}, upper[4] = {u0, u1, u2, u3};
@@ -192,14 +209,8 @@ void test_rank4() {
   hpar::View<int*> outside("outside", 1);
   hpar::View<double****> val("val", u0 - l0, e1, e2, e3);
   hpar::deep_copy(val, -1.0);
-  auto body = HPAR_LAMBDA(const int64_t i, const int64_t j, const int64_t k, const int64_t m) {
-    if (i < l0 || i >= u0 || j < l1 || j >= u1 || k < l2 || k >= u2 || m < l3 || m >= u3) {
-      hpar::atomic_add(&outside(0), 1);
-      return;
-    }
-    hpar::atomic_add(&cnt((((i - l0) * e1 + (j - l1)) * e2 + (k - l2)) * e3 + (m - l3)), 1);
-    val(i - l0, j - l1, k - l2, m - l3) = double(i) + 64.0 * double(j) + 4096.0 * double(k) + 262144.0 * double(m);
-  };
+  const Visit4 visit{l0, l1, l2, l3, u0, u1, u2, u3, e1, e2, e3, cnt, outside, val};
+  auto body = HPAR_LAMBDA(const int64_t i, const int64_t j, const int64_t k, const int64_t m) { visit(i, j, k, m); };
   hpar::parallel_for("r4_left_tiled",
                      MDRangePolicy<Rank<4, Iterate::Left, Iterate::Left>>({l0, l1, l2, l3}, {u0, u1, u2, u3}, {2, 3, 4, 5}), body);
   verify<4>("rank 4 Left/Left tiles 2x3x4x5", cnt, outside, val, lower, upper);
@@ -243,14 +254,7 @@ void test_slabs() {
     hpar::View<int*> outside("outside", 1);
     hpar::View<double****> val("val", u0 - l0, e1, e2, e3);
     hpar::deep_copy(val, -1.0);
-    auto body = HPAR_LAMBDA(const int i, const int j, const int k, const int m) {
-      if (i < l0 || i >= u0 || j < l1 || j >= u1 || k < l2 || k >= u2 || m < l3 || m >= u3) {
-        hpar::atomic_add(&outside(0), 1);
-        return;
-      }
-      hpar::atomic_add(&cnt((((i - l0) * e1 + (j - l1)) * e2 + (k - l2)) * e3 + (m - l3)), 1);
-      val(i - l0, j - l1, k - l2, m - l3) = double(i) + 64.0 * double(j) + 4096.0 * double(k) + 262144.0 * double(m);
-    };
+    const Visit4 body{l0, l1, l2, l3, u0, u1, u2, u3, e1, e2, e3, cnt, outside, val};
     if (right) {
       hpar::parallel_for("r4_slab_right", MDRangePolicy<Rank<4, Iterate::Right, Iterate::Right>>({l0, l1, l2, l3}, {u0, u1, u2, u3}, {2, 2, 5, 3}), body);
       verify<4>("rank 4 Right/Right tiles 2x2x5x3, a slab of index 2 per thread", cnt, outside, val, lower, upper);

@@ -259,10 +259,8 @@ private:
   /// threads sweep the box together (a stencil's neighbouring planes stay in the caches of all of
   /// them at once); else a static worksharing loop over the tiles, a contiguous block per thread.
   static std::string hostTiledRows(const ir::Kernel& K) {
-    auto walk = [&](bool left, bool slab) {
+    auto walk = [&](bool left, const std::vector<int>& rows, bool slab) {
       const int fast = left ? 0 : K.rank - 1;
-      std::vector<int> rows;  // the row indices, slowest first
-      for (int k = 0; k + 1 < K.rank; ++k) rows.push_back(left ? K.rank - 1 - k : k);
       const int split = rows.back();  // the fastest row index
       std::ostringstream w;
       const std::string in = "          ";
@@ -292,14 +290,13 @@ private:
       return w.str();
     };
     auto order = [&](bool left) {
-      const int split = left ? 1 : K.rank - 2;
+      std::vector<int> rows;  // the row indices, slowest first
+      for (int k = 0; k + 1 < K.rank; ++k) rows.push_back(left ? K.rank - 1 - k : k);
+      const int split = rows.back();
       std::ostringstream o;
-      for (int k = 0; k + 1 < K.rank; ++k) {
-        const int d = left ? K.rank - 1 - k : k;
-        o << "        const int64_t t" << d << " = policy.tile(" << d << ");\n";
-      }
+      for (int d : rows) o << "        const int64_t t" << d << " = policy.tile(" << d << ");\n";
       o << "        if (u" << split << " - l" << split << " >= 16 * (int64_t)omp_get_num_threads()) {\n"
-        << walk(left, true) << "        } else {\n" << walk(left, false) << "        }\n";
+        << walk(left, rows, true) << "        } else {\n" << walk(left, rows, false) << "        }\n";
       return o.str();
     };
     std::ostringstream o;
