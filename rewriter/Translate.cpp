@@ -146,7 +146,7 @@ private:
     if (Diags.hasErrorOccurred()) return false;
     if (Headers) *Headers = Found.dispatches.otherFiles;
     checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
-                                Found.teamPolicies, TU, Found.device, Report,
+                                Found.teamPolicies, TU, Found.device, Found.execution, Report,
                                 Options.backend->traits};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return false;

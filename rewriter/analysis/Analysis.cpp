@@ -1,4 +1,5 @@
 #include "analysis/Analysis.h"
+#include "analysis/ExecWalk.h"
 #include "analysis/NestTree.h"
 #include "analysis/PolicyInfo.h"
 #include "analysis/PolicyTrace.h"
@@ -100,6 +101,7 @@ Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
     Result.teamPolicies.push_back(std::move(P));
   }
   Result.device = walkDeviceCode(Ctx, Paths, Result.dispatches.instances, TU);
+  Result.execution = walkExecution(Ctx, Paths, Result.dispatches.instances, TU);
   if (HeaderFacts) chooseStdHeaders(Ctx, Paths, *HeaderFacts, TU);
   return Result;
 }

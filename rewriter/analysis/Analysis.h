@@ -8,6 +8,7 @@
 #include "analysis/PolicyTrace.h"
 #include "diag/Diagnostics.h"
 #include "frontend/Frontend.h"
+#include "ir/ExecTree.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
@@ -31,10 +32,13 @@ struct Analysis {
   std::vector<TracedPolicy> teamPolicies;
   /// What the device kernels run, as the device walk found it (DeviceCallGraph.h).
   std::vector<DeviceFinding> device;
+  /// What every instantiation runs, placed where it runs, and the nested constructs of host code
+  /// (ExecWalk.h).
+  ir::Execution execution;
 };
 
 /// Analyses the main file into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
-/// (NestTree.h), what its policy is built from (PolicyTrace.h: constant team size and vector
+/// (NestTree.h), what each runs where (ExecWalk.h), what its policy is built from (PolicyTrace.h: constant team size and vector
 /// length, scratch requests), and the device call graph (DeviceCallGraph.h). Reports what cannot be translated
 /// through `report`; after such an error the rest is not analysed and the result is partial.
 /// With `stdHeaderFacts` (the preprocessor's record of the parse), also which of

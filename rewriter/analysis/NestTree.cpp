@@ -12,26 +12,6 @@ namespace hpar {
 namespace analysis {
 namespace {
 
-/// The IR level of a recognised nested pattern.
-ir::NestedConstruct::Level levelOf(const NestedPattern& P) {
-  using L = ir::NestedConstruct::Level;
-  if (P.single == NestedPattern::Single::PerTeam) return L::PerTeam;
-  if (P.single == NestedPattern::Single::PerThread) return L::PerThread;
-  switch (P.range.level) {
-  case NestedLevel::Vector: return L::Vector;
-  case NestedLevel::TeamVector: return L::TeamVector;
-  default: return L::Thread;
-  }
-}
-
-ir::NestedConstruct::Kind kindOf(const NestedPattern& P) {
-  using K = ir::NestedConstruct::Kind;
-  if (P.isSingle()) return K::Single;
-  if (P.pattern == "parallel_reduce") return K::Reduce;
-  if (P.pattern == "parallel_scan") return K::Scan;
-  return K::For;
-}
-
 /// Walks bodies, appending each nested construct it meets to the list on top of its stack; a
 /// construct's closure is walked with the construct's own list on top. A lambda runs where it is
 /// run: as a construct's closure (written in place or stored in a variable first), or where it is
@@ -68,8 +48,8 @@ public:
       return RecursiveASTVisitor::TraverseCallExpr(Call);
     }
     ir::NestedConstruct N;
-    N.kind = kindOf(*P);
-    N.level = levelOf(*P);
+    N.kind = irKind(*P);
+    N.level = irLevel(*P);
     N.md = P->range.md;
     N.rank = P->range.md ? P->range.rank : 1;
     N.line = SM.getExpansionLineNumber(Call->getBeginLoc());
@@ -139,6 +119,26 @@ private:
 };
 
 }  // namespace
+
+/// The IR level of a recognised nested pattern.
+ir::NestedConstruct::Level irLevel(const NestedPattern& P) {
+  using L = ir::NestedConstruct::Level;
+  if (P.single == NestedPattern::Single::PerTeam) return L::PerTeam;
+  if (P.single == NestedPattern::Single::PerThread) return L::PerThread;
+  switch (P.range.level) {
+  case NestedLevel::Vector: return L::Vector;
+  case NestedLevel::TeamVector: return L::TeamVector;
+  default: return L::Thread;
+  }
+}
+
+ir::NestedConstruct::Kind irKind(const NestedPattern& P) {
+  using K = ir::NestedConstruct::Kind;
+  if (P.isSingle()) return K::Single;
+  if (P.pattern == "parallel_reduce") return K::Reduce;
+  if (P.pattern == "parallel_scan") return K::Scan;
+  return K::For;
+}
 
 std::vector<long long> constantExtents(const Expr* Range, const NestedPattern& P,
                                        const ASTContext& Ctx) {

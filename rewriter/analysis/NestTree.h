@@ -20,6 +20,10 @@ namespace analysis {
 void buildNest(clang::ASTContext& ast, const frontend::SearchPaths& paths, const DispatchSite& site,
                ir::Kernel& kernel);
 
+/// The IR's kind and level of a recognised nested pattern.
+ir::NestedConstruct::Kind irKind(const NestedPattern& pattern);
+ir::NestedConstruct::Level irLevel(const NestedPattern& pattern);
+
 /// The trip counts of a nested range built in the pattern's call from constants (see
 /// ir::NestedConstruct::extents): a range factory call, TeamThreadRange(team, n) or
 /// TeamThreadRange(team, begin, end), or an MDRange construction, TeamThreadMDRange(team, n0, n1,

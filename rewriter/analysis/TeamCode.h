@@ -1,10 +1,9 @@
-// What the code of a team functor is made of, as the nesting (Nesting.cpp) and collectives
-// (Collectives.cpp) families see it: nested patterns and their closures, the team member's
-// collectives, and the user's functions a body calls. Both families walk a team functor's body and,
+// What the code of a team functor is made of, as the walks of analysis see it (ExecWalk.h,
+// NestTree.h, DeviceCallGraph.h): nested patterns and their closures, the team member's
+// collectives, and the user's functions a body calls. The walks follow a functor's body and,
 // through direct calls to functions of the main file and through nested patterns' closures, the
 // functions it runs; these helpers say what each call is. Recognition is by annotation
-// (analysis/Annotations.h), never by spelled names. TeamWalk is what both walks keep: the chain of
-// calls from the functor to the function being walked, and what has been reported.
+// (analysis/Annotations.h), never by spelled names.
 #pragma once
 
 #include "analysis/Annotations.h"

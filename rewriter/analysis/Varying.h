@@ -1,7 +1,8 @@
-// Which values of a team functor differ between the participants that compute them, for the
-// collectives family (Collectives.cpp): a collective under a condition on such a value is reached
-// by only some participants; and for the races family (Races.cpp): participants writing a place
-// that such a value indexes write different places, or different values.
+// Which values of a team functor differ between the participants that compute them, for the walk
+// in execution context (ExecWalk.h) and the rules that read its trees: a collective under a
+// condition on such a value is reached by only some participants (checks/Collectives.cpp);
+// participants writing a place that such a value indexes write different places, or different
+// values (checks/Races.cpp).
 //
 // team_rank() and team_scan()'s prefix differ between threads, and so does the memory of
 // thread_scratch(); the index of a nested closure differs between the threads (thread level) or

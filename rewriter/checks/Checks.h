@@ -9,11 +9,14 @@
 #include "analysis/DispatchFinder.h"
 #include "diag/Diagnostics.h"
 #include "frontend/Frontend.h"
+#include "ir/ExecTree.h"
 #include "ir/Kernel.h"
 #include "ir/Target.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hpar {
@@ -30,8 +33,27 @@ struct CheckContext {
   const ir::TranslationUnit& tu;
   /// What the kernels run on the device, as analysis walked it (analysis/DeviceCallGraph.h).
   const std::vector<analysis::DeviceFinding>& device;
+  /// What each instantiation runs, placed where it runs, and host code's nested constructs, as
+  /// analysis walked them (ir/ExecTree.h, analysis/ExecWalk.h).
+  const ir::Execution& execution;
   diag::Reporter& report;
   const ir::Target& target;  // the backend's toolchain (--check without --backend: the first)
+};
+
+/// Reports a diagnostic once per check and location: the walk meets a function in more than one
+/// situation (templates, shared helpers), and a rule sees its points each time.
+class ReportOnce {
+public:
+  explicit ReportOnce(diag::Reporter& report) : Report(report) {}
+  /// Reports, underlining `range`; false when this one was already reported.
+  bool report(diag::CheckId check, clang::SourceLocation loc, clang::SourceRange range,
+              const std::string& message);
+  /// Notes the calls that led from the functor to the point, innermost first.
+  void noteChain(const std::vector<ir::ExecCall>& chain);
+
+private:
+  diag::Reporter& Report;
+  std::set<std::pair<unsigned, unsigned>> Reported;
 };
 
 /// Family 1 (Captures.cpp): by-reference captures, implicit `this`, mutable lambdas.

@@ -18,116 +18,117 @@
 // a break or return leaves. A team-level range inside another nested range's closure, and a vector range inside
 // a vector-level closure, are reported by the nesting family (hpar-illegal-nesting), not here.
 //
-// The walk, and the divergence it keeps, is TeamFlowWalk's (TeamWalk.h), which the races family
-// shares: from each team functor's entry points through direct calls of the main file's functions
-// and the closures of nested patterns; a lambda merely written in the functor runs only where it
-// is called.
-#include "checks/TeamWalk.h"
-
-#include <optional>
-
-using namespace clang;
+// The points are those of the execution trees (ir/ExecTree.h), which analysis builds in one walk
+// (analysis/ExecWalk.h) that the nesting and races rules read too: from each team functor's entry
+// points through direct calls of the main file's functions and the closures of nested patterns; a
+// lambda merely written in the functor runs only where it is called.
+#include "checks/Checks.h"
 
 namespace hpar {
 namespace checks {
 namespace {
 
-class CollectivesChecker : TeamFlowWalk {
+using ir::ExecConstruct;
+using ir::ExecPoint;
+
+class CollectivesRule {
 public:
-  explicit CollectivesChecker(CheckContext& C) : TeamFlowWalk(C) {}
+  explicit CollectivesRule(CheckContext& C) : C(C), Once(C.report) {}
 
-  void run() { walkKernels(); }
-
-private:
-  void visitPattern(const analysis::NestedPattern& P) override { checkPattern(P); }
-
-  void visitTeamMemberCall(const CallExpr* Call, llvm::StringRef Method) override {
-    if (Method == "team_barrier" || Method == "team_broadcast" || Method == "team_reduce" ||
-        Method == "team_scan")
-      checkTeamLevel("'" + Method.str() + "'", Call->getExprLoc(), Call->getSourceRange());
+  void run() {
+    for (const ir::ExecTree& T : C.execution.kernels) {
+      const ir::Kernel& K = C.tu.kernels[T.kernel];
+      if (K.policy != ir::PolicyKind::Team) continue;  // the nesting family rejects the rest
+      Kernel = &K;
+      for (const ExecPoint& P : T.points) {
+        if (P.kind == ExecPoint::Kind::Construct) checkConstruct(P);
+        else if (P.kind == ExecPoint::Kind::Collective)
+          checkTeamLevel(P, "'" + P.collective + "'", P.at);
+      }
+    }
   }
 
-  // ---- the checks ----
-
-  void checkPattern(const analysis::NestedPattern& P) {
+private:
+  void checkConstruct(const ExecPoint& P) {
+    const ExecConstruct& X = P.construct;
     bool InRange = false, InLaneSplit = false;
-    for (const analysis::NestedPattern& F : Frames) {
+    for (const ExecConstruct& F : P.frames) {
       InRange |= !F.isSingle();
       InLaneSplit |= F.splitsLanes();
     }
-    SourceRange Range = P.call->getCallee()->getSourceRange();
-    if (P.teamLevel()) {
-      if (!InRange) checkTeamLevel(P.describe(), P.call->getBeginLoc(), Range);  // else hpar-illegal-nesting
-    } else if (P.single == analysis::NestedPattern::Single::PerTeam) {
-      checkTeamLevel(P.describe(), P.call->getBeginLoc(), Range);
-    } else if (P.single == analysis::NestedPattern::Single::PerThread) {
-      checkVectorLevel(P.describe(), P.call->getBeginLoc(), Range);
+    if (X.teamLevel()) {
+      if (!InRange) checkTeamLevel(P, X.described, X.call);  // else hpar-illegal-nesting
+    } else if (X.level == ir::NestedConstruct::Level::PerTeam) {
+      checkTeamLevel(P, X.described, X.call);
+    } else if (X.level == ir::NestedConstruct::Level::PerThread) {
+      checkVectorLevel(P, X.described, X.call);
     } else if (!InLaneSplit) {  // a vector range; inside a lane-splitting closure it is illegal nesting
-      checkVectorLevel(P.describe(), P.call->getBeginLoc(), Range);
+      checkVectorLevel(P, X.described, X.call);
     }
   }
 
   /// What every thread of the team must reach: inside any nested closure, or under control flow
   /// that varies between threads or lanes, only some reach it.
-  void checkTeamLevel(const std::string& What, SourceLocation Loc, SourceRange Range) {
-    const analysis::NestedPattern* Frame = Frames.empty() ? nullptr : &Frames.back();
-    std::optional<Divergence> D = innermostDivergence(analysis::AcrossThreads | analysis::AcrossLanes);
+  void checkTeamLevel(const ExecPoint& P, const std::string& What, const ir::Spot& At) {
+    const ExecConstruct* Frame = P.frames.empty() ? nullptr : &P.frames.back();
+    const std::optional<ir::ExecDivergence>& D = P.divergence;
     if (!Frame && !D) return;
     std::string Message =
-        Frame ? What + " inside the closure of " + Frame->describe() + " in kernel '" + Kernel->name +
+        Frame ? What + " inside the closure of " + Frame->described + " in kernel '" + Kernel->name +
                     "': every thread of the team must reach it, but a nested pattern's closure runs " +
                     "on only part of the team"
               : What + " in kernel '" + Kernel->name +
                     "' is reached by only some threads of the team, but every thread of the team "
                     "must reach it";
-    if (!report(diag::CheckId::DivergentCollective, Loc, Range, Message)) return;
+    if (!Once.report(diag::CheckId::DivergentCollective, At.at, At.range, Message)) return;
     if (Frame) noteFrame(*Frame);
     if (D) noteDivergence(*D, "threads");
-    noteChain();
+    Once.noteChain(P.chain);
   }
 
   /// What every lane of a thread must reach: inside a closure that runs on part of the lanes
   /// (a vector-level range's or a single's), or under control flow that varies between lanes.
-  void checkVectorLevel(const std::string& What, SourceLocation Loc, SourceRange Range) {
-    const analysis::NestedPattern* Frame = nullptr;
-    for (auto It = Frames.rbegin(); It != Frames.rend() && !Frame; ++It)
+  void checkVectorLevel(const ExecPoint& P, const std::string& What, const ir::Spot& At) {
+    const ExecConstruct* Frame = nullptr;
+    for (auto It = P.frames.rbegin(); It != P.frames.rend() && !Frame; ++It)
       if (It->splitsLanes() || It->isSingle()) Frame = &*It;
-    std::optional<Divergence> D = innermostDivergence(analysis::AcrossLanes);
+    const std::optional<ir::ExecDivergence>& D = P.laneDivergence;
     if (!Frame && !D) return;
     std::string Message =
-        Frame ? What + " inside the closure of " + Frame->describe() + " in kernel '" + Kernel->name +
+        Frame ? What + " inside the closure of " + Frame->described + " in kernel '" + Kernel->name +
                     "': every vector lane of the thread must reach it, but that closure runs on " +
                     "only part of the lanes"
               : What + " in kernel '" + Kernel->name +
                     "' is reached by only some vector lanes of a thread, but every lane of the "
                     "thread must reach it";
-    if (!report(diag::CheckId::DivergentVector, Loc, Range, Message)) return;
+    if (!Once.report(diag::CheckId::DivergentVector, At.at, At.range, Message)) return;
     if (Frame) noteFrame(*Frame);
     if (D) noteDivergence(*D, "lanes");
-    noteChain();
+    Once.noteChain(P.chain);
   }
 
-  void noteFrame(const analysis::NestedPattern& Frame) {
-    C.report.note(Frame.call->getBeginLoc(), "enclosing " + Frame.describe() + " here")
-        << Frame.call->getCallee()->getSourceRange();
+  void noteFrame(const ExecConstruct& Frame) {
+    C.report.note(Frame.call.at, "enclosing " + Frame.described + " here") << Frame.call.range;
   }
 
-  void noteDivergence(const Divergence& D, const char* Who) {
+  void noteDivergence(const ir::ExecDivergence& D, const char* Who) {
     std::string What = D.loopCondition ? "this loop condition " : "this condition ";
-    C.report.note(D.cond->getBeginLoc(), What + D.why.describe())
-        << D.cond->getSourceRange();
-    if (!D.exit) return;
-    std::string Where = isa<ReturnStmt>(D.exit)   ? "return here"
-                        : isa<BreakStmt>(D.exit) ? "leave the loop here"
-                                                 : "skip the rest of the loop body here";
-    C.report.note(D.exit->getBeginLoc(), std::string(Who) + " for which it holds " + Where);
+    C.report.note(D.condition.at, What + D.why) << D.condition.range;
+    if (D.exit == ir::ExecDivergence::Exit::None) return;
+    std::string Where = D.exit == ir::ExecDivergence::Exit::Return  ? "return here"
+                        : D.exit == ir::ExecDivergence::Exit::Break ? "leave the loop here"
+                                                                    : "skip the rest of the loop body here";
+    C.report.note(D.exitAt, std::string(Who) + " for which it holds " + Where);
   }
 
+  CheckContext& C;
+  ReportOnce Once;
+  const ir::Kernel* Kernel = nullptr;
 };
 
 }  // namespace
 
-void checkCollectives(CheckContext& C) { CollectivesChecker(C).run(); }
+void checkCollectives(CheckContext& C) { CollectivesRule(C).run(); }
 
 }  // namespace checks
 }  // namespace hpar
