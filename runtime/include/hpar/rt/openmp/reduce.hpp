@@ -167,20 +167,14 @@ class TeamPartials {
   /// team's values in thread order into results[team]. Starts and ends with a barrier.
   static void team_join(const Spec& spec, const value_type* value, value_type* staging,
                         value_type* results, std::size_t team_memory) {
-    const int team = omp_get_team_num(), thread = omp_get_thread_num(), threads = omp_get_num_threads();
+    const int team = omp_get_team_num(), threads = omp_get_num_threads();
     const int count = spec.value_count() > 0 ? spec.value_count() : 1;
     value_type* slots = staging + std::size_t(team) * threads * count;
 #if defined(HPAR_IMPL_OMP_TEAM_MEMORY)
     if (team_memory > 0) slots = static_cast<value_type*>(llvm_omp_target_dynamic_shared_alloc());
 #endif
     (void)team_memory;
-#pragma omp barrier
-    for (int k = 0; k < count; ++k) slots[thread * count + k] = value[k];
-#pragma omp barrier
-    if (thread == 0) {
-      for (int t = 1; t < threads; ++t) spec.join(slots, slots + t * count);
-      for (int k = 0; k < count; ++k) results[std::size_t(team) * count + k] = slots[k];
-    }
+    join_in_team(spec, value, slots, results, DeviceTeam{team, omp_get_thread_num(), threads});
 #pragma omp barrier
   }
 
@@ -190,21 +184,53 @@ class TeamPartials {
   /// (TeamLaunch), and they meet at the team's own barrier.
   static void host_team_join(const Spec& spec, const value_type* value, value_type* staging,
                              value_type* results, int team, int threads, unsigned char* team_shared) {
-    const int thread = omp_get_thread_num() % threads;
     const int count = spec.value_count() > 0 ? spec.value_count() : 1;
     value_type* slots = staging + std::size_t(team) * threads * count;
-    HostBarrier& barrier = TeamMember::host_barrier(team_shared, threads);
-    if (threads > 1) barrier.wait(threads);
-    if (value != slots + thread * count)
-      for (int k = 0; k < count; ++k) slots[thread * count + k] = value[k];
-    if (threads > 1) barrier.wait(threads);
-    if (thread == 0) {
-      for (int t = 1; t < threads; ++t) spec.join(slots, slots + t * count);
-      for (int k = 0; k < count; ++k) results[std::size_t(team) * count + k] = slots[k];
-    }
+    join_in_team(spec, value, slots, results,
+                 HostTeam{team, omp_get_thread_num() % threads, threads,
+                          TeamMember::host_barrier(team_shared, threads)});
   }
 #endif
 
+ private:
+  /// Who the calling thread is in its team, and how the team's threads meet: an OpenMP team of a
+  /// device region, at OpenMP barriers.
+  struct DeviceTeam {
+    int team, thread, threads;
+    void barrier() const {
+#pragma omp barrier
+    }
+  };
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  /// The same for one team of a host region: consecutive threads of the region, at the team's own
+  /// barrier.
+  struct HostTeam {
+    int team, thread, threads;
+    HostBarrier& shared;
+    void barrier() const {
+      if (threads > 1) shared.wait(threads);
+    }
+  };
+#endif
+
+  /// The join of a team's values, one implementation for both: every thread of the team puts its
+  /// `value` in its slot (unless it is there already), and the team's first thread joins the slots
+  /// in thread order and writes the team's result.
+  template <class Team>
+  static void join_in_team(const Spec& spec, const value_type* value, value_type* slots,
+                           value_type* results, const Team& team) {
+    const int count = spec.value_count() > 0 ? spec.value_count() : 1;
+    team.barrier();
+    if (value != slots + team.thread * count)
+      for (int k = 0; k < count; ++k) slots[team.thread * count + k] = value[k];
+    team.barrier();
+    if (team.thread == 0) {
+      for (int t = 1; t < team.threads; ++t) spec.join(slots, slots + t * count);
+      for (int k = 0; k < count; ++k) results[std::size_t(team.team) * count + k] = slots[k];
+    }
+  }
+
+ public:
   /// After the launch: joins the teams' results in order, applies final() and stores the result.
   void finish() {
     results_.read(host_.get(), std::size_t(shape_.teams) * count_ * sizeof(value_type));
