@@ -100,6 +100,7 @@ Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
     Result.teamPolicies.push_back(std::move(P));
   }
   Result.device = walkDeviceCode(Ctx, Paths, Result.dispatches.instances, TU);
+  Result.captures = findCaptures(Ctx, Result.dispatches.sites);
   if (HeaderFacts) chooseStdHeaders(Ctx, Paths, *HeaderFacts, TU);
   return Result;
 }

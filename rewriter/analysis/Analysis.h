@@ -2,6 +2,7 @@
 // and what the checks read beside it. Nothing after it looks for constructs of hpar's API.
 #pragma once
 
+#include "analysis/CaptureFindings.h"
 #include "analysis/DeviceCallGraph.h"
 #include "analysis/DispatchFinder.h"
 #include "analysis/StdHeaders.h"
@@ -31,13 +32,18 @@ struct Analysis {
   std::vector<TracedPolicy> teamPolicies;
   /// What the device kernels run, as the device walk found it (DeviceCallGraph.h).
   std::vector<DeviceFinding> device;
+
+  // ---- What the captures, policies and signatures families read ----
+  /// What the lambda functor of each top-level dispatch captures (CaptureFindings.h).
+  std::vector<CaptureFinding> captures;
 };
 
 /// Analyses the main file into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
 /// (NestTree.h), what its policy is built from (PolicyTrace.h: constant team size and vector
-/// length, scratch requests), and the device call graph (DeviceCallGraph.h). Reports what cannot be translated
-/// through `report`; after such an error the rest is not analysed and the result is partial.
-/// With `stdHeaderFacts` (the preprocessor's record of the parse), also which of
+/// length, scratch requests), the device call graph (DeviceCallGraph.h), and what the rule
+/// families read (the captures of lambda functors: CaptureFindings.h). Reports what cannot be
+/// translated through `report`; after such an error the rest is not analysed and the result is
+/// partial. With `stdHeaderFacts` (the preprocessor's record of the parse), also which of
 /// Kokkos_Core.hpp's standard headers the user's code uses (StdHeaders.h).
 Analysis analyse(clang::ASTContext& ast, const frontend::SearchPaths& paths, diag::Reporter& report,
                  ir::TranslationUnit& tu,

@@ -32,6 +32,10 @@ struct CheckContext {
   const std::vector<analysis::DeviceFinding>& device;
   diag::Reporter& report;
   const ir::Target& target;  // the backend's toolchain (--check without --backend: the first)
+
+  // ---- What analysis read for the captures, policies and signatures families ----
+  /// What the lambda functor of each top-level dispatch captures (analysis/CaptureFindings.h).
+  const std::vector<analysis::CaptureFinding>& captures;
 };
 
 /// Family 1 (Captures.cpp): by-reference captures, implicit `this`, mutable lambdas.
