@@ -36,6 +36,8 @@ struct CheckContext {
   // ---- What analysis read for the captures, policies and signatures families ----
   /// What the lambda functor of each top-level dispatch captures (analysis/CaptureFindings.h).
   const std::vector<analysis::CaptureFinding>& captures;
+  /// The policies and scratch calls, as analysis read them (analysis/PolicyFindings.h).
+  const analysis::PolicyFindings& policies;
 };
 
 /// Family 1 (Captures.cpp): by-reference captures, implicit `this`, mutable lambdas.
