@@ -148,7 +148,7 @@ private:
     checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
                                 Found.teamPolicies, TU, Found.device, Report,
                                 Options.backend->traits, Found.captures,
-                                Found.policies};
+                                Found.policies, Found.functorCalls};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return false;
     RewrittenFile R;

@@ -38,6 +38,8 @@ struct CheckContext {
   const std::vector<analysis::CaptureFinding>& captures;
   /// The policies and scratch calls, as analysis read them (analysis/PolicyFindings.h).
   const analysis::PolicyFindings& policies;
+  /// How each dispatch and nested pattern calls its functor (analysis/FunctorCalls.h).
+  const std::vector<analysis::FunctorCallFinding>& functorCalls;
 };
 
 /// Family 1 (Captures.cpp): by-reference captures, implicit `this`, mutable lambdas.
