@@ -147,7 +147,8 @@ private:
     if (Headers) *Headers = Found.dispatches.otherFiles;
     checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
                                 Found.teamPolicies, TU, Found.device, Found.execution, Report,
-                                Options.backend->traits};
+                                Options.backend->traits, Found.captures,
+                                Found.policies, Found.functorCalls};
     checks::runChecks(Checks);
     if (Diags.hasErrorOccurred()) return false;
     RewrittenFile R;

@@ -102,6 +102,9 @@ Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
   }
   Result.device = walkDeviceCode(Ctx, Paths, Result.dispatches.instances, TU);
   Result.execution = walkExecution(Ctx, Paths, Result.dispatches.instances, TU);
+  Result.captures = findCaptures(Ctx, Result.dispatches.sites);
+  Result.policies = readPolicies(Ctx, Paths, Result.dispatches.instances, Result.teamPolicies);
+  Result.functorCalls = readFunctorCalls(Ctx, Paths, Result.dispatches, TU);
   if (HeaderFacts) chooseStdHeaders(Ctx, Paths, *HeaderFacts, TU);
   return Result;
 }

@@ -2,8 +2,11 @@
 // and what the checks read beside it. Nothing after it looks for constructs of hpar's API.
 #pragma once
 
+#include "analysis/CaptureFindings.h"
 #include "analysis/DeviceCallGraph.h"
 #include "analysis/DispatchFinder.h"
+#include "analysis/FunctorCalls.h"
+#include "analysis/PolicyFindings.h"
 #include "analysis/StdHeaders.h"
 #include "analysis/PolicyTrace.h"
 #include "diag/Diagnostics.h"
@@ -35,14 +38,27 @@ struct Analysis {
   /// What every instantiation runs, placed where it runs, and the nested constructs of host code
   /// (ExecWalk.h).
   ir::Execution execution;
+
+  // ---- What the captures, policies and signatures families read ----
+  /// What the lambda functor of each top-level dispatch captures (CaptureFindings.h).
+  std::vector<CaptureFinding> captures;
+  /// The policies, nested MDRanges and scratch calls of the main file, each dispatch's
+  /// MDRangePolicy, and each traced TeamPolicy's scratch against its functor's (PolicyFindings.h).
+  PolicyFindings policies;
+  /// How each dispatch and nested pattern calls its functor, modelled and judged
+  /// (FunctorCalls.h): the dispatches' instantiations, then the nested calls.
+  std::vector<FunctorCallFinding> functorCalls;
 };
 
 /// Analyses the main file into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
-/// (NestTree.h), what each runs where (ExecWalk.h), what its policy is built from (PolicyTrace.h: constant team size and vector
-/// length, scratch requests), and the device call graph (DeviceCallGraph.h). Reports what cannot be translated
-/// through `report`; after such an error the rest is not analysed and the result is partial.
-/// With `stdHeaderFacts` (the preprocessor's record of the parse), also which of
-/// Kokkos_Core.hpp's standard headers the user's code uses (StdHeaders.h).
+/// (NestTree.h), what its policy is built from (PolicyTrace.h: constant team size and vector
+/// length, scratch requests), the device call graph (DeviceCallGraph.h), what every kernel runs
+/// where (ExecWalk.h: the nesting, collectives and races families read it), and what the other
+/// rule families read (the captures of lambda functors: CaptureFindings.h; policies and scratch:
+/// PolicyFindings.h; functor calls: FunctorCalls.h). Reports what cannot be translated through
+/// `report`; after such an error the rest is not analysed and the result is partial. With
+/// `stdHeaderFacts` (the preprocessor's record of the parse), also which of Kokkos_Core.hpp's
+/// standard headers the user's code uses (StdHeaders.h).
 Analysis analyse(clang::ASTContext& ast, const frontend::SearchPaths& paths, diag::Reporter& report,
                  ir::TranslationUnit& tu,
                  const StdHeaderFacts* stdHeaderFacts = nullptr);

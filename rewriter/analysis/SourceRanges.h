@@ -1,6 +1,6 @@
 // Which recorded range of the main file holds a location, in logarithmic time: a dispatch's
-// analysis asks whether it lies in an earlier kernel's functor, and the checks ask which
-// kernel's functor holds a nested call. Comparing against every kernel instead made
+// analysis asks whether it lies in an earlier kernel's functor, and which kernel's functor holds
+// a nested pattern call (FunctorCalls.cpp). Comparing against every kernel instead made
 // translation quadratic in the number of kernels of a file.
 #pragma once
 

@@ -38,6 +38,14 @@ struct CheckContext {
   const ir::Execution& execution;
   diag::Reporter& report;
   const ir::Target& target;  // the backend's toolchain (--check without --backend: the first)
+
+  // ---- What analysis read for the captures, policies and signatures families ----
+  /// What the lambda functor of each top-level dispatch captures (analysis/CaptureFindings.h).
+  const std::vector<analysis::CaptureFinding>& captures;
+  /// The policies and scratch calls, as analysis read them (analysis/PolicyFindings.h).
+  const analysis::PolicyFindings& policies;
+  /// How each dispatch and nested pattern calls its functor (analysis/FunctorCalls.h).
+  const std::vector<analysis::FunctorCallFinding>& functorCalls;
 };
 
 /// Reports a diagnostic once per check and location: the walk meets a function in more than one
