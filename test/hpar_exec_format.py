@@ -17,6 +17,8 @@ the failing kernel ("kernel 'hpar_...'") and its source line. With
     // HPAR-EXEC-FAILS-BEFORE-KERNELS: <text>
 the program stops before any kernel (a policy's constructor), so no kernel is named.
 """
+import fcntl
+import glob
 import os
 import re
 import subprocess
@@ -46,18 +48,40 @@ def expected_failure(path):
     return None
 
 
-def commands(backend, src, work, tools, gpu):
-    """The shell commands that build (and run) one program on one backend."""
+def translation(src, output_dir, tools, run_id, env):
+    """The OpenMP output of `src` for this run of the suite, which its omp-clang and omp-gcc
+    tests share: the first to get here translates it (under a lock), the other reads it. Returns
+    (path or None, log)."""
+    stem = os.path.join(output_dir, os.path.basename(src) + ".openmp")
+    path = f"{stem}.{run_id}.hpar.cpp"
+    with open(stem + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.exists(path):
+            return path, f"(the OpenMP output of this run: {path})"
+        for old in glob.glob(glob.escape(stem) + ".*.hpar.cpp"):  # earlier runs'
+            os.remove(old)
+        cmd = f"{tools['translate']} --backend=openmp {src} -o {path}.part"
+        p = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=600, env=env)
+        log = "$ " + cmd + "\n" + p.stdout + p.stderr
+        if p.returncode != 0:
+            return None, log + f"exit status {p.returncode}"
+        os.replace(path + ".part", path)
+        return path, log
+
+
+def commands(backend, src, work, tools, gpu, translated=None):
+    """The shell commands that build (and run) one program on one backend; `translated`: the
+    OpenMP output already made for it (translation)."""
     exe = os.path.join(work, "prog")
     inc = tools["include"]
     if backend == "serial":
         return [f"{tools['gxx']} -std=c++17 -O2 -Wall {inc} {src} -o {exe}", exe]
     if backend in ("omp-clang", "omp-gcc"):
-        out = os.path.join(work, "prog.hpar.cpp")
+        # The OpenMP output is the same for both compilers: translated once per run (translation).
+        out = translated or os.path.join(work, "prog.hpar.cpp")
         cxx = f"{tools['clangxx_omp' if backend == 'omp-clang' else 'gxx_omp']} -O2"
-        return [f"{tools['translate']} --backend=openmp {src} -o {out}",
-                f"{cxx} {inc} -I{os.path.dirname(src)} {out} -o {exe}",
-                exe]
+        return ([] if translated else [f"{tools['translate']} --backend=openmp {src} -o {out}"]) + [
+            f"{cxx} {inc} -I{os.path.dirname(src)} {out} -o {exe}", exe]
     if backend == "cuda":
         out = os.path.join(work, "prog.hpar.cu")
         cmds = [f"{tools['translate']} --backend=cuda {src} -o {out}"]
@@ -66,9 +90,11 @@ def commands(backend, src, work, tools, gpu):
                            exe]
         # Compile only, where no GPU can run it: the cuda-check build (rewriter/emit/Builds.def),
         # every phase run (cudafe++, cicc, ptxas for sm_90, the host compiler) rejecting what it
-        # would reject at full optimisation, the device side's cicc at -O2, and the host side at
-        # -O0 (nvcc's -O reaches the host compiler alone).
-        return cmds + [f"{tools['nvcc_check']} {inc} -I{os.path.dirname(src)} -O0 -c {out} -o {exe}.o"]
+        # would reject at full optimisation, the device side's cicc at -O2; the host compiler
+        # checks the host side without generating code (-fsyntax-only: half of its time, and
+        # nvcc writes no object, which nothing would run).
+        return cmds + [f"{tools['nvcc_check']} {inc} -I{os.path.dirname(src)} -O0 "
+                       f"-Xcompiler -fsyntax-only -c {out} -o {exe}.o"]
     raise ValueError(backend)
 
 
@@ -103,7 +129,14 @@ class HparExecFormat(lit.formats.base.TestFormat):
         gpu = "gpu" in test.config.available_features
         failure = expected_failure(src)
         log = []
-        cmds = commands(backend, src, work, test.config.hpar_tools, gpu)
+        translated = None
+        if backend in ("omp-clang", "omp-gcc"):
+            translated, text = translation(src, os.path.dirname(work), test.config.hpar_tools,
+                                           test.config.hpar_run_id, test.config.environment)
+            log.append(text)
+            if not translated:
+                return lit.Test.Result(lit.Test.FAIL, "\n".join(log))
+        cmds = commands(backend, src, work, test.config.hpar_tools, gpu, translated)
         runs_program = not (backend == "cuda" and not gpu)
         for n, cmd in enumerate(cmds):
             log.append("$ " + cmd)

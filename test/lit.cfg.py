@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 import lit.formats
 
@@ -20,6 +21,9 @@ config.excludes = ["Inputs", "cmake", "hpar_exec_format.py", "CMakeLists.txt", "
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hpar_obj_root, "test")
 config.test_format = lit.formats.ShTest(execute_external=False)
+# This run of the suite: what its tests share (the OpenMP output of an execution program, which
+# its omp-clang and omp-gcc tests both build, hpar_exec_format.py) is not taken from another run.
+config.hpar_run_id = "{}-{}".format(os.getpid(), time.time_ns())
 for var in ["PATH", "HOME", "HPAR_TEST_GPU", "CUDA_VISIBLE_DEVICES"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
