@@ -27,7 +27,7 @@
 // Beyond crashes, sanitizer reports and leaks, the target aborts when the result breaks what the
 // pipeline promises: a failed run says why (some diagnostic) and has no text; a successful
 // translation has text; a --check run never has text.
-#include "Translate.h"
+#include "TextTranslator.h"
 
 #include "clang/Basic/Stack.h"
 #include "llvm/ADT/StringExtras.h"

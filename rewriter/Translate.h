@@ -1,17 +1,25 @@
-// The translation pipeline for a set of files: parse, find dispatches, check, emit.
+// The translation pipeline for a set of files: parse (frontend/ParseRetry.h), analyse, check,
+// emit, and the output's text with its copies of the user's headers (output/HeaderCopies.h).
 #pragma once
 
 #include "diag/Diagnostics.h"
 #include "emit/Registry.h"
 #include "frontend/Frontend.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/ADT/StringRef.h"
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+namespace clang {
+class FrontendAction;
+}
+
 namespace hpar {
+
+namespace emit {
+class Backend;
+}
 
 /// How to run the pipeline.
 struct TranslateOptions {
@@ -48,48 +56,13 @@ int translate(const clang::tooling::CompilationDatabase& db, const std::vector<s
               const frontend::SearchPaths& paths, const TranslateOptions& options,
               std::map<std::string, TranslatedFile>& outputs);
 
-/// The result of translating a source text held in memory.
-struct TextResult {
-  int status = 0;           // 0: translated (with checkOnly: passed every check); otherwise 1
-  std::string text;         // the generated text; empty on error and with checkOnly
-  std::string diagnostics;  // every diagnostic, printed as clang prints them
-};
-
-/// Translates source texts held in memory, one after another, through the same pipeline as
-/// `translate` (analysis, checks, emission) without touching the file system for the input or
-/// the output. Made for many small runs (the fuzz target in fuzz/): the compiler driver runs once
-/// per backend, not per text; every run shares one FileManager; and `precompile` can put a
-/// precompiled header in front of every text, so that the API header is not parsed each time.
-///
-/// There is no crash recovery here: a crash of clang or of the translator reaches the caller
-/// (`translate` above recovers, per file).
-class TextTranslator {
-public:
-  /// `args` are the compiler arguments that follow `--` on hpar-translate's command line (e.g.
-  /// -I, -D, -ferror-limit=N); the parse gets the same added arguments as `translate`'s
-  /// (frontend::makeArgumentsAdjuster). Texts are named `fileName` in diagnostics.
-  TextTranslator(frontend::SearchPaths paths, std::vector<std::string> args,
-                 std::string fileName = "input.cpp");
-  ~TextTranslator();
-
-  /// Precompiles `header` (a path, parsed with exactly the arguments a text gets) once per
-  /// backend into the folder `dir`, and from then on parses every text as if it began with
-  /// `#include` of that header (clang's -include-pch): the text's own `#include` of it, or of
-  /// anything it includes, is then skipped by the headers' include guards. Returns "" or why the
-  /// header could not be precompiled (its diagnostics).
-  std::string precompile(const std::string& header, const std::string& dir);
-
-  /// Translates `source` for `options.backend` (with `options.checkOnly`, checks it only).
-  TextResult translate(llvm::StringRef source, const TranslateOptions& options);
-
-  /// Parses `source` exactly as `translate` would for `options.backend`, and stops there: clang
-  /// alone, with none of hpar's analysis, checks or emission (status 0 when clang reports no
-  /// error; no text). Tells a crash of clang's own from one of the translator's.
-  TextResult parse(llvm::StringRef source, const TranslateOptions& options);
-
-private:
-  struct Impl;
-  std::unique_ptr<Impl> impl;
-};
+/// The pipeline (analysis, checks, emission) as the clang action of one full parse of a file,
+/// for a caller that runs clang itself (the fuzz target, fuzz/TextTranslator.h): what
+/// `translate` runs on each parse. On success `outputs` gets the file's entry, keyed by its real
+/// path (its name as given to the parse when it has none). `paths`, `options` and `backend` (made
+/// from `options.backend`) must outlive the action.
+std::unique_ptr<clang::FrontendAction> makeTranslateAction(
+    const frontend::SearchPaths& paths, const TranslateOptions& options,
+    const emit::Backend& backend, std::map<std::string, TranslatedFile>& outputs);
 
 }  // namespace hpar

@@ -13,7 +13,7 @@
 // (HPAR_IMPL_CHOSEN_STD_HEADERS defined on its command line). When that parse has no error, and
 // nothing in it could read differently with those headers there (StdHeaderFacts::shortParseHolds),
 // the program needs none of them, and its output is the short parse's. Otherwise the translator
-// parses again with all of them (Translate.cpp).
+// parses again with all of them (frontend/ParseRetry.h).
 #pragma once
 
 #include "frontend/Frontend.h"

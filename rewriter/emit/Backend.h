@@ -6,6 +6,7 @@
 #include "output/EditList.h"
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace hpar {
 namespace emit {
@@ -30,6 +31,17 @@ public:
 
 /// Applies a backend to the IR: the edit list that turns the main file into the output.
 output::EditList lower(const Backend& B, const ir::TranslationUnit& TU);
+
+/// A remark of --explain-launch: an offset of the main file, and what to say there.
+struct LaunchRemark {
+  unsigned offset;
+  std::string text;
+};
+
+/// The remarks of --explain-launch (emit/Explain.cpp): at each kernel's dispatch, how it is
+/// launched (Backend::explainLaunch); at each nested MDRange whose walking direction the output
+/// turns, which index it walks fastest.
+std::vector<LaunchRemark> explainLaunches(const Backend& B, const ir::TranslationUnit& TU);
 
 }  // namespace emit
 }  // namespace hpar

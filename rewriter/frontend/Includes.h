@@ -1,6 +1,6 @@
 // The #include directives of a parse, as the preprocessor resolved them: which file each one
 // names, and where its file name is written, so that the output of a translated header can be
-// included in place of the header (Translate.cpp, "Headers with dispatches").
+// included in place of the header (output/HeaderCopies.h).
 #pragma once
 
 #include "clang/Basic/SourceManager.h"
