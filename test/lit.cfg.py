@@ -136,6 +136,10 @@ config.substitutions.append(("%gxx-omp", gcc_omp + " " + inc))
 # The translate tests compile CUDA output without running it: the cuda-check build, every phase
 # run with cicc (the device side) at -O2 (as the cuda execution tests on a machine without a GPU,
 # hpar_exec_format.py).
+# %nvcc-syntax, where the object is not used: the same with the host compiler checking the host
+# side without generating code (-fsyntax-only, half its time; nvcc writes no object). Before
+# %nvcc, which it begins with.
+config.substitutions.append(("%nvcc-syntax", nvcc_check + " -Xcompiler -fsyntax-only " + inc))
 config.substitutions.append(("%nvcc", nvcc_check + " " + inc))
 config.substitutions.append(("%hpar-src", config.hpar_src_root))
 config.substitutions.append(("%python", sys.executable))

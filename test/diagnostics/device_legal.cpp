@@ -6,7 +6,7 @@
 // LEGAL-NOT: {{error|warning}}
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --input-file %t.cu
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
 #include <array>
 #include <complex>

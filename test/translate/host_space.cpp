@@ -8,7 +8,7 @@
 // tutorial's functor templated on the space).
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s --check-prefixes=CHECK,HEADER_CHECK
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s --check-prefixes=CHECK,THREADS_CHECK
 // RUN: %hpar-translate --backend=openmp %s -o %t.device.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1

@@ -13,7 +13,7 @@
 // RUN: %if gcc-openmp %{ %gxx-omp -DNDEBUG %t.omp.cpp -o %t.omp-gcc %}
 // RUN: %if gcc-openmp %{ %t.omp-gcc | %FileCheck %s --check-prefix=OFF %}
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <Kokkos_Core.hpp>
 
 int main(int argc, char* argv[]) {

@@ -10,7 +10,7 @@
 // RUN: %if gcc-openmp %{ %gxx-omp %t.omp.cpp -o %t.omp-gcc %}
 // RUN: %if gcc-openmp %{ %t.omp-gcc | %FileCheck %s %}
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <Kokkos_Core.hpp>
 
 using team_policy = Kokkos::TeamPolicy<>;

@@ -1,7 +1,7 @@
 // Kokkos spelling and namespace aliases are recognised through the API's annotations.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <Kokkos_Core.hpp>
 namespace K = Kokkos;
 using Kokkos::parallel_reduce;

@@ -3,7 +3,7 @@
 // stub, which compiles CUDA's math_functions.hpp after this code, still builds.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %if clang-openmp %{ %hpar-translate --backend=openmp %s -o %t.cpp && %clangxx-omp %t.cpp -o %t.omp && %t.omp | %FileCheck %s --check-prefix=OUT %}
 #include <Kokkos_Core.hpp>
 #include <cstdio>

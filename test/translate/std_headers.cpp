@@ -5,7 +5,7 @@
 // still compile, on every backend.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.omp.cpp
 // RUN: grep -v CHECK %t.omp.cpp | %FileCheck %s
 // RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.omp.cpp %}

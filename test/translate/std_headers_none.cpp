@@ -5,7 +5,7 @@
 // (analysis reads only the user's files; such a header may rely on Kokkos_Core.hpp's headers).
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s --check-prefix=CHECK-NONE
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=cuda %s -o %t.macro.cu -- -DTEST_COMPILER_MACRO
 // RUN: grep -v CHECK %t.macro.cu | %FileCheck %s --check-prefix=CHECK-MACRO
 // RUN: %if nvcc %{ %nvcc -c %t.macro.cu -o %t.macro.o -DTEST_COMPILER_MACRO %}

@@ -5,7 +5,7 @@
 // clang and gcc. The OpenMP output checked is for a GPU (HPAR_OPENMP_OFFLOAD): Left by default.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s --check-prefix=CHECK-CUDA
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s --check-prefix=CHECK-OMP
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.clang.o %}

@@ -9,7 +9,7 @@
 // OpenMP team; TeamLaunch sizes the scratch at run time, so it is given the functor.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s --check-prefix=CHECK-CUDA
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s --check-prefix=CHECK-OMP
 #include <hpar/hpar.hpp>

@@ -2,7 +2,7 @@
 // for every declaration; annotated and library functions are left alone.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
 #include <cmath>
 

@@ -2,7 +2,7 @@
 // (with a looping variant for tiles larger than a block); other kernels loop over linear tiles.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
 
 // CHECK-LABEL: // hpar: parallel_for "stencil" (MDRangePolicy) from mdrange.cpp:{{[0-9]+}}

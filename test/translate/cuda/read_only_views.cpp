@@ -6,7 +6,7 @@
 // named; lambdas that capture a pointer; lambdas in templates; team reductions; the OpenMP output.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v '^ *//' %t.cpp | %FileCheck %s --check-prefix=OMP
 // RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.clang.o %}

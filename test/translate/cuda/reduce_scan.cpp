@@ -1,7 +1,7 @@
 // parallel_reduce and parallel_scan kernels: accumulator, block finish, look-back scan; a file with a scan includes the scan runtime (CUB) after the runtime header.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
 // CHECK: #include <hpar/rt/cuda.cuh>
 // CHECK-NEXT: #include <hpar/rt/cuda/scan.cuh>

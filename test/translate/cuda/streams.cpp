@@ -7,7 +7,7 @@
 // naming it there is an error.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: not %hpar-translate --backend=openmp %s -o %t.unguarded.cpp -- -std=c++17 -DUNGUARDED 2>&1 | %FileCheck %s --check-prefix=OPENMP
 #include <Kokkos_Core.hpp>

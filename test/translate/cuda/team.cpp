@@ -2,7 +2,7 @@
 // loop, the CUDA team member; nested patterns stay as written and run through that member.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
 
 using member_type = hpar::TeamPolicy<>::member_type;

@@ -3,7 +3,7 @@
 // hpar::impl::unrolled_parallel_for, four calls per step; everything else stays as written.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 #include <hpar/hpar.hpp>
 
 using namespace hpar;
