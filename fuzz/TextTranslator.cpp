@@ -70,6 +70,18 @@ struct TextTranslator::Impl {
     K.invocation->getFrontendOpts().DisableFree = false;
     return K.invocation;
   }
+
+  /// invocationFor(the options' backend); when the driver rejected the arguments, null, with
+  /// `result` failed and holding the driver's errors.
+  std::shared_ptr<CompilerInvocation> invocationOrFail(const TranslateOptions& options,
+                                                      TextResult& result) {
+    std::shared_ptr<CompilerInvocation> Base = invocationFor(*options.backend);
+    if (!Base) {
+      result.status = 1;
+      result.diagnostics = backends[options.backend->name].driverErrors;
+    }
+    return Base;
+  }
 };
 
 TextTranslator::TextTranslator(frontend::SearchPaths paths, std::vector<std::string> args,
@@ -132,12 +144,8 @@ static bool runOnText(llvm::StringRef source, const std::string& fileName,
 
 TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOptions& options) {
   TextResult Result;
-  std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(*options.backend);
-  if (!Base) {
-    Result.status = 1;
-    Result.diagnostics = impl->backends[options.backend->name].driverErrors;
-    return Result;
-  }
+  std::shared_ptr<CompilerInvocation> Base = impl->invocationOrFail(options, Result);
+  if (!Base) return Result;
   std::unique_ptr<emit::Backend>& Emitter = impl->backends[options.backend->name].emitter;
   if (!Emitter) Emitter = options.backend->make();
   std::map<std::string, TranslatedFile> Outputs;
@@ -157,12 +165,8 @@ TextResult TextTranslator::translate(llvm::StringRef source, const TranslateOpti
 
 TextResult TextTranslator::parse(llvm::StringRef source, const TranslateOptions& options) {
   TextResult Result;
-  std::shared_ptr<CompilerInvocation> Base = impl->invocationFor(*options.backend);
-  if (!Base) {
-    Result.status = 1;
-    Result.diagnostics = impl->backends[options.backend->name].driverErrors;
-    return Result;
-  }
+  std::shared_ptr<CompilerInvocation> Base = impl->invocationOrFail(options, Result);
+  if (!Base) return Result;
   SyntaxOnlyAction Action;
   if (!runOnText(source, impl->fileName, *Base, *impl->files, *impl->moduleCache, Action,
                  Result.diagnostics))
