@@ -113,8 +113,8 @@ private:
         analysis::analyse(Ctx, Paths, Report, TU, TU.header ? nullptr : HeaderFacts);
     if (Diags.hasErrorOccurred()) return false;
     if (Headers) *Headers = Found.dispatches.otherFiles;
-    checks::CheckContext Checks{Ctx, Paths, Found.dispatches.sites, Found.dispatches.instances,
-                                Found.teamPolicies, TU, Found.device, Found.execution, Report,
+    checks::CheckContext Checks{Ctx, Found.dispatches.instances.size(), TU, Found.device,
+                                Found.execution, Report,
                                 Options.backend->traits, Found.captures,
                                 Found.policies, Found.functorCalls};
     checks::runChecks(Checks);

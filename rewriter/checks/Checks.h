@@ -6,14 +6,11 @@
 
 #include "analysis/Analysis.h"
 #include "analysis/DeviceCallGraph.h"
-#include "analysis/DispatchFinder.h"
 #include "diag/Diagnostics.h"
-#include "frontend/Frontend.h"
 #include "ir/ExecTree.h"
 #include "ir/Kernel.h"
 #include "ir/Target.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Expr.h"
 #include <set>
 #include <string>
 #include <utility>
@@ -22,14 +19,11 @@
 namespace hpar {
 namespace checks {
 
-/// What every rule family sees: the parsed file, the dispatches and their IR, and the reporter.
+/// What every rule family sees: the IR, what analysis found, and the reporter. No family is
+/// given the dispatches' AST to walk; `ast` is there to print types and locations.
 struct CheckContext {
   clang::ASTContext& ast;
-  const frontend::SearchPaths& paths;
-  const std::vector<analysis::DispatchSite>& sites;      // one per kernel
-  const std::vector<analysis::DispatchSite>& instances;  // every instantiation of each dispatch
-  /// The TeamPolicy of each instantiation of a team dispatch, as analysis traced it.
-  const std::vector<analysis::TracedPolicy>& teamPolicies;
+  size_t instances;  // how many instantiations the dispatches have (the findings' `instance`)
   const ir::TranslationUnit& tu;
   /// What the kernels run on the device, as analysis walked it (analysis/DeviceCallGraph.h).
   const std::vector<analysis::DeviceFinding>& device;

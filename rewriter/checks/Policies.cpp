@@ -128,7 +128,7 @@ public:
     // every instantiation of a dispatch written in a template.
     // (Both lists follow the order of instances: the reports come in the order of the file.)
     size_t MDRange = 0, Traced = 0;
-    for (size_t I = 0; I < C.instances.size(); ++I) {
+    for (size_t I = 0; I < C.instances; ++I) {
       for (; MDRange < Found.mdrangeDispatches.size() && Found.mdrangeDispatches[MDRange].instance == I; ++MDRange)
         checkSite(Found.mdrangeDispatches[MDRange]);
       for (; Traced < Found.teamScratch.size() && Found.teamScratch[Traced].instance == I; ++Traced)
