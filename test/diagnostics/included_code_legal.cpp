@@ -9,7 +9,7 @@
 // RUN: %hpar-translate --check %s -- -I%S/Inputs 2>&1 | %FileCheck %s --allow-empty
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hpar-translate --backend=openmp %s -o %t/out.cpp -- -I%S/Inputs
-// RUN: %if gcc-openmp %{ %gxx-omp -c %t/out.cpp -o %t/out.o -I%S/Inputs %}
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t/out.cpp -I%S/Inputs %}
 // CHECK-NOT: {{error|warning}}
 #include <hpar/hpar.hpp>
 

@@ -8,8 +8,8 @@
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: grep -v CHECK %t.cpp | %FileCheck %s --check-prefix=CHECK-OMP
-// RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.clang.o %}
-// RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}
+// RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.cpp %}
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.cpp %}
 #include <hpar/hpar.hpp>
 
 using member_type = hpar::TeamPolicy<>::member_type;

@@ -9,7 +9,7 @@
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v '^ *//' %t.cpp | %FileCheck %s --check-prefix=OMP
-// RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.clang.o %}
+// RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.cpp %}
 // OMP: #include <hpar/rt/openmp.hpp>
 // OMP-NOT: rt::cuda
 #include <Kokkos_Core.hpp>

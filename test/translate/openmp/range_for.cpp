@@ -3,13 +3,13 @@
 // target; lambdas are not touched.
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: grep -v -e CHECK -e HOST %t.cpp | %FileCheck %s
-// RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
-// RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}
+// RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.cpp %}
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.cpp %}
 // For the host: no target construct; a contiguous block of the range per thread.
 // RUN: %hpar-translate --backend=openmp %s -o %t.host.cpp
 // RUN: grep -v -e CHECK -e HOST %t.host.cpp | %FileCheck %s --check-prefix=HOST
-// RUN: %if clang-openmp %{ %clangxx-omp -c %t.host.cpp -o %t.host.o %}
-// RUN: %if gcc-openmp %{ %gxx-omp -c %t.host.cpp -o %t.host.gcc.o %}
+// RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.host.cpp %}
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.host.cpp %}
 #include <hpar/hpar.hpp>
 
 // CHECK: #include <hpar/rt/openmp.hpp>

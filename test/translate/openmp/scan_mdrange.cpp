@@ -4,14 +4,14 @@
 // iteration direction, among its threads.
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
 // RUN: grep -v -e CHECK -e HOST %t.cpp | %FileCheck %s
-// RUN: %if clang-openmp %{ %clangxx-omp -c %t.cpp -o %t.o %}
-// RUN: %if gcc-openmp %{ %gxx-omp -c %t.cpp -o %t.gcc.o %}
+// RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.cpp %}
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.cpp %}
 // For the host the same scan in a parallel region, and the MDRange for one collapsed worksharing
 // loop, the fastest index innermost, a contiguous block of points per thread.
 // RUN: %hpar-translate --backend=openmp %s -o %t.host.cpp
 // RUN: grep -v -e CHECK -e HOST %t.host.cpp | %FileCheck %s --check-prefix=HOST
-// RUN: %if clang-openmp %{ %clangxx-omp -c %t.host.cpp -o %t.host.o %}
-// RUN: %if gcc-openmp %{ %gxx-omp -c %t.host.cpp -o %t.host.gcc.o %}
+// RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.host.cpp %}
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.host.cpp %}
 // HOST-NOT: #pragma omp target
 // HOST-LABEL: // hpar: parallel_scan "offsets"
 // HOST: const int nthreads = chunks.threads();
