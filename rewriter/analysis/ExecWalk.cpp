@@ -1,4 +1,6 @@
 #include "analysis/ExecWalk.h"
+#include "analysis/HostCode.h"
+#include "analysis/Places.h"
 #include "analysis/Annotations.h"
 #include "analysis/NestTree.h"
 #include "analysis/TeamCode.h"
@@ -6,7 +8,6 @@
 #include "analysis/Varying.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -23,7 +24,8 @@ namespace {
 
 ir::Spot spotOf(SourceLocation At, SourceRange Range) { return {At, Range}; }
 
-/// The IR's record of a nested pattern as the walk meets it.
+}  // namespace
+
 ir::ExecConstruct execConstruct(const NestedPattern& P, const ASTContext& Ctx) {
   ir::ExecConstruct E;
   E.kind = irKind(P);
@@ -45,109 +47,9 @@ ir::ExecConstruct execConstruct(const NestedPattern& P, const ASTContext& Ctx) {
   return E;
 }
 
-// ---- places: where the memory a write reaches lives ----
+namespace {
 
 constexpr unsigned AllParticipants = AcrossThreads | AcrossLanes;
-
-/// Where a place in memory (or the memory a pointer or View reaches) lives, as far as the rule
-/// can tell.
-struct Origin {
-  enum Kind { Unknown, Private, Shared };
-  Kind kind = Unknown;
-  /// Shared: the participants between which the place differs (AcrossThreads,
-  /// AcrossLanes): an element indexed by team_rank() differs between threads.
-  unsigned varies = 0;
-  /// Filled by the host before the launch (the functor, the host's variables, their members):
-  /// the Views and pointers read from it reach device memory that every participant shares.
-  bool fromHost = false;
-  std::string what;           // how messages name the place: "an element of 'sh'"
-  std::string role;           // what it is, past its name: "a member of the functor"
-  const Decl* decl = nullptr;  // where its name is declared
-
-  static Origin unknown() { return {}; }
-  static Origin own() { return {Private, 0, false, "", "", nullptr}; }
-  static Origin shared(std::string What, const Decl* D, bool FromHost = false, std::string Role = "") {
-    return {Shared, 0, FromHost, std::move(What), std::move(Role), D};
-  }
-  Origin plus(unsigned Bits) const {
-    Origin O = *this;
-    O.varies |= Bits;
-    return O;
-  }
-  std::string key() const { return std::string(1, char('0' + kind)) + char('0' + varies) + (fromHost ? "h" : ""); }
-};
-
-/// Either place, for a choice between two.
-Origin either(const Origin& A, const Origin& B) {
-  if (A.kind != B.kind) return Origin::unknown();
-  Origin O = A;
-  O.varies |= B.varies;
-  O.fromHost = A.fromHost && B.fromHost;
-  return O;
-}
-
-/// Whether a parameter (or declared type) is a reference through which a write reaches the
-/// argument.
-bool mutableReference(QualType T) {
-  return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
-}
-
-/// The name an expression denotes, for messages ("'sh'"), or "".
-std::string nameOf(const Expr* E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto* Ref = dyn_cast<DeclRefExpr>(E)) return "'" + Ref->getDecl()->getNameAsString() + "'";
-  if (const auto* M = dyn_cast<MemberExpr>(E)) return "'" + M->getMemberDecl()->getNameAsString() + "'";
-  return "";
-}
-
-/// The declaration an expression names, for notes, or null.
-const Decl* declOf(const Expr* E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto* Ref = dyn_cast<DeclRefExpr>(E)) return Ref->getDecl();
-  if (const auto* M = dyn_cast<MemberExpr>(E)) return M->getMemberDecl();
-  return nullptr;
-}
-
-/// Whether a local variable is changed after its declaration anywhere in its function (the
-/// lambdas written there included): assigned, incremented, its address taken, or bound to a
-/// non-const reference.
-class Reassignment : public RecursiveASTVisitor<Reassignment> {
-public:
-  explicit Reassignment(const VarDecl* V) : V(V) {}
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitBinaryOperator(BinaryOperator* B) {
-    if (B->isAssignmentOp() && names(B->getLHS())) Found = true;
-    return !Found;
-  }
-  bool VisitUnaryOperator(UnaryOperator* U) {
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && names(U->getSubExpr())) Found = true;
-    return !Found;
-  }
-  bool VisitCallExpr(CallExpr* Call) {
-    const FunctionDecl* F = Call->getDirectCallee();
-    if (!F) return true;
-    unsigned First = 0;
-    if (const auto* M = dyn_cast<CXXMethodDecl>(F); M && isa<CXXOperatorCallExpr>(Call) && M->isInstance()) {
-      if (!M->isConst() && Call->getNumArgs() && names(Call->getArg(0))) Found = true;
-      First = 1;
-    } else if (const auto* MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-      const auto* M = dyn_cast<CXXMethodDecl>(F);
-      if (M && !M->isConst() && names(MC->getImplicitObjectArgument())) Found = true;
-    }
-    for (unsigned I = First; I < Call->getNumArgs() && I - First < F->getNumParams(); ++I)
-      if (mutableReference(F->getParamDecl(I - First)->getType()) && names(Call->getArg(I))) Found = true;
-    return !Found;
-  }
-  bool Found = false;
-
-private:
-  bool names(const Expr* E) const {
-    const auto* Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-    return Ref && Ref->getDecl() == V;
-  }
-  const VarDecl* V;
-};
-
 
 /// The walk of one translation unit's kernels (ExecWalk.h).
 class ExecWalker {
@@ -169,7 +71,7 @@ public:
       }
     }
     Tree = nullptr;
-    Out.host = hostConstructs();
+    Out.host = hostConstructs(Ctx, Paths, Device);
     return Out;
   }
 
@@ -668,10 +570,7 @@ private:
   bool changedAfterDeclaration(const VarDecl* V) {
     auto Known = Changed.find(V);
     if (Known != Changed.end()) return Known->second;
-    Reassignment R(V);
-    if (const auto* F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()); F && F->getBody())
-      R.TraverseStmt(F->getBody());
-    return Changed[V] = R.Found;
+    return Changed[V] = changedInItsFunction(V);
   }
 
   /// Where the place an lvalue expression designates lives.
@@ -836,27 +735,6 @@ private:
   /// value that a call with side effects gives (atomic_fetch_add, a random number generator).
   unsigned differs(const Expr* E) { return Values.vary(E).bits | (changesState(E) ? AllParticipants : 0); }
 
-  static bool changesState(const Stmt* S) {
-    if (!S || isa<LambdaExpr>(S)) return false;
-    if (const auto* Call = dyn_cast<CallExpr>(S)) {
-      if (const FunctionDecl* F = Call->getDirectCallee()) {
-        const auto* M = dyn_cast<CXXMethodDecl>(F);
-        bool Accessor = false;
-        if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(Call))
-          Accessor = Op->getOperator() == OO_Subscript || Op->getOperator() == OO_Call ||
-                     Op->getOperator() == OO_Star || Op->getOperator() == OO_Arrow;
-        if (M && M->isInstance() && !M->isConst() && !Accessor) return true;
-        for (const ParmVarDecl* P : F->parameters()) {
-          QualType T = P->getType();
-          if (T->isPointerType() && !T->getPointeeType().isConstQualified()) return true;
-        }
-      }
-    }
-    for (const Stmt* Child : S->children())
-      if (changesState(Child)) return true;
-    return false;
-  }
-
   // ---- writes ----
 
   /// Records a write to Target (by Whole; Value: what an assignment stores) in a nested range's
@@ -962,127 +840,8 @@ private:
     for (const Stmt* Child : S->children()) walkFlatStmt(Child);
   }
 
-  // ---- host code ----
-
-  /// What one function of the main file holds: its nested patterns and its calls of the user's
-  /// functions.
-  struct FunctionFacts {
-    std::vector<NestedPattern> patterns;
-    std::vector<std::pair<const FunctionDecl*, const CallExpr*>> calls;
-  };
-
-  /// Collects the functions of the main file with a resolved body (instantiations included).
-  class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
-  public:
-    FunctionCollector(const SourceManager& SM, const frontend::SearchPaths& Paths)
-        : SM(SM), Paths(Paths) {}
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitFunctionDecl(FunctionDecl* F) {
-      if (!F->doesThisDeclarationHaveABody() || F->isDependentContext() || F->isImplicit()) return true;
-      SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
-      if (Loc.isValid() && SM.isWrittenInMainFile(Loc) && !frontend::isLibraryLocation(SM, Paths, Loc))
-        Found.push_back(F);
-      return true;
-    }
-    std::vector<const FunctionDecl*> Found;
-
-  private:
-    const SourceManager& SM;
-    const frontend::SearchPaths& Paths;
-  };
-
-  void scanHostStmt(const Stmt* S, FunctionFacts& Facts, std::vector<const FunctionDecl*>& Queue) {
-    if (!S) return;
-    if (const auto* L = dyn_cast<LambdaExpr>(S)) {
-      for (const FunctionDecl* Body : instancesOf(L->getCallOperator())) Queue.push_back(Body);
-      return;
-    }
-    if (const auto* Call = dyn_cast<CallExpr>(S)) {
-      if (auto P = nestedPatternOf(Call)) Facts.patterns.push_back(*P);
-      else if (const FunctionDecl* Callee = userCallee(Call, SM, Paths)) {
-        Facts.calls.push_back({Callee->getCanonicalDecl(), Call});
-        Queue.push_back(Callee);
-      }
-    }
-    for (const Stmt* Child : S->children()) scanHostStmt(Child, Facts, Queue);
-  }
-
-  /// The nested patterns of functions no kernel reaches that run on the host: those taking no
-  /// team member (roots), and those host code calls; in the order of the file.
-  std::vector<ir::HostConstruct> hostConstructs() {
-    FunctionCollector Collector(SM, Paths);
-    for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls())  // the main file's
-      if (D->getBeginLoc().isValid() && SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
-        Collector.TraverseDecl(D);
-    std::vector<const FunctionDecl*> Queue = std::move(Collector.Found);
-    llvm::DenseMap<const FunctionDecl*, FunctionFacts> Facts;
-    llvm::DenseMap<const FunctionDecl*, const FunctionDecl*> Definitions;
-    std::vector<const FunctionDecl*> Order;
-    while (!Queue.empty()) {
-      const FunctionDecl* F = Queue.back();
-      Queue.pop_back();
-      if (!F || !F->getBody()) continue;
-      const FunctionDecl* Key = F->getCanonicalDecl();
-      if (Definitions.count(Key)) continue;
-      Definitions[Key] = F;
-      Order.push_back(Key);
-      FunctionFacts Scanned;
-      scanHostStmt(F->getBody(), Scanned, Queue);
-      Facts[Key] = std::move(Scanned);
-    }
-    std::stable_sort(Order.begin(), Order.end(), [&](const FunctionDecl* A, const FunctionDecl* B) {
-      return SM.isBeforeInTranslationUnit(Definitions[A]->getBeginLoc(), Definitions[B]->getBeginLoc());
-    });
-    // Host functions, each with the call that first reached it from host code (null for roots).
-    llvm::DenseMap<const FunctionDecl*, std::pair<const CallExpr*, const FunctionDecl*>> Host;
-    std::vector<const FunctionDecl*> Work;
-    for (const FunctionDecl* F : Order)
-      if (!Device.count(sourceOf(F)) && isHostRoot(Definitions[F])) {
-        Host[F] = {nullptr, nullptr};
-        Work.push_back(F);
-      }
-    while (!Work.empty()) {
-      const FunctionDecl* F = Work.back();
-      Work.pop_back();
-      for (const auto& [Callee, Call] : Facts[F].calls)
-        if (!Device.count(sourceOf(Callee)) && !Host.count(Callee)) {
-          Host[Callee] = {Call, F};
-          Work.push_back(Callee);
-        }
-    }
-    std::vector<ir::HostConstruct> Out;
-    for (const FunctionDecl* F : Order) {
-      if (!Host.count(F)) continue;
-      for (const NestedPattern& P : Facts[F].patterns) {
-        ir::HostConstruct H;
-        H.construct = execConstruct(P, Ctx);
-        H.function = functionName(Definitions[F]);
-        // The host calls down to F, innermost first.
-        for (const FunctionDecl* G = F; Host.lookup(G).first; G = Host.lookup(G).second) {
-          auto [Call, Caller] = Host.lookup(G);
-          H.calls.push_back({spotOf(Call->getBeginLoc(), Call->getSourceRange()),
-                             functionName(Definitions.lookup(G)), functionName(Definitions.lookup(Caller))});
-        }
-        Out.push_back(std::move(H));
-      }
-    }
-    return Out;
-  }
-
-  /// Whether a function no kernel reaches is host code by itself: anything but a lambda and a
-  /// function taking a team member (a helper for functors, which host code may still call).
-  static bool isHostRoot(const FunctionDecl* F) {
-    if (!F || isLambdaBody(F)) return false;
-    for (const ParmVarDecl* P : F->parameters())
-      if (isTeamMember(P->getType())) return false;
-    return true;
-  }
-
   /// The function as written: a template's instantiations (and the lambdas in them) are one.
-  static const FunctionDecl* sourceOf(const FunctionDecl* F) {
-    const FunctionDecl* Pattern = F->getTemplateInstantiationPattern();
-    return (Pattern ? Pattern : F)->getCanonicalDecl();
-  }
+  static const FunctionDecl* sourceOf(const FunctionDecl* F) { return functionAsWritten(F); }
 
   ASTContext& Ctx;
   const SourceManager& SM;

@@ -19,12 +19,11 @@
 //
 // Range and MDRange kernels: everything written in the functor is device code, lambdas included;
 // the walk follows the main file's functions it calls and records the nested patterns it meets
-// (whose closures it does not walk). Host code: the main file's functions that no kernel reaches
-// and that take no team member, and those host code calls; their nested patterns are recorded with
-// the calls from host code (ir::HostConstruct).
+// (whose closures it does not walk). Host code's nested patterns are recorded too (HostCode.h).
 #pragma once
 
 #include "analysis/DispatchFinder.h"
+#include "analysis/TeamCode.h"
 #include "frontend/Frontend.h"
 #include "ir/ExecTree.h"
 #include "ir/Kernel.h"
@@ -37,6 +36,9 @@ namespace analysis {
 /// Calls followed deeper than this are not walked (a guard against pathological call graphs;
 /// recursion is cut earlier, at the first repeated function).
 constexpr unsigned MaxCallDepth = 32;
+
+/// The IR's record of a nested pattern as the walk meets it.
+ir::ExecConstruct execConstruct(const NestedPattern& pattern, const clang::ASTContext& ast);
 
 /// Walks every instantiation of every dispatch (`instances`, DispatchSite::kernel indexing
 /// tu.kernels) and the main file's host code.
