@@ -102,7 +102,7 @@ private:
   ir::ExecPoint point(ir::ExecPoint::Kind Kind) const {
     ir::ExecPoint P;
     P.kind = Kind;
-    for (const NestedPattern& F : Frames) P.frames.push_back(execConstruct(F, Ctx));
+    P.frames = FrameRecords;
     if (auto D = innermostDivergence(AcrossThreads | AcrossLanes)) P.divergence = execDivergence(*D);
     if (auto D = innermostDivergence(AcrossLanes)) P.laneDivergence = execDivergence(*D);
     P.divergentBits = divergentBits();
@@ -415,6 +415,7 @@ private:
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (I != 1) walk(Call->getArg(I));
       Frames.push_back(*P);
+      FrameRecords.push_back(execConstruct(*P, Ctx));
       for (const FunctionDecl* Body : callOperatorsOf(P->closure)) {
         // The closure's indices differ between the participants of the pattern's level.
         std::vector<Varying> Params;
@@ -426,6 +427,7 @@ private:
         walkFunction(Body, Params, nullptr, &Frames.back());
       }
       Frames.pop_back();
+      FrameRecords.pop_back();
       return;
     }
     llvm::StringRef Method = teamMemberMethod(Call);
@@ -854,6 +856,7 @@ private:
   VaryingValues Values;
   std::vector<Function> Functions;
   std::vector<NestedPattern> Frames;  // the nested patterns whose closures hold the point
+  std::vector<ir::ExecConstruct> FrameRecords;  // the same as the points record them, made once
   std::vector<Divergence> Conds;      // the varying conditions around the point walked
   std::vector<Loop> Loops;            // the loops and switches around it
   std::set<std::pair<const FunctionDecl*, std::string>> Walked;
