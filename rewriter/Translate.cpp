@@ -33,9 +33,8 @@ using output::realPathOf;
 
 /// Runs analysis, checks and emission once the main file is parsed: for the translated source,
 /// then for each of the user's headers with dispatches (docs/design.md section 1, "Dispatches
-/// in the user's headers"). Each header is analysed as the main file in turn: analysis and the checks
-/// look at what is written in the SourceManager's main file, so that file is set to the header
-/// for its pass and set back after.
+/// in the user's headers"), each in a pass of its own over the same AST; a pass tells analysis
+/// which file it reads (analysis::AnalysedFile).
 class TranslateConsumer : public SemaConsumer {
 public:
   TranslateConsumer(const frontend::SearchPaths& Paths, const TranslateOptions& Options,
@@ -65,11 +64,9 @@ public:
     bool Ok = rewrite(Ctx, Main, Files, &Headers);
     addOutOfLineFiles(SM, Main, Headers);
     for (size_t I = 0; Ok && I < Headers.size(); ++I) {
-      SM.setMainFileID(Headers[I]);
       Ok = rewrite(Ctx, Headers[I], Files, nullptr);
       addOutOfLineFiles(SM, Main, Headers);
     }
-    SM.setMainFileID(Main);
     if (!Ok) return;
     if (Options.checkOnly) {
       Outputs[keyOf(SM)];
@@ -95,7 +92,7 @@ public:
   }
 
 private:
-  /// Analyses, checks and lowers the file `Id`, the SourceManager's main file; on success adds
+  /// Analyses, checks and lowers the file `Id` (the main file or a header); on success adds
   /// it to `Files` (and, for the translated source, lists the headers with dispatches in
   /// `Headers`), unless `Files` has it already: a header included more than once (one FileID
   /// per inclusion) is analysed and checked at each inclusion and must lower the same each
@@ -109,8 +106,9 @@ private:
     TU.openmpOffload = OpenMPOffload;
     TU.mainFile = llvm::sys::path::filename(TU.header ? realPathOf(SM, Id) : File).str();
     diag::Reporter Report(Diags, Options.diagnostics);
+    const analysis::AnalysedFile Here(SM, Id, !TU.header, Paths);
     const analysis::Analysis Found =
-        analysis::analyse(Ctx, Paths, Report, TU, TU.header ? nullptr : HeaderFacts);
+        analysis::analyse(Ctx, Here, Report, TU, TU.header ? nullptr : HeaderFacts);
     if (Diags.hasErrorOccurred()) return false;
     if (Headers) *Headers = Found.dispatches.otherFiles;
     checks::CheckContext Checks{Ctx, Found.dispatches.instances.size(), TU, Found.device,
@@ -138,7 +136,7 @@ private:
     R.edits = emit::lower(B, TU);  // with --check too: a header's inclusions must agree
     for (const RewrittenFile& Earlier : Files)  // a later inclusion of a header: one copy
       if (Earlier.realPath == R.realPath) return output::sameTranslation(SM, Earlier, R, Report);
-    if (Options.explainLaunch) explain(Diags, SM, TU);
+    if (Options.explainLaunch) explain(Diags, SM, Id, TU);
     Files.push_back(std::move(R));
     return true;
   }
@@ -156,9 +154,10 @@ private:
     }
   }
 
-  /// --explain-launch: the backend's remarks (emit::explainLaunches) at the main file's text.
-  void explain(DiagnosticsEngine& Diags, const SourceManager& SM, const ir::TranslationUnit& TU) {
-    const SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
+  /// --explain-launch: the backend's remarks (emit::explainLaunches) at the text of `Id`.
+  void explain(DiagnosticsEngine& Diags, const SourceManager& SM, FileID Id,
+               const ir::TranslationUnit& TU) {
+    const SourceLocation Start = SM.getLocForStartOfFile(Id);
     const unsigned Remark = Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
     for (const emit::LaunchRemark& R : emit::explainLaunches(B, TU))
       Diags.Report(Start.getLocWithOffset(R.offset), Remark) << R.text;

@@ -66,17 +66,17 @@ static void forgetDifferingShape(clang::ASTContext& Ctx, const TracedPolicy& P, 
   if (VectorLength != K.vectorLength) K.vectorLength = 0;
 }
 
-Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
-                 diag::Reporter& Report, ir::TranslationUnit& TU,
+Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporter& Report,
+                 ir::TranslationUnit& TU,
                  const StdHeaderFacts* HeaderFacts) {
   Analysis Result;
-  Result.dispatches = findDispatches(Ctx, Paths, Report, TU);
+  Result.dispatches = findDispatches(Ctx, File, Report, TU);
   if (Ctx.getDiagnostics().hasErrorOccurred()) return Result;
   for (const DispatchSite& Site : Result.dispatches.sites) {
     ir::Kernel& K = TU.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) continue;
-    buildNest(Ctx, Paths, Site, K);
-    if (!K.onHost) recordViewReads(Ctx, Site, K);
+    buildNest(Ctx, File, Site, K);
+    if (!K.onHost) recordViewReads(Ctx, File, Site, K);
   }
   // Every instantiation's policy, traced once: the checks read the traces; the IR records the
   // first instantiation's (the instances start with the sites, in kernel order).
@@ -100,12 +100,12 @@ Analysis analyse(clang::ASTContext& Ctx, const frontend::SearchPaths& Paths,
       forgetDifferingShape(Ctx, P, TU.kernels[Instances[I].kernel]);
     Result.teamPolicies.push_back(std::move(P));
   }
-  Result.device = walkDeviceCode(Ctx, Paths, Result.dispatches.instances, TU);
-  Result.execution = walkExecution(Ctx, Paths, Result.dispatches.instances, TU);
+  Result.device = walkDeviceCode(Ctx, File, Result.dispatches.instances, TU);
+  Result.execution = walkExecution(Ctx, File, Result.dispatches.instances, TU);
   Result.captures = findCaptures(Ctx, Result.dispatches.sites);
-  Result.policies = readPolicies(Ctx, Paths, Result.dispatches.instances, Result.teamPolicies);
-  Result.functorCalls = readFunctorCalls(Ctx, Paths, Result.dispatches, TU);
-  if (HeaderFacts) chooseStdHeaders(Ctx, Paths, *HeaderFacts, TU);
+  Result.policies = readPolicies(Ctx, File, Result.dispatches.instances, Result.teamPolicies);
+  Result.functorCalls = readFunctorCalls(Ctx, File, Result.dispatches, TU);
+  if (HeaderFacts) chooseStdHeaders(Ctx, File.paths(), *HeaderFacts, TU);
   return Result;
 }
 

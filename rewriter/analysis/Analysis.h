@@ -42,7 +42,7 @@ struct Analysis {
   // ---- What the captures, policies and signatures families read ----
   /// What the lambda functor of each top-level dispatch captures (CaptureFindings.h).
   std::vector<CaptureFinding> captures;
-  /// The policies, nested MDRanges and scratch calls of the main file, each dispatch's
+  /// The policies, nested MDRanges and scratch calls of the analysed file, each dispatch's
   /// MDRangePolicy, and each traced TeamPolicy's scratch against its functor's (PolicyFindings.h).
   PolicyFindings policies;
   /// How each dispatch and nested pattern calls its functor, modelled and judged
@@ -50,16 +50,17 @@ struct Analysis {
   std::vector<FunctorCallFinding> functorCalls;
 };
 
-/// Analyses the main file into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
+/// Analyses `file` (the translated source, or one of its headers in a pass of its own:
+/// AnalysedFile.h) into `tu`: its dispatches (DispatchFinder.h), each team kernel's nest
 /// (NestTree.h), what its policy is built from (PolicyTrace.h: constant team size and vector
 /// length, scratch requests), the device call graph (DeviceCallGraph.h), what every kernel runs
 /// where (ExecWalk.h: the nesting, collectives and races families read it), and what the other
 /// rule families read (the captures of lambda functors: CaptureFindings.h; policies and scratch:
 /// PolicyFindings.h; functor calls: FunctorCalls.h). Reports what cannot be translated through
 /// `report`; after such an error the rest is not analysed and the result is partial. With
-/// `stdHeaderFacts` (the preprocessor's record of the parse), also which of Kokkos_Core.hpp's
-/// standard headers the user's code uses (StdHeaders.h).
-Analysis analyse(clang::ASTContext& ast, const frontend::SearchPaths& paths, diag::Reporter& report,
+/// `stdHeaderFacts` (the preprocessor's record of the parse; the translated source's pass only),
+/// also which of Kokkos_Core.hpp's standard headers the user's code uses (StdHeaders.h).
+Analysis analyse(clang::ASTContext& ast, const AnalysedFile& file, diag::Reporter& report,
                  ir::TranslationUnit& tu,
                  const StdHeaderFacts* stdHeaderFacts = nullptr);
 

@@ -29,8 +29,8 @@ namespace {
 
 class DeviceWalk {
 public:
-  DeviceWalk(ASTContext& Ctx, const frontend::SearchPaths& Paths, ir::TranslationUnit& TU)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), TU(TU) {}
+  DeviceWalk(ASTContext& Ctx, const AnalysedFile& File, ir::TranslationUnit& TU)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), File(File), Paths(File.paths()), TU(TU) {}
 
   /// Walks one instantiation of a dispatch: its functor, and what its entries reach. A templated
   /// entry (a generic lambda's call operator, a templated operator()) is walked in each
@@ -76,7 +76,8 @@ private:
   /// A lambda functor needs a device execution space on CUDA unless HPAR_LAMBDA gave it one: the
   /// backend adds it after the capture list. A lambda written by another macro cannot be edited.
   /// A lambda that only the device calls (ir::TranslationUnit::deviceLambdas) gets the device
-  /// space alone, in place of the macro or after the capture list.
+  /// space alone, in place of the macro or after the capture list, where the translated source
+  /// writes it (deviceOnlyHere).
   void lambdaFunctor(const LambdaExpr* L, const DispatchSite& Site) {
     const ir::Kernel& K = TU.kernels[Site.kernel];
     const bool DeviceOnly = isa<LambdaExpr>(strip(Site.functor)) && !K.onHost && !K.alsoOnHost &&
@@ -90,12 +91,12 @@ private:
         return;
       }
       if (!DeviceOnly) return;
-      // The macro the main file spells (KOKKOS_LAMBDA stands for HPAR_LAMBDA).
+      // The macro the file spells (KOKKOS_LAMBDA stands for HPAR_LAMBDA).
       const CharSourceRange Spelled = SM.getExpansionRange(Bracket);
       const llvm::StringRef Name = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
       const bool Class = Name == "KOKKOS_CLASS_LAMBDA" || Name == "HPAR_CLASS_LAMBDA";
       if ((Class || Name == "KOKKOS_LAMBDA" || Name == "HPAR_LAMBDA") &&
-          SM.isInMainFile(Spelled.getBegin())) {
+          deviceOnlyHere(Spelled.getBegin())) {
         const unsigned Begin = SM.getFileOffset(Spelled.getBegin());
         if (MarkedLambdas.insert(Begin).second)
           TU.deviceLambdas.push_back({Begin, unsigned(Name.size()), Class ? "[=, *this]" : "[=]"});
@@ -105,11 +106,16 @@ private:
     unsigned After = SM.getFileOffset(
         Lexer::getLocForEndOfToken(Bracket, 0, SM, Ctx.getLangOpts()));
     if (!MarkedLambdas.insert(After).second) return;
-    if (DeviceOnly && SM.isInMainFile(Bracket))
+    if (DeviceOnly && deviceOnlyHere(Bracket))
       TU.deviceLambdas.push_back({After, 0, ""});
     else
       TU.plainLambdas.push_back(After);
   }
+
+  /// Whether a device-only lambda at `Loc` (a file location) gets the device space alone: when
+  /// the translated source writes it. A lambda of one of the user's headers keeps both spaces
+  /// (HPAR_LAMBDA's, or those added after its capture list), which is valid wherever it runs.
+  bool deviceOnlyHere(SourceLocation Loc) const { return File.isSource() && File.writtenHere(Loc); }
 
   /// A container captured by copy (also through a reference) is copied into the kernel's
   /// closure, to the device.
@@ -180,12 +186,12 @@ private:
       if (ownAnnotation(D) == "hpar::device_callable") Annotated = true;
     const FunctionDecl* Def = F->getDefinition();
     if (!Def) return badCall(DeviceFinding::Kind::CallsInvisible, CallSite, F, Name);
-    bool InMain = SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation()));
-    if (!InMain && !Annotated)
+    const bool Here = File.writtenHereExpanded(Def->getLocation());
+    if (!Here && !Annotated)
       return badCall(DeviceFinding::Kind::CallsUnmarked, CallSite, Def, Name);
     Visited.insert(Key);
     Stack.push_back({Key, CallSite, Name});
-    if (InMain && !Annotated && Marked.insert(F).second) mark(F, Def);
+    if (Here && !Annotated && Marked.insert(F).second) mark(F, Def);
     if ((isa<CXXConstructorDecl>(Def) || isa<CXXDestructorDecl>(Def)) && Def->isOutOfLine())
       recordOutOfLine(Def);
     Stack.pop_back();
@@ -234,12 +240,12 @@ private:
     TU.outOfLineStructors.push_back({Begin.getRawEncoding(), End.getRawEncoding()});
   }
 
-  /// Records the declarations of a main-file function that the backend must mark.
+  /// Records the declarations of a function of the analysed file that the backend must mark.
   void mark(const FunctionDecl* F, const FunctionDecl* Def) {
     bool Member = isa<CXXMethodDecl>(F);
     for (const FunctionDecl* D : F->redecls()) {
       SourceLocation Begin = SM.getExpansionLoc(D->getInnerLocStart());
-      if (!SM.isWrittenInMainFile(Begin)) {
+      if (!File.writtenHere(Begin)) {
         DeviceFinding& Found = find(DeviceFinding::Kind::DeclaredElsewhere, D->getLocation());
         Found.callee = F;
         Found.decl = D;
@@ -262,6 +268,7 @@ private:
 
   ASTContext& Ctx;
   SourceManager& SM;
+  const AnalysedFile& File;
   const frontend::SearchPaths& Paths;
   llvm::DenseSet<const FunctionDecl*> RecordedOutOfLine;
   ir::TranslationUnit& TU;
@@ -277,10 +284,10 @@ private:
 
 }  // namespace
 
-std::vector<DeviceFinding> walkDeviceCode(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+std::vector<DeviceFinding> walkDeviceCode(ASTContext& Ctx, const AnalysedFile& File,
                                           const std::vector<DispatchSite>& Instances,
                                           ir::TranslationUnit& TU) {
-  DeviceWalk W(Ctx, Paths, TU);
+  DeviceWalk W(Ctx, File, TU);
   for (const DispatchSite& Site : Instances)
     if (!TU.kernels[Site.kernel].onHost && !TU.kernels[Site.kernel].onHostThreads) W.walkSite(Site);
   return std::move(W.Findings);

@@ -1,6 +1,6 @@
 // What each kernel runs on the device: the walk from a kernel's functor entries through every
 // call into the user's functions, done once, by analysis. It records in the IR what the backends
-// must make device-callable (the main file's functions it reaches, the lambdas written without
+// must make device-callable (the analysed file's functions it reaches, the lambdas written without
 // HPAR_LAMBDA), and lists in walk order what the device rule family reports
 // (checks/DeviceCallable.cpp), each finding with the chain of calls that reached it.
 //
@@ -16,7 +16,7 @@
 
 #include "analysis/DeviceCode.h"
 #include "analysis/DispatchFinder.h"
-#include "frontend/Frontend.h"
+#include "analysis/AnalysedFile.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -46,7 +46,7 @@ struct DeviceFinding {
     CallsUnmarked,      // calls `callee`, defined in another file without HPAR_INLINE_FUNCTION
     Recursion,          // calls `callee`, already on the chain (`self`: the caller itself)
     Unsafe,             // `event`: a construct the device cannot run
-    DeclaredElsewhere,  // `callee`, a main-file function it reaches, has a declaration (`decl`)
+    DeclaredElsewhere,  // `callee`, a function of the analysed file it reaches, has a declaration (`decl`)
                         // in another file, where the backend cannot mark it
   };
   Kind kind = Kind::Unsafe;
@@ -68,8 +68,7 @@ struct DeviceFinding {
 /// Walks what every device kernel runs; records the functions and lambdas to make
 /// device-callable in `tu` (deviceFunctions, plainLambdas) and returns the findings, in walk
 /// order.
-std::vector<DeviceFinding> walkDeviceCode(clang::ASTContext& ast,
-                                          const frontend::SearchPaths& paths,
+std::vector<DeviceFinding> walkDeviceCode(clang::ASTContext& ast, const AnalysedFile& file,
                                           const std::vector<DispatchSite>& instances,
                                           ir::TranslationUnit& tu);
 

@@ -156,9 +156,8 @@ bool unrollableRange(const Expr* Range) {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  Finder(ASTContext& Ctx, const frontend::SearchPaths& Paths, diag::Reporter& Report,
-         ir::TranslationUnit& TU)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Report(Report), TU(TU),
+  Finder(ASTContext& Ctx, const AnalysedFile& File, diag::Reporter& Report, ir::TranslationUnit& TU)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), File(File), Paths(File.paths()), Report(Report), TU(TU),
         HostOnly(defaultSpaceOnHost(Ctx)) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -213,7 +212,7 @@ public:
             "scope, or move the dispatch into the including file");
       return true;
     }
-    if (CallFile != SM.getMainFileID()) {  // in a user header: translated in the header's own pass
+    if (CallFile != File.id()) {  // in another of the user's files: translated in that file's pass
       if (std::find(OtherFiles.begin(), OtherFiles.end(), CallFile) == OtherFiles.end())
         OtherFiles.push_back(CallFile);
       return true;
@@ -408,7 +407,7 @@ private:
     return true;
   }
 
-  /// Records a nested ThreadVectorMDRange or TeamVectorMDRange of the main file whose lanes
+  /// Records a nested ThreadVectorMDRange or TeamVectorMDRange of the analysed file whose lanes
   /// would take an index the closure's Views do not have at stride 1, while they have the other
   /// end index there: StrideVotes counts, over the closure's View element accesses, whose stride-1
   /// subscript is the closure's first index and whose is its last; lowering then wraps the range
@@ -426,21 +425,21 @@ private:
     const bool lastFastest = V.Last > V.First;
     if (lastFastest == !K.left) return;  // Rank's direction already walks it fastest
     SourceRange R = Call->getArg(0)->getSourceRange();
-    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isWrittenInMainFile(R.getBegin()))
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !File.writtenHere(R.getBegin()))
       return;
     const unsigned Begin = SM.getFileOffset(R.getBegin());
     if (!Seen.insert(Begin).second) return;  // another instantiation of the same template
     TU.rewalkedRanges.push_back({Begin, endOffset(R), lastFastest});
   }
 
-  /// Records a nested parallel_for of the main file over a one-dimensional thread or team-vector
+  /// Records a nested parallel_for of the analysed file over a one-dimensional thread or team-vector
   /// range whose closure is light (LightClosure), so that lowering calls the unrolled form.
   void noteUnrollable(const CallExpr* Call) {
     if (Call->getNumArgs() != 2 || !unrollableRange(Call->getArg(0))) return;
     const auto* Callee = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit());
     if (!Callee || Callee->hasExplicitTemplateArgs()) return;
     SourceRange R = Callee->getSourceRange();
-    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isWrittenInMainFile(R.getBegin()))
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !File.writtenHere(R.getBegin()))
       return;
     if (!LightClosure::check(lambdaOf(Call->getArg(1)))) return;
     const unsigned Begin = SM.getFileOffset(R.getBegin());
@@ -504,6 +503,7 @@ private:
 
   ASTContext& Ctx;
   SourceManager& SM;
+  const AnalysedFile& File;
   const frontend::SearchPaths& Paths;
   diag::Reporter& Report;
   ir::TranslationUnit& TU;
@@ -513,7 +513,7 @@ private:
   llvm::DenseMap<unsigned, size_t> KernelAt;  // callee offset of a recorded dispatch -> its kernel
   llvm::DenseSet<unsigned> Seen;  // callee offsets of the unrolled fors already recorded
   std::set<std::string> Names;
-  OuterRanges Enclosing{SM};  // the functor arguments of the recorded dispatches
+  OuterRanges Enclosing{File};  // the functor arguments of the recorded dispatches
   /// The build runs every kernel on the host's threads (the OpenMP build for the host, whose
   /// default space is the host's).
   const bool HostOnly;
@@ -521,9 +521,10 @@ private:
 
 }  // namespace
 
-Dispatches findDispatches(ASTContext& Ctx, const frontend::SearchPaths& Paths,
-                          diag::Reporter& Report, ir::TranslationUnit& TU) {
-  Finder F(Ctx, Paths, Report, TU);
+Dispatches findDispatches(ASTContext& Ctx, const AnalysedFile& File, diag::Reporter& Report,
+                          ir::TranslationUnit& TU) {
+  const frontend::SearchPaths& Paths = File.paths();
+  Finder F(Ctx, File, Report, TU);
   F.run();
   // What each instantiation's functor runs: the overloads its own policy and pattern select.
   for (std::vector<DispatchSite>* List : {&F.Sites, &F.Instances})

@@ -1,13 +1,13 @@
 // Recognises the top-level dispatches (parallel_for / parallel_reduce / parallel_scan) of the
-// main file and records each as an ir::Kernel; notes which of the user's headers have
-// dispatches of their own (each is then analysed as the main file in turn: Translate.cpp).
+// analysed file (AnalysedFile.h) and records each as an ir::Kernel; notes which of the user's
+// headers have dispatches of their own (each is then analysed in a pass of its own: Translate.cpp).
 // Reports, as errors, dispatches it cannot translate: nested in another dispatch's functor,
 // inside a macro, in a file included inside a declaration, over a policy this version does not
 // lower.
 #pragma once
 
 #include "diag/Diagnostics.h"
-#include "frontend/Frontend.h"
+#include "analysis/AnalysedFile.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -28,7 +28,7 @@ struct DispatchSite {
   std::vector<const clang::FunctionDecl*> members;
 };
 
-/// The dispatches of the main file.
+/// The dispatches of the analysed file.
 struct Dispatches {
   std::vector<DispatchSite> sites;  // one per kernel, at index `kernel`: its first instantiation
   /// Every instantiation of every dispatch: the sites, then the other instantiations of the
@@ -41,8 +41,8 @@ struct Dispatches {
 };
 
 /// Finds the dispatches; fills `tu.kernels`. Reports what it cannot translate through `report`.
-Dispatches findDispatches(clang::ASTContext& Ctx, const frontend::SearchPaths& paths,
-                          diag::Reporter& report, ir::TranslationUnit& tu);
+Dispatches findDispatches(clang::ASTContext& Ctx, const AnalysedFile& file, diag::Reporter& report,
+                          ir::TranslationUnit& tu);
 
 /// The policy argument of a dispatch (the one before its functor), as written, or null.
 const clang::Expr* policyArgument(const DispatchSite& site);

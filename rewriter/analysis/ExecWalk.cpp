@@ -54,8 +54,8 @@ constexpr unsigned AllParticipants = AcrossThreads | AcrossLanes;
 /// The walk of one translation unit's kernels (ExecWalk.h).
 class ExecWalker {
 public:
-  ExecWalker(ASTContext& Ctx, const frontend::SearchPaths& Paths, const ir::TranslationUnit& TU)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), TU(TU), Values(SM, Paths) {}
+  ExecWalker(ASTContext& Ctx, const AnalysedFile& File, const ir::TranslationUnit& TU)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), File(File), TU(TU), Values(SM, File) {}
 
   ir::Execution run(const std::vector<DispatchSite>& Instances) {
     ir::Execution Out;
@@ -71,7 +71,7 @@ public:
       }
     }
     Tree = nullptr;
-    Out.host = hostConstructs(Ctx, Paths, Device);
+    Out.host = hostConstructs(Ctx, File, Device);
     return Out;
   }
 
@@ -254,7 +254,7 @@ private:
     // collectives family: they are errors inside a nested closure for another reason.
     if (!teamMemberMethod(Call).empty()) return;
     const FunctionDecl* Callee = Call->getDirectCallee();
-    if (!Callee || userCallee(Call, SM, Paths)) return;
+    if (!Callee || userCallee(Call, File)) return;
     const auto* Method = dyn_cast<CXXMethodDecl>(Callee);
     unsigned First = 0;
     if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(Call); Op && Method) {
@@ -439,7 +439,7 @@ private:
       walk(Call->getCallee());
       return;
     }
-    if (const FunctionDecl* Callee = userCallee(Call, SM, Paths)) {
+    if (const FunctionDecl* Callee = userCallee(Call, File)) {
       for (const Stmt* Child : Call->children()) walk(Child);
       std::vector<Varying> Params = Values.argumentsOf(Call, Callee);
       Chain.push_back({Call, Callee});
@@ -713,7 +713,7 @@ private:
     }
     if (const auto* Call = dyn_cast<CallExpr>(E)) {
       // A View of hpar's making from another (subview): into the same elements.
-      if (Call->getNumArgs() == 0 || userCallee(Call, SM, Paths) ||
+      if (Call->getNumArgs() == 0 || userCallee(Call, File) ||
           isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) || !isView(Call->getArg(0)->getType()))
         return Origin::unknown();
       unsigned Index = 0;
@@ -831,7 +831,7 @@ private:
         Tree->points.push_back(std::move(X));
         return;  // what its closure holds is the same mistake
       }
-      if (const FunctionDecl* Callee = userCallee(Call, SM, Paths)) {
+      if (const FunctionDecl* Callee = userCallee(Call, File)) {
         for (const Stmt* Child : S->children()) walkFlatStmt(Child);
         Chain.push_back({Call, Callee});
         walkFlat(Callee);
@@ -847,7 +847,7 @@ private:
 
   ASTContext& Ctx;
   const SourceManager& SM;
-  const frontend::SearchPaths& Paths;
+  const AnalysedFile& File;
   const ir::TranslationUnit& TU;
   const ir::Kernel* Kernel = nullptr;
   ir::ExecTree* Tree = nullptr;
@@ -876,9 +876,9 @@ private:
 
 }  // namespace
 
-ir::Execution walkExecution(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+ir::Execution walkExecution(ASTContext& Ctx, const AnalysedFile& File,
                             const std::vector<DispatchSite>& Instances, const ir::TranslationUnit& TU) {
-  return ExecWalker(Ctx, Paths, TU).run(Instances);
+  return ExecWalker(Ctx, File, TU).run(Instances);
 }
 
 }  // namespace analysis

@@ -2,7 +2,7 @@
 // (ir/ExecTree.h) that the nesting, collectives and races rules read.
 //
 // Team kernels: from each entry point of each instantiation of a team dispatch, through direct
-// calls of the main file's functions and the closures of nested patterns (a lambda merely written
+// calls of the analysed file's functions and the closures of nested patterns (a lambda merely written
 // in the functor runs only where it is called), in source order, with
 //   - the nested patterns whose closures hold the point (outermost first);
 //   - which values differ between participants there (analysis/Varying.h): a closure's indices
@@ -18,13 +18,13 @@
 // its object reach, and whether the policy has one thread or one lane.
 //
 // Range and MDRange kernels: everything written in the functor is device code, lambdas included;
-// the walk follows the main file's functions it calls and records the nested patterns it meets
+// the walk follows the analysed file's functions it calls and records the nested patterns it meets
 // (whose closures it does not walk). Host code's nested patterns are recorded too (HostCode.h).
 #pragma once
 
+#include "analysis/AnalysedFile.h"
 #include "analysis/DispatchFinder.h"
 #include "analysis/TeamCode.h"
-#include "frontend/Frontend.h"
 #include "ir/ExecTree.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
@@ -41,8 +41,8 @@ constexpr unsigned MaxCallDepth = 32;
 ir::ExecConstruct execConstruct(const NestedPattern& pattern, const clang::ASTContext& ast);
 
 /// Walks every instantiation of every dispatch (`instances`, DispatchSite::kernel indexing
-/// tu.kernels) and the main file's host code.
-ir::Execution walkExecution(clang::ASTContext& ast, const frontend::SearchPaths& paths,
+/// tu.kernels) and the analysed file's host code.
+ir::Execution walkExecution(clang::ASTContext& ast, const AnalysedFile& file,
                             const std::vector<DispatchSite>& instances, const ir::TranslationUnit& tu);
 
 }  // namespace analysis

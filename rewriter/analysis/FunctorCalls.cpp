@@ -500,20 +500,18 @@ private:
   const ir::TranslationUnit& TU;
 };
 
-/// The nested pattern calls of the main file: in functions, in every instantiation of a template,
+/// The nested pattern calls of the analysed file: in functions, in every instantiation of a template,
 /// and in the instantiations of generic lambdas (whose patterns have no resolved callee).
 class NestedCalls : public RecursiveASTVisitor<NestedCalls> {
 public:
-  NestedCalls(const SourceManager& SM, const frontend::SearchPaths& Paths) : SM(SM), Paths(Paths) {}
+  explicit NestedCalls(const AnalysedFile& File) : File(File) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
   bool VisitCallExpr(CallExpr* Call) {
     if (!nestedPatternOf(Call)) return true;
-    SourceLocation Loc = Call->getBeginLoc();
-    if (Loc.isInvalid() || frontend::isLibraryLocation(SM, Paths, Loc)) return true;
-    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Loc)) || !Seen.insert(Call).second) return true;
+    if (!File.isUserCode(Call->getBeginLoc()) || !Seen.insert(Call).second) return true;
     Calls.push_back(Call);
     return true;
   }
@@ -528,20 +526,19 @@ public:
   std::vector<const CallExpr*> Calls;
 
 private:
-  const SourceManager& SM;
-  const frontend::SearchPaths& Paths;
+  const AnalysedFile& File;
   llvm::SmallPtrSet<const CallExpr*, 32> Seen;
   llvm::SmallPtrSet<const FunctionDecl*, 16> SeenFn;
 };
 
 }  // namespace
 
-std::vector<FunctorCallFinding> readFunctorCalls(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+std::vector<FunctorCallFinding> readFunctorCalls(ASTContext& Ctx, const AnalysedFile& File,
                                                  const Dispatches& Found,
                                                  const ir::TranslationUnit& TU) {
   const SourceManager& SM = Ctx.getSourceManager();
   std::vector<FunctorCallFinding> Calls;
-  CallModeller Model(Ctx, Paths, TU);
+  CallModeller Model(Ctx, File.paths(), TU);
   /// The expansion of a functor's start, which tells the functors apart.
   auto KeyOf = [&](const Expr* Functor) { return SM.getExpansionLoc(Functor->getBeginLoc()); };
 
@@ -553,14 +550,13 @@ std::vector<FunctorCallFinding> readFunctorCalls(ASTContext& Ctx, const frontend
     Calls.push_back(std::move(F));
   }
 
-  NestedCalls Finder(SM, Paths);
+  NestedCalls Finder(File);
   for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls()) {  // as in analysis
-    SourceLocation Loc = D->getBeginLoc();
-    if (Loc.isInvalid() || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))) continue;
+    if (!File.writtenHereExpanded(D->getBeginLoc())) continue;
     Finder.TraverseDecl(D);
   }
   // The functors of the kernels, to name the kernel whose functor holds a nested call.
-  OuterRanges Functors(SM);
+  OuterRanges Functors(File);
   for (const DispatchSite& Site : Found.sites) {
     if (!Site.functor) continue;
     SourceRange R = Site.functor->getSourceRange();

@@ -9,9 +9,9 @@
 // the body HPAR_IMPL_IF_FITS left out); the model explains it.
 //
 // The findings. One FunctorCallFinding per instantiation of each dispatch (Dispatches::instances,
-// in their order), then one per nested pattern call of the main file (in functions, in every
+// in their order), then one per nested pattern call of the analysed file (in functions, in every
 // instantiation of a template, in the instantiations of generic lambdas), in the order of one
-// walk over the main file's declarations. Each holds the call as the pattern makes it, the
+// walk over the analysed file's declarations. Each holds the call as the pattern makes it, the
 // compiler's verdict, where building the model stopped at a result that cannot fit (a reduction
 // without result or value_type, a result that cannot become a reducer, a result or scan total of
 // another type than the functor's), and each call operator the call may reach, judged. Texts
@@ -164,8 +164,7 @@ struct FunctorCallFinding {
 };
 
 /// Models every dispatch's and nested pattern's call of its functor (see above).
-std::vector<FunctorCallFinding> readFunctorCalls(clang::ASTContext& ast,
-                                                 const frontend::SearchPaths& paths,
+std::vector<FunctorCallFinding> readFunctorCalls(clang::ASTContext& ast, const AnalysedFile& file,
                                                  const Dispatches& dispatches,
                                                  const ir::TranslationUnit& tu);
 
@@ -174,7 +173,7 @@ std::vector<FunctorCallFinding> readFunctorCalls(clang::ASTContext& ast,
 /// A result argument as make_reduce_spec sees it.
 Result describeResult(const clang::Expr* Arg, const clang::ASTContext& Ctx);
 
-/// The text of a range of the main file, or "".
+/// The text of a range of a file, or "".
 std::string textOf(const clang::ASTContext& Ctx, clang::SourceRange R);
 
 /// A type as messages print it.

@@ -12,35 +12,31 @@ namespace hpar {
 namespace analysis {
 namespace {
 
-/// What one function of the main file holds: its nested patterns and its calls of the user's
+/// What one function of the analysed file holds: its nested patterns and its calls of the user's
 /// functions.
 struct FunctionFacts {
   std::vector<NestedPattern> patterns;
   std::vector<std::pair<const FunctionDecl*, const CallExpr*>> calls;
 };
 
-/// Collects the functions of the main file with a resolved body (instantiations included).
+/// Collects the functions of the analysed file with a resolved body (instantiations included).
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
-  FunctionCollector(const SourceManager& SM, const frontend::SearchPaths& Paths)
-      : SM(SM), Paths(Paths) {}
+  explicit FunctionCollector(const AnalysedFile& File) : File(File) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl* F) {
     if (!F->doesThisDeclarationHaveABody() || F->isDependentContext() || F->isImplicit()) return true;
-    SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
-    if (Loc.isValid() && SM.isWrittenInMainFile(Loc) && !frontend::isLibraryLocation(SM, Paths, Loc))
-      Found.push_back(F);
+    if (File.isUserCode(F->getLocation())) Found.push_back(F);
     return true;
   }
   std::vector<const FunctionDecl*> Found;
 
 private:
-  const SourceManager& SM;
-  const frontend::SearchPaths& Paths;
+  const AnalysedFile& File;
 };
 
 void scanHostStmt(const Stmt* S, FunctionFacts& Facts, std::vector<const FunctionDecl*>& Queue,
-                  const SourceManager& SM, const frontend::SearchPaths& Paths) {
+                  const AnalysedFile& File) {
   if (!S) return;
   if (const auto* L = dyn_cast<LambdaExpr>(S)) {
     for (const FunctionDecl* Body : instancesOf(L->getCallOperator())) Queue.push_back(Body);
@@ -48,12 +44,12 @@ void scanHostStmt(const Stmt* S, FunctionFacts& Facts, std::vector<const Functio
   }
   if (const auto* Call = dyn_cast<CallExpr>(S)) {
     if (auto P = nestedPatternOf(Call)) Facts.patterns.push_back(*P);
-    else if (const FunctionDecl* Callee = userCallee(Call, SM, Paths)) {
+    else if (const FunctionDecl* Callee = userCallee(Call, File)) {
       Facts.calls.push_back({Callee->getCanonicalDecl(), Call});
       Queue.push_back(Callee);
     }
   }
-  for (const Stmt* Child : S->children()) scanHostStmt(Child, Facts, Queue, SM, Paths);
+  for (const Stmt* Child : S->children()) scanHostStmt(Child, Facts, Queue, File);
 }
 
 /// Whether a function no kernel reaches is host code by itself: anything but a lambda and a
@@ -74,13 +70,12 @@ const FunctionDecl* functionAsWritten(const FunctionDecl* F) {
 
 /// The nested patterns of functions no kernel reaches that run on the host: those taking no
 /// team member (roots), and those host code calls; in the order of the file.
-std::vector<ir::HostConstruct> hostConstructs(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+std::vector<ir::HostConstruct> hostConstructs(ASTContext& Ctx, const AnalysedFile& File,
                                               const llvm::DenseSet<const FunctionDecl*>& Device) {
   const SourceManager& SM = Ctx.getSourceManager();
-  FunctionCollector Collector(SM, Paths);
-  for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls())  // the main file's
-    if (D->getBeginLoc().isValid() && SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
-      Collector.TraverseDecl(D);
+  FunctionCollector Collector(File);
+  for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls())  // the analysed file's
+    if (File.writtenHereExpanded(D->getBeginLoc())) Collector.TraverseDecl(D);
   std::vector<const FunctionDecl*> Queue = std::move(Collector.Found);
   llvm::DenseMap<const FunctionDecl*, FunctionFacts> Facts;
   llvm::DenseMap<const FunctionDecl*, const FunctionDecl*> Definitions;
@@ -94,7 +89,7 @@ std::vector<ir::HostConstruct> hostConstructs(ASTContext& Ctx, const frontend::S
     Definitions[Key] = F;
     Order.push_back(Key);
     FunctionFacts Scanned;
-    scanHostStmt(F->getBody(), Scanned, Queue, SM, Paths);
+    scanHostStmt(F->getBody(), Scanned, Queue, File);
     Facts[Key] = std::move(Scanned);
   }
   std::stable_sort(Order.begin(), Order.end(), [&](const FunctionDecl* A, const FunctionDecl* B) {

@@ -1,10 +1,10 @@
 // The nested constructs of host code, for the nesting family (ir::HostConstruct): a function of the
-// main file that no kernel reaches is host code when it takes no team member (main, a function
+// analysed file that no kernel reaches is host code when it takes no team member (main, a function
 // building data, ...) or when host code calls it. A helper taking a team member that nothing calls
 // is neither: it may be meant for a functor of another file.
 #pragma once
 
-#include "frontend/Frontend.h"
+#include "analysis/AnalysedFile.h"
 #include "ir/ExecTree.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -17,10 +17,10 @@ namespace analysis {
 /// The function as written: a template's instantiations (and the lambdas in them) are one.
 const clang::FunctionDecl* functionAsWritten(const clang::FunctionDecl* F);
 
-/// The nested constructs of the main file's host code, in the order of the file, each with the
+/// The nested constructs of the analysed file's host code, in the order of the file, each with the
 /// calls from host code that reach its function. `device`: every function a kernel runs
 /// (functionAsWritten), which is not host code.
-std::vector<ir::HostConstruct> hostConstructs(clang::ASTContext& ast, const frontend::SearchPaths& paths,
+std::vector<ir::HostConstruct> hostConstructs(clang::ASTContext& ast, const AnalysedFile& file,
                                               const llvm::DenseSet<const clang::FunctionDecl*>& device);
 
 }  // namespace analysis

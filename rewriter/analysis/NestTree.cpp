@@ -19,9 +19,9 @@ namespace {
 /// is walked where it is written, once the code around it has been walked.
 class NestWalker : public RecursiveASTVisitor<NestWalker> {
 public:
-  NestWalker(const ASTContext& Ctx, const frontend::SearchPaths& Paths,
+  NestWalker(const ASTContext& Ctx, const AnalysedFile& File,
              std::vector<ir::NestedConstruct>& Top)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Lists{&Top}, Pending(1) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), File(File), Lists{&Top}, Pending(1) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -83,7 +83,7 @@ public:
 
 private:
   void enterCallee(const CallExpr* Call) {
-    const FunctionDecl* F = userCallee(Call, SM, Paths);
+    const FunctionDecl* F = userCallee(Call, File);
     if (!F) return;
     if (const auto* M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda())
       runClosure({F});  // a lambda runs where it is called
@@ -111,7 +111,7 @@ private:
 
   const ASTContext& Ctx;
   const SourceManager& SM;
-  const frontend::SearchPaths& Paths;
+  const AnalysedFile& File;
   std::vector<std::vector<ir::NestedConstruct>*> Lists;
   std::vector<std::vector<const LambdaExpr*>> Pending;  // per level, lambdas met where written
   llvm::DenseSet<const FunctionDecl*> Walked;
@@ -166,9 +166,9 @@ std::vector<long long> constantExtents(const Expr* Range, const NestedPattern& P
   return {};
 }
 
-void buildNest(ASTContext& Ctx, const frontend::SearchPaths& Paths, const DispatchSite& Site,
+void buildNest(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
                ir::Kernel& K) {
-  NestWalker W(Ctx, Paths, K.nest);
+  NestWalker W(Ctx, File, K.nest);
   std::vector<const FunctionDecl*> Bodies = functorBodies(Site);
   // A templated operator() has one body per instantiation; the first stands for the others.
   if (!Bodies.empty()) W.walk(Bodies.front());

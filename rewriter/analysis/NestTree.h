@@ -2,9 +2,9 @@
 // which (ir::Kernel::nest). The emitters print it with the level each construct maps to.
 #pragma once
 
+#include "analysis/AnalysedFile.h"
 #include "analysis/DispatchFinder.h"
 #include "analysis/TeamCode.h"
-#include "frontend/Frontend.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
 
@@ -14,10 +14,10 @@ namespace analysis {
 /// Fills `kernel.nest` from the functor of `site` (the first instantiation of a team dispatch):
 /// the nested patterns and singles its body runs, in source order, each with those its closure
 /// runs. Walked: the functor's entries, the closures the constructs run (lambdas written in place
-/// or stored in variables, class functors), lambdas where they are called, and the main file's
+/// or stored in variables, class functors), lambdas where they are called, and the analysed file's
 /// functions and members called (each function once per kernel, so recursion ends). A generic
 /// closure is walked in its first instantiation, where its calls are resolved.
-void buildNest(clang::ASTContext& ast, const frontend::SearchPaths& paths, const DispatchSite& site,
+void buildNest(clang::ASTContext& ast, const AnalysedFile& file, const DispatchSite& site,
                ir::Kernel& kernel);
 
 /// The IR's kind and level of a recognised nested pattern.

@@ -62,25 +62,25 @@ bool hasTeamShmemSize(const Expr* Functor) {
   return Found;
 }
 
-/// The walk over the main file's constructs.
+/// The walk over the analysed file's constructs.
 class PolicyReader : public RecursiveASTVisitor<PolicyReader> {
 public:
-  PolicyReader(ASTContext& Ctx, const frontend::SearchPaths& Paths, std::vector<PolicyConstructFinding>& Out)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Paths), Tracer(Ctx), Out(Out) {}
+  PolicyReader(ASTContext& Ctx, const AnalysedFile& File, std::vector<PolicyConstructFinding>& Out)
+      : Ctx(Ctx), File(File), Tracer(Ctx), Out(Out) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
-  /// Walks every declaration of the main file (a policy may be built away from its dispatch).
+  /// Walks every declaration of the analysed file (a policy may be built away from its dispatch).
   void run() {
     for (Decl* D : Ctx.getTranslationUnitDecl()->noload_decls())  // as in analysis
-      if (D->getBeginLoc().isValid() && inMainFile(D->getBeginLoc())) TraverseDecl(D);
+      if (File.isUserCode(D->getBeginLoc())) TraverseDecl(D);
   }
 
   /// Policies and nested MDRanges where they are built.
   bool VisitCXXConstructExpr(CXXConstructExpr* E) {
     // Copies are read where the original was built.
-    if (!inMainFile(E->getBeginLoc()) || E->getConstructor()->isCopyOrMoveConstructor()) return true;
+    if (!File.isUserCode(E->getBeginLoc()) || E->getConstructor()->isCopyOrMoveConstructor()) return true;
     llvm::StringRef A = typeAnnotation(E);
     if (A == "hpar::policy::mdrange") {
       if (auto Facts = describePolicy(E->getType())) {
@@ -99,7 +99,7 @@ public:
 
   /// Scratch requests (set_scratch_size) and scratch uses where they are written.
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr* E) {
-    if (!inMainFile(E->getBeginLoc())) return true;
+    if (!File.isUserCode(E->getBeginLoc())) return true;
     if (teamPolicyMethod(E) == "set_scratch_size") {
       PolicyConstructFinding F = scratchCall(PolicyConstructFinding::Kind::ScratchRequest, E, "set_scratch_size");
       F.request = readRequest(E, Ctx);
@@ -115,12 +115,6 @@ public:
   }
 
 private:
-  /// Whether a location is the user's code of the main file (not a library header).
-  bool inMainFile(SourceLocation L) const {
-    return L.isValid() && SM.isWrittenInMainFile(SM.getExpansionLoc(L)) &&
-           !frontend::isLibraryLocation(SM, Paths, L);
-  }
-
   static PolicyConstructFinding at(PolicyConstructFinding::Kind K, const Expr* E) {
     PolicyConstructFinding F;
     F.kind = K;
@@ -201,8 +195,7 @@ private:
   }
 
   ASTContext& Ctx;
-  const SourceManager& SM;
-  const frontend::SearchPaths& Paths;
+  const AnalysedFile& File;
   PolicyTracer Tracer;
   std::vector<PolicyConstructFinding>& Out;
 };
@@ -263,11 +256,11 @@ TeamScratchFinding teamScratchOf(ASTContext& Ctx, const DispatchSite& Site, cons
 
 }  // namespace
 
-PolicyFindings readPolicies(ASTContext& Ctx, const frontend::SearchPaths& Paths,
+PolicyFindings readPolicies(ASTContext& Ctx, const AnalysedFile& File,
                             const std::vector<DispatchSite>& Instances,
                             const std::vector<TracedPolicy>& TeamPolicies) {
   PolicyFindings Found;
-  PolicyReader(Ctx, Paths, Found.written).run();
+  PolicyReader(Ctx, File, Found.written).run();
   for (size_t I = 0; I < Instances.size(); ++I)
     if (std::optional<MDRangeDispatchFinding> F = mdrangeOf(Instances[I], I))
       Found.mdrangeDispatches.push_back(std::move(*F));

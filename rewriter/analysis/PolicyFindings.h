@@ -1,9 +1,9 @@
-// The execution policies, nested MDRanges and team scratch calls of the main file, read once by
+// The execution policies, nested MDRanges and team scratch calls of the analysed file, read once by
 // analysis for the policies rule family (checks/Policies.cpp), which judges them against the
 // limits of a GPU and words the diagnostics.
 //
 // Three lists:
-//   - what is written in the main file, in the order of one walk over its declarations (every
+//   - what is written in the analysed file, in the order of one walk over its declarations (every
 //     instantiation of a template, lambda bodies included; hpar's headers left out): MDRangePolicy,
 //     TeamPolicy and team-level MDRange constructions (copies and moves are left out: they were
 //     read where the original was built), set_scratch_size calls and the team member's
@@ -16,7 +16,7 @@
 
 #include "analysis/DispatchFinder.h"
 #include "analysis/PolicyTrace.h"
-#include "frontend/Frontend.h"
+#include "analysis/AnalysedFile.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include <cstdint>
@@ -29,7 +29,7 @@ namespace analysis {
 
 struct TracedPolicy;
 
-/// A policy, team-level MDRange or scratch call written in the main file.
+/// A policy, team-level MDRange or scratch call written in the analysed file.
 struct PolicyConstructFinding {
   enum class Kind {
     MDRangePolicy,   // an MDRangePolicy construction of rank `rank`
@@ -130,8 +130,8 @@ struct PolicyFindings {
   std::vector<TeamScratchFinding> teamScratch;            // in the order of teamPolicies
 };
 
-/// Reads the policies and scratch calls of the main file, and each dispatch's policy.
-PolicyFindings readPolicies(clang::ASTContext& ast, const frontend::SearchPaths& paths,
+/// Reads the policies and scratch calls of the analysed file, and each dispatch's policy.
+PolicyFindings readPolicies(clang::ASTContext& ast, const AnalysedFile& file,
                             const std::vector<DispatchSite>& instances,
                             const std::vector<TracedPolicy>& teamPolicies);
 

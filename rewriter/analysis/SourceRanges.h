@@ -1,8 +1,10 @@
-// Which recorded range of the main file holds a location, in logarithmic time: a dispatch's
+// Which recorded range of the analysed file holds a location, in logarithmic time: a dispatch's
 // analysis asks whether it lies in an earlier kernel's functor, and which kernel's functor holds
 // a nested pattern call (FunctorCalls.cpp). Comparing against every kernel instead made
 // translation quadratic in the number of kernels of a file.
 #pragma once
+
+#include "analysis/AnalysedFile.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
@@ -12,15 +14,15 @@
 namespace hpar {
 namespace analysis {
 
-/// Ranges of the main file, each with a value (a kernel's index), keyed by the file offsets of
+/// Ranges of the analysed file, each with a value (a kernel's index), keyed by the file offsets of
 /// their expansion locations. The ranges of AST nodes are nested or disjoint; only the outermost
 /// are kept, so that the recorded ranges are disjoint and one ordered lookup answers a query.
 class OuterRanges {
 public:
-  explicit OuterRanges(const clang::SourceManager& SM) : SM(SM) {}
+  explicit OuterRanges(const AnalysedFile& File) : File(File) {}
 
   /// Records R with Value, unless a recorded range holds it. The recorded ranges that R holds
-  /// are dropped; an equal range takes the new value. A range outside the main file is ignored.
+  /// are dropped; an equal range takes the new value. A range outside the analysed file is ignored.
   void add(clang::SourceRange R, size_t Value) {
     auto Begin = offsetOf(R.getBegin()), End = offsetOf(R.getEnd());
     if (!Begin || !End || *End < *Begin) return;
@@ -51,12 +53,12 @@ public:
 private:
   std::optional<unsigned> offsetOf(clang::SourceLocation Loc) const {
     if (Loc.isInvalid()) return std::nullopt;
-    auto [File, Offset] = SM.getDecomposedExpansionLoc(Loc);
-    if (File != SM.getMainFileID()) return std::nullopt;
+    auto [Id, Offset] = File.sourceManager().getDecomposedExpansionLoc(Loc);
+    if (Id != File.id()) return std::nullopt;
     return Offset;
   }
 
-  const clang::SourceManager& SM;
+  const AnalysedFile& File;
   std::map<unsigned, std::pair<unsigned, size_t>> Ranges;  // begin -> (end, value)
 };
 

@@ -72,16 +72,13 @@ std::vector<const clang::FunctionDecl*> functorBodies(const analysis::DispatchSi
   return Result;
 }
 
-const clang::FunctionDecl* userCallee(const clang::CallExpr* call, const clang::SourceManager& SM,
-                                             const frontend::SearchPaths& paths) {
+const clang::FunctionDecl* userCallee(const clang::CallExpr* call, const analysis::AnalysedFile& file) {
   const clang::FunctionDecl* F = call ? call->getDirectCallee() : nullptr;
   if (!F || F->isImplicit()) return nullptr;
   const clang::FunctionDecl* Def = F->getDefinition();
   if (!Def || !Def->getBody() || Def->isDependentContext()) return nullptr;
   const clang::FunctionDecl* Pattern = Def->getTemplateInstantiationPattern();
-  clang::SourceLocation Loc = SM.getExpansionLoc((Pattern ? Pattern : Def)->getLocation());
-  if (Loc.isInvalid() || !SM.isWrittenInMainFile(Loc) || frontend::isLibraryLocation(SM, paths, Loc))
-    return nullptr;
+  if (!file.isUserCode((Pattern ? Pattern : Def)->getLocation())) return nullptr;
   return Def;
 }
 

@@ -1,11 +1,12 @@
 // What the code of a team functor is made of, as the walks of analysis see it (ExecWalk.h,
 // NestTree.h, DeviceCallGraph.h): nested patterns and their closures, the team member's
 // collectives, and the user's functions a body calls. The walks follow a functor's body and,
-// through direct calls to functions of the main file and through nested patterns' closures, the
+// through direct calls to functions of the analysed file and through nested patterns' closures, the
 // functions it runs; these helpers say what each call is. Recognition is by annotation
 // (analysis/Annotations.h), never by spelled names.
 #pragma once
 
+#include "analysis/AnalysedFile.h"
 #include "analysis/Annotations.h"
 #include "analysis/Constructs.h"
 
@@ -67,11 +68,10 @@ std::vector<const clang::FunctionDecl*> callOperatorsOf(const clang::Expr* calla
 /// a templated operator() as the instantiation the dispatch calls.
 std::vector<const clang::FunctionDecl*> functorBodies(const analysis::DispatchSite& site);
 
-/// The function of the main file a call enters, with its body: a free function, a member, a
+/// The function of the analysed file a call enters, with its body: a free function, a member, a
 /// lambda's call operator, a template's instantiation. Null for hpar's API, the standard library,
 /// other files, constructors and functions without a visible definition.
-const clang::FunctionDecl* userCallee(const clang::CallExpr* call, const clang::SourceManager& SM,
-                                             const frontend::SearchPaths& paths);
+const clang::FunctionDecl* userCallee(const clang::CallExpr* call, const analysis::AnalysedFile& file);
 
 /// The name of the team member method `call` calls ("team_rank", "team_barrier", ...), or "".
 llvm::StringRef teamMemberMethod(const clang::CallExpr* call);

@@ -96,7 +96,7 @@ Varying VaryingValues::vary(const Expr* E, unsigned Depth) {
       return {Bits, "impl_rank()", "", nullptr};
     }
     if (!Method.empty() || nestedPatternOf(Call)) return V;  // the rest is the same on every thread
-    if (const FunctionDecl* Callee = userCallee(Call, SM, Paths))
+    if (const FunctionDecl* Callee = userCallee(Call, File))
       if (auto R = returnedBy(Callee, argumentsOf(Call, Callee), Depth)) return *R;
   }
   for (const Stmt* Child : E->children())

@@ -59,8 +59,7 @@ struct Varying {
 /// The varying variables of the functions a walk is in, innermost last.
 class VaryingValues {
 public:
-  VaryingValues(const clang::SourceManager& SM, const frontend::SearchPaths& Paths)
-      : SM(SM), Paths(Paths) {}
+  VaryingValues(const clang::SourceManager& SM, const AnalysedFile& File) : SM(SM), File(File) {}
 
   /// Enters F with its parameters varying as given (missing ones are uniform): finds the variables
   /// its body broadcasts and those that take a varying value.
@@ -98,7 +97,7 @@ private:
   unsigned broadcastBefore(const Scope& Owner, const clang::DeclRefExpr* Ref);
 
   const clang::SourceManager& SM;
-  const frontend::SearchPaths& Paths;
+  const AnalysedFile& File;
   std::vector<Scope> Scopes;
   /// The variables broadcast over some participants: where (the first time), and over which.
   llvm::DenseMap<const clang::ValueDecl*, std::pair<clang::SourceLocation, unsigned>> Broadcasts;

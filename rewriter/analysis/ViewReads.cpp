@@ -133,14 +133,15 @@ private:
 
 }  // namespace
 
-void recordViewReads(ASTContext& Ctx, const DispatchSite& Site, ir::Kernel& K) {
+void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
+                     ir::Kernel& K) {
   const auto* L = dyn_cast_or_null<LambdaExpr>(strip(Site.functor));
   if (!L || !L->getBody() || inTemplate(L) || L->getCallOperator()->getNumParams() != 1) return;
   const ParmVarDecl* Member = L->getCallOperator()->getParamDecl(0);
   if (Member->getName().empty()) return;
   const SourceManager& SM = Ctx.getSourceManager();
   const SourceLocation CallEnd = Site.call->getRParenLoc();
-  if (CallEnd.isMacroID() || !SM.isWrittenInMainFile(CallEnd)) return;
+  if (CallEnd.isMacroID() || !File.writtenHere(CallEnd)) return;
 
   ViewUses Uses(Member);
   for (const LambdaCapture& C : L->captures()) {
@@ -154,7 +155,7 @@ void recordViewReads(ASTContext& Ctx, const DispatchSite& Site, ir::Kernel& K) {
 
   ir::ViewReads R;
   auto writable = [&](SourceLocation Loc) {
-    return Loc.isValid() && !Loc.isMacroID() && SM.isWrittenInMainFile(Loc);
+    return Loc.isValid() && !Loc.isMacroID() && File.writtenHere(Loc);
   };
   for (const auto& [V, U] : Uses.uses()) {
     if (U.other) {

@@ -11,7 +11,8 @@ namespace analysis {
 /// Fills `kernel.viewReads` for the team dispatch of `site` when its functor is a lambda written
 /// in the call, outside any template, that captures Views and plain values only; leaves it empty
 /// otherwise.
-void recordViewReads(clang::ASTContext& ast, const DispatchSite& site, ir::Kernel& kernel);
+void recordViewReads(clang::ASTContext& ast, const AnalysedFile& file, const DispatchSite& site,
+                     ir::Kernel& kernel);
 
 }  // namespace analysis
 }  // namespace hpar

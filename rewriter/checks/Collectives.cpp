@@ -20,7 +20,7 @@
 //
 // The points are those of the execution trees (ir/ExecTree.h), which analysis builds in one walk
 // (analysis/ExecWalk.h) that the nesting and races rules read too: from each team functor's entry
-// points through direct calls of the main file's functions and the closures of nested patterns; a
+// points through direct calls of the analysed file's functions and the closures of nested patterns; a
 // lambda merely written in the functor runs only where it is called.
 #include "checks/Checks.h"
 

@@ -3,7 +3,7 @@
 //   hpar-device-not-visible      a called function has no visible definition
 //   hpar-device-header           a called function is defined in a user header without
 //                                HPAR_INLINE_FUNCTION / HPAR_FUNCTION (hpar rewrites only the
-//                                main file)
+//                                file it translates)
 //   hpar-device-virtual          a called function is virtual
 //   hpar-device-recursion        a reached function calls itself, directly or through others
 //   hpar-device-lambda-macro     a lambda functor comes from a macro other than HPAR_LAMBDA

@@ -23,7 +23,7 @@
 // inside one is reported there as divergent. What an illegally nested range's closure holds is
 // not judged again.
 //
-// Host code: a function of the main file that no kernel reaches is host code when it takes no team
+// Host code: a function of the analysed file that no kernel reaches is host code when it takes no team
 // member (main, a function building data, ...) or when host code calls it. A helper taking a team
 // member that nothing calls is neither: it may be meant for a functor of another file.
 #include "checks/Checks.h"

@@ -102,14 +102,14 @@ std::string totalClause(const LevelBytes& Bytes) {
          (Total != Bytes.unrounded() ? " (scratch allocations are whole multiples of 8 bytes)" : "");
 }
 
-/// The policies family: the constructs of the main file, then each instantiation of each dispatch.
+/// The policies family: the constructs of the analysed file, then each instantiation of each dispatch.
 class Checker {
 public:
   explicit Checker(CheckContext& C) : C(C), Found(C.policies) {}
 
   /// Runs every check of the family.
   void run() {
-    // Every construct of the main file (a policy may be built away from its dispatch) ...
+    // Every construct of the analysed file (a policy may be built away from its dispatch) ...
     for (const PolicyConstructFinding& F : Found.written) {
       switch (F.kind) {
       case Kind::MDRangePolicy:

@@ -1,4 +1,4 @@
-// A backend turns the IR of one translation unit into edits of the main file. Each backend is a
+// A backend turns the IR of one translation unit into edits of the analysed file. Each backend is a
 // folder emit/<name>/ and a line of emit/Backends.def (emit/Registry.h).
 #pragma once
 
@@ -29,10 +29,10 @@ public:
   virtual std::string explainLaunch(const ir::TranslationUnit& TU, const ir::Kernel& K) const = 0;
 };
 
-/// Applies a backend to the IR: the edit list that turns the main file into the output.
+/// Applies a backend to the IR: the edit list that turns the analysed file into the output.
 output::EditList lower(const Backend& B, const ir::TranslationUnit& TU);
 
-/// A remark of --explain-launch: an offset of the main file, and what to say there.
+/// A remark of --explain-launch: an offset of the analysed file, and what to say there.
 struct LaunchRemark {
   unsigned offset;
   std::string text;

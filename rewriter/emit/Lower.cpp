@@ -1,4 +1,4 @@
-// Applies a backend to the IR of one translation unit: the edits that turn the main file into
+// Applies a backend to the IR of one translation unit: the edits that turn the analysed file into
 // the output (prologue, kernels before their enclosing declarations, callees, device marks).
 #include "emit/Backend.h"
 #include "emit/Shared.h"

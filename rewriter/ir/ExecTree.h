@@ -133,7 +133,7 @@ struct ExecTree {
   std::vector<ExecPoint> points;
 };
 
-/// A nested construct in a function of the main file that runs on the host: one that no kernel
+/// A nested construct in a function of the analysed file that runs on the host: one that no kernel
 /// reaches and that takes no team member, or one host code calls.
 struct HostConstruct {
   ExecConstruct construct;

@@ -2,7 +2,7 @@
 //
 // Analysis fills these from the AST; checks read them; each backend's emitter turns one into the
 // text of a named kernel and its host launcher. Source positions are kept as file offsets into the
-// main file, so nothing downstream of analysis needs the AST.
+// file the pass analysed (analysis/AnalysedFile.h), so nothing downstream of analysis needs the AST.
 #pragma once
 
 #include <string>
@@ -90,7 +90,7 @@ struct Kernel {
   bool alsoOnHost = false;
   ScalarReduce reduceOp = ScalarReduce::Other;  // parallel_reduce with one result
   /// Team kernels: the nested constructs the functor runs, in source order, each with those its
-  /// closure runs (written in the functor, in the lambdas it writes, or in the main file's
+  /// closure runs (written in the functor, in the lambdas it writes, or in the analysed file's
   /// functions it calls, each function once).
   std::vector<NestedConstruct> nest;
   /// Team kernels: the team size and vector length the policy asks for, when its construction
@@ -130,7 +130,7 @@ struct Kernel {
   int variantOf = -1;
 };
 
-/// Text to insert into the main file, at an offset, to make something device-callable.
+/// Text to insert into the analysed file, at an offset, to make something device-callable.
 struct Insertion {
   unsigned offset = 0;
   std::string text;

@@ -24,7 +24,7 @@ std::string kernelName(const Kernel& K, std::set<std::string>& taken) {
   if (base.empty()) base = identifierPart(llvm::sys::path::stem(K.file).str());
   if (base.empty()) base = "kernel";
   std::string name = "hpar_" + base + "_L" + std::to_string(K.line);
-  // The main file's kernels end in the line (or _C<column>); a header's name their file after
+  // The translated source's kernels end in the line (or _C<column>); a header's name their file after
   // it, so that the two never meet in one program.
   if (K.inHeader) name += "_" + identifierPart(llvm::sys::path::filename(K.file).str());
   if (taken.count(name)) name += "_C" + std::to_string(K.column);

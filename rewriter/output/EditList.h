@@ -1,4 +1,4 @@
-// Edits to the main file, applied to a copy; and the atomic write of the result.
+// Edits to one file, applied to a copy; and the atomic write of the result.
 #pragma once
 
 #include <string>
