@@ -2,21 +2,11 @@
 //
 // Mapping: the range is cut into tiles of TILE = BLOCK_THREADS x ITEMS consecutive indices, one
 // tile per block, tile t = blockIdx.x (blocks of lower index are scheduled no later than those
-// of higher index, so a tile only ever waits on tiles already running). Inside a tile, warp w
-// owns the 32 x ITEMS indices starting at w * 32 * ITEMS, and visits them warp-striped: item k
-// of lane l is index base + k * 32 + l, so every functor call of a warp touches 32 consecutive
-// indices (coalesced).
-//   1. each thread calls the functor with final=false on each of its items, starting each item
-//      from the identity (spec.init): items[k] = that index's contribution;
-//   2. through the warp's slice of shared memory the items take the blocked arrangement (lane l
-//      of warp w holds indices w * 32 * ITEMS + l * ITEMS + [0, ITEMS)); each thread folds its
-//      items, the warp scans the folds with shuffles, warp totals meet in shared memory, and the
-//      tile's prefix comes from the tiles before it: tile 0 starts from the identity; a later
-//      tile publishes its aggregate, then warp 0 looks back over its predecessors' descriptors
-//      32 at a time, folding aggregates until it meets a tile that published its inclusive
-//      prefix, and publishes its own (decoupled look-back, as Merrill and Garland describe it);
-//   3. each item's exclusive prefix goes back to the warp-striped arrangement and each thread
-//      calls the functor with final=true on each item, starting from that prefix.
+// of higher index, so a tile only ever waits on tiles already running). A block scans its tile
+// with tile_scan::scan_tile (rt/tile_scan.hpp, the algorithm both GPU backends share: items
+// warp-striped for the functor's calls, blocked for the fold and the warp's shuffle scan, the
+// tile's prefix by decoupled look-back), over the warp primitives CudaWarp, with its arrays in
+// static shared memory and the tiles' states in ScanState.
 // The last tile writes the inclusive total to the state's total slot. The second functor call
 // re-reads what the first read, while it is still in L1/L2. Values of any trivially copyable
 // type move between lanes and through the descriptors as 32-bit words. (Written here rather than
@@ -31,6 +21,7 @@
 #pragma once
 
 #include <hpar/rt/cuda.cuh>
+#include <hpar/rt/tile_scan.hpp>
 
 #include <cstdint>
 #include <cstring>
@@ -92,16 +83,10 @@ __device__ T shuffle_from_lane0(const T& v) {
   return shuffle_words(v, [](unsigned w) { return __shfl_sync(0xffffffffu, w, 0); });
 }
 
-/// a (earlier) joined with b (later).
-template <class Spec, class T>
-__device__ T joined(const Spec& spec, const T& a, const T& b) {
-  T out = a;
-  spec.join(out, b);
-  return out;
-}
 
 /// Tile descriptor states: nothing yet, the tile's own aggregate, its inclusive prefix.
-constexpr int scan_tile_empty = 0, scan_tile_aggregate = 1, scan_tile_inclusive = 2;
+constexpr int scan_tile_empty = tile_scan::tile_empty, scan_tile_aggregate = tile_scan::tile_aggregate,
+              scan_tile_inclusive = tile_scan::tile_inclusive;
 
 /// Resets `count` tile descriptors before a scan launch. (A template, so that every translation
 /// unit that scans may define it: a __global__ function cannot be inline.)
@@ -202,7 +187,7 @@ struct ScanState {
   }
 
   /// Publishes tile t's aggregate or inclusive prefix (`state` says which).
-  __device__ void publish(int t, int state, const value_type& v) const {
+  __device__ void publish(int64_t t, int state, const value_type& v) const {
     if constexpr (packed) {
       unsigned half[2] = {0u, 0u};
       memcpy(half, &v, sizeof(value_type));
@@ -223,7 +208,7 @@ struct ScanState {
 
   /// Tile t's status, and in `v` its value when the status is not empty (see above: a packed
   /// descriptor caught between two publications reads as empty).
-  __device__ int read(int t, value_type& v) const {
+  __device__ int read(int64_t t, value_type& v) const {
     if constexpr (packed) {
       const ulonglong2 d = detail::load_relaxed(descriptors + t);
       const unsigned s0 = (unsigned)d.x, s1 = (unsigned)d.y;
@@ -237,8 +222,11 @@ struct ScanState {
     return s;
   }
 
+  /// The inclusive total of the whole range, from the last tile.
+  __device__ void store_total(const value_type& v) const { *total = v; }
+
   /// Tile t's published value for status `state` (after its status was read with acquire).
-  __device__ value_type value_of(int t, int state) const {
+  __device__ value_type value_of(int64_t t, int state) const {
     const unsigned* from = (state == detail::scan_tile_inclusive ? inclusives : aggregates) +
                            size_t(t) * words;
     unsigned w[words];
@@ -263,40 +251,27 @@ LaunchShape scan_shape(Kernel kernel, int64_t n, const Spec&, const KernelSite& 
   return LaunchShape{dim3((unsigned)tiles), dim3(tiling::block_threads), 0};
 }
 
-/// The exclusive prefix of tile `tile` (> 0), whose aggregate is `aggregate`, by warp 0: lane l
-/// reads the descriptor of tile `last - l`, for windows of 32 tiles going back from tile - 1,
-/// waiting until all 32 are published; the window's values, up to the nearest inclusive prefix,
-/// are folded in order (higher lanes are earlier tiles). Every lane returns the prefix.
-template <class Spec, class StateSpec>
-__device__ typename Spec::value_type look_back(const Spec& spec, const ScanState<StateSpec>& state,
-                                              int tile) {
-  using value_type = typename Spec::value_type;
-  const int lane = int(threadIdx.x & 31);
-  value_type prefix;
-  spec.init(prefix);
-  for (int last = tile - 1;; last -= 32) {
-    const int t = last - lane;
-    value_type v;
-    spec.init(v);
-    int s = t < 0 ? detail::scan_tile_inclusive : state.read(t, v);
-    while (__any_sync(0xffffffffu, s == detail::scan_tile_empty))
-      if (s == detail::scan_tile_empty) s = state.read(t, v);
-    const unsigned inclusive = __ballot_sync(0xffffffffu, s == detail::scan_tile_inclusive);
-    const int nearest = inclusive ? __ffs(inclusive) - 1 : 32;  // lanes beyond it are not needed
-    if (t < 0 || lane > nearest) spec.init(v);
-#pragma unroll
-    for (int offset = 1; offset < 32; offset *= 2) {
-      const value_type earlier = detail::shuffle_down(v, offset, 0xffffffffu);
-      if ((lane & (2 * offset - 1)) == 0) v = detail::joined(spec, earlier, v);
-    }
-    prefix = detail::joined(spec, detail::shuffle_from_lane0(v), prefix);  // lane 0: the fold
-    if (inclusive) return prefix;
-  }
-}
+/// The warp primitives of tile_scan::scan_tile in a CUDA kernel (rt/tile_scan.hpp), on the full
+/// warp.
+struct CudaWarp {
+  template <class T>
+  __device__ static T up(const T& v, int delta) { return detail::shuffle_up(v, delta); }
+  template <class T>
+  __device__ static T down(const T& v, int delta) { return detail::shuffle_down(v, delta, 0xffffffffu); }
+  template <class T>
+  __device__ static T from_lane0(const T& v) { return detail::shuffle_from_lane0(v); }
+  __device__ static unsigned ballot(bool p) { return __ballot_sync(0xffffffffu, p); }
+  __device__ static bool any(bool p) { return __any_sync(0xffffffffu, p); }
+  __device__ static int lowest(unsigned lanes) { return __ffs(lanes) - 1; }
+  __device__ static void sync_warp() { __syncwarp(); }
+  __device__ static void sync_block() { __syncthreads(); }
+};
 
-/// Scans [begin, end) with spec.join; see the mapping above. body(i, update, final) adds index
-/// i's contribution to update (and, when final, may use the running value). Every thread of
-/// every block calls it once; blockDim.x must be ScanTiling<value_type>::block_threads.
+/// Scans [begin, end) with spec.join; see the mapping above: block b scans tile b
+/// (tile_scan::scan_tile over CudaWarp, the block's arrays in static shared memory, the tiles'
+/// states in `state`). body(i, update, final) adds index i's contribution to update (and, when
+/// final, may use the running value). Every thread of every block calls it once; blockDim.x must
+/// be ScanTiling<value_type>::block_threads.
 template <class Spec, class StateSpec, class Body>
 __device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, int64_t begin,
                            int64_t end, Body body) {
@@ -304,106 +279,12 @@ __device__ void scan_tiles(const Spec& spec, const ScanState<StateSpec>& state, 
                 "scan_tiles: state of another scan");
   using value_type = typename Spec::value_type;
   using tiling = ScanTiling<value_type>;
-  constexpr int threads = tiling::block_threads;
-  constexpr int items = tiling::items;
-  constexpr int warps = threads / 32;
-  // A warp's slice of the exchange: 32 x items values and one value of padding per 32, so that
-  // the blocked accesses of lane l at l * items + k spread over the banks.
-  constexpr int slice = items > 1 ? 32 * items + items : 1;  // 1: unused (no exchange)
-  __shared__ alignas(value_type)
-      unsigned char exchange_bytes[items > 1 ? sizeof(value_type) * slice * warps : 1];
-  __shared__ alignas(value_type) unsigned char warp_total_bytes[sizeof(value_type) * warps];
-  __shared__ alignas(value_type) unsigned char tile_prefix_bytes[sizeof(value_type)];
-
-  const int tile = (int)blockIdx.x;
-  const int lane = (int)(threadIdx.x & 31);
-  const int warp = (int)(threadIdx.x >> 5);
-  const int64_t first = begin + (int64_t)tile * tiling::tile + (int64_t)warp * 32 * items + lane;
-  value_type* const exchange = reinterpret_cast<value_type*>(exchange_bytes) + warp * slice;
-  value_type* const warp_total = reinterpret_cast<value_type*>(warp_total_bytes);
-  value_type* const tile_prefix = reinterpret_cast<value_type*>(tile_prefix_bytes);
-  auto at = [](int p) { return p + p / 32; };
-
-  // 1. Contributions, warp-striped.
-  value_type values[items];
-#pragma unroll
-  for (int k = 0; k < items; ++k) {
-    spec.init(values[k]);
-    const int64_t i = first + (int64_t)k * 32;
-    if (i < end) body(i, values[k], false);
-  }
-
-  // 2. Blocked: fold, scan in the warp, then across warps and tiles.
-  if constexpr (items > 1) {
-#pragma unroll
-    for (int k = 0; k < items; ++k) exchange[at(k * 32 + lane)] = values[k];
-    __syncwarp();
-#pragma unroll
-    for (int k = 0; k < items; ++k) values[k] = exchange[at(lane * items + k)];
-  }
-  value_type fold = values[0];
-#pragma unroll
-  for (int k = 1; k < items; ++k) spec.join(fold, values[k]);
-  value_type inclusive = fold;  // over the lanes up to this one
-#pragma unroll
-  for (int offset = 1; offset < 32; offset *= 2) {
-    const value_type before = detail::shuffle_up(inclusive, offset);
-    if (lane >= offset) inclusive = detail::joined(spec, before, inclusive);
-  }
-  value_type exclusive = detail::shuffle_up(inclusive, 1);
-  if (lane == 0) spec.init(exclusive);
-  if (lane == 31) warp_total[warp] = inclusive;
-  __syncthreads();
-  value_type warp_prefix, aggregate;
-  spec.init(warp_prefix);
-  spec.init(aggregate);
-#pragma unroll
-  for (int w = 0; w < warps; ++w) {
-    if (w == warp) warp_prefix = aggregate;
-    spec.join(aggregate, warp_total[w]);
-  }
-  if (tile == 0) {
-    if (threadIdx.x == 0) {
-      value_type identity;
-      spec.init(identity);
-      *tile_prefix = identity;
-      if (gridDim.x > 1) state.publish(0, detail::scan_tile_inclusive, aggregate);
-      else *state.total = aggregate;
-    }
-  } else if (warp == 0) {
-    if (lane == 0) state.publish(tile, detail::scan_tile_aggregate, aggregate);
-    const value_type prefix = look_back(spec, state, tile);
-    if (lane == 0) {
-      *tile_prefix = prefix;
-      const value_type through = detail::joined(spec, prefix, aggregate);
-      state.publish(tile, detail::scan_tile_inclusive, through);
-      if (tile == (int)gridDim.x - 1) *state.total = through;
-    }
-  }
-  __syncthreads();
-  value_type running = detail::joined(spec, detail::joined(spec, *tile_prefix, warp_prefix),
-                                      exclusive);
-#pragma unroll
-  for (int k = 0; k < items; ++k) {
-    const value_type own = values[k];
-    values[k] = running;
-    spec.join(running, own);
-  }
-
-  // 3. Final calls, warp-striped again.
-  if constexpr (items > 1) {
-    __syncwarp();
-#pragma unroll
-    for (int k = 0; k < items; ++k) exchange[at(lane * items + k)] = values[k];
-    __syncwarp();
-#pragma unroll
-    for (int k = 0; k < items; ++k) values[k] = exchange[at(k * 32 + lane)];
-  }
-#pragma unroll
-  for (int k = 0; k < items; ++k) {
-    const int64_t i = first + (int64_t)k * 32;
-    if (i < end) body(i, values[k], true);
-  }
+  constexpr int warps = tiling::block_threads / 32;
+  using Arrays = tile_scan::SharedArrays<value_type, warps, tiling::items>;
+  __shared__ alignas(value_type) unsigned char arrays[sizeof(value_type) * Arrays::values];
+  tile_scan::scan_tile<CudaWarp, warps, tiling::items>(
+      spec, state, Arrays::in(reinterpret_cast<value_type*>(arrays)), int64_t(blockIdx.x),
+      int64_t(gridDim.x), begin, end, int(threadIdx.x), body);
 }
 
 /// Hands the total to the spec (a no-op unless the dispatch asked for one), on `stream`: a total
