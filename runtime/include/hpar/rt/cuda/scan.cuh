@@ -21,6 +21,7 @@
 #pragma once
 
 #include <hpar/rt/cuda.cuh>
+#include <hpar/rt/cuda/warp.cuh>
 #include <hpar/rt/tile_scan.hpp>
 
 #include <cstdint>
@@ -73,15 +74,6 @@ namespace detail {
 template <class T>
 constexpr int scan_words = int((sizeof(T) + 3) / 4);
 
-/// `v` from the lane `delta` below, or from lane 0 (shuffle_words, shuffle_down: reduce.cuh).
-template <class T>
-__device__ T shuffle_up(const T& v, int delta) {
-  return shuffle_words(v, [=](unsigned w) { return __shfl_up_sync(0xffffffffu, w, delta); });
-}
-template <class T>
-__device__ T shuffle_from_lane0(const T& v) {
-  return shuffle_words(v, [](unsigned w) { return __shfl_sync(0xffffffffu, w, 0); });
-}
 
 
 /// Tile descriptor states: nothing yet, the tile's own aggregate, its inclusive prefix.
@@ -250,22 +242,6 @@ LaunchShape scan_shape(Kernel kernel, int64_t n, const Spec&, const KernelSite& 
     fail(site, "scan kernel uses too many registers for its block of threads");
   return LaunchShape{dim3((unsigned)tiles), dim3(tiling::block_threads), 0};
 }
-
-/// The warp primitives of tile_scan::scan_tile in a CUDA kernel (rt/tile_scan.hpp), on the full
-/// warp.
-struct CudaWarp {
-  template <class T>
-  __device__ static T up(const T& v, int delta) { return detail::shuffle_up(v, delta); }
-  template <class T>
-  __device__ static T down(const T& v, int delta) { return detail::shuffle_down(v, delta, 0xffffffffu); }
-  template <class T>
-  __device__ static T from_lane0(const T& v) { return detail::shuffle_from_lane0(v); }
-  __device__ static unsigned ballot(bool p) { return __ballot_sync(0xffffffffu, p); }
-  __device__ static bool any(bool p) { return __any_sync(0xffffffffu, p); }
-  __device__ static int lowest(unsigned lanes) { return __ffs(lanes) - 1; }
-  __device__ static void sync_warp() { __syncwarp(); }
-  __device__ static void sync_block() { __syncthreads(); }
-};
 
 /// Scans [begin, end) with spec.join; see the mapping above: block b scans tile b
 /// (tile_scan::scan_tile over CudaWarp, the block's arrays in static shared memory, the tiles'

@@ -1,7 +1,8 @@
 // hpar CUDA runtime: whole nested scans over a team-wide range (TeamThreadRange,
 // TeamVectorRange), the three strategies TeamMember::impl_scan_range chooses from: warp tiles
-// (whole warps, arithmetic values), a block-wide blocked staging (one lane per thread), and
-// chunks of the participant count scanned across the block (everything else). Block shape and
+// (whole warps, arithmetic values; rt/warp_tiled_scan.hpp, written once for both GPU backends),
+// a block-wide blocked staging (one lane per thread), and chunks of the participant count
+// scanned across the block (everything else). Block shape and
 // collectives: team_collectives.cuh.
 #pragma once
 
@@ -9,6 +10,8 @@
 #include <type_traits>
 
 #include <hpar/rt/cuda/team_collectives.cuh>
+#include <hpar/rt/cuda/warp.cuh>
+#include <hpar/rt/warp_tiled_scan.hpp>
 
 namespace hpar {
 namespace rt {
@@ -186,119 +189,45 @@ __device__ inline void blocked_scan_range(I begin, I end, int per_thread, const 
 
 /// The warp-tiled sum scan of a nested range whose participants are every lane of the block
 /// (TeamVectorRange, or TeamThreadRange with one lane per thread), for arithmetic T, when the
-/// block is whole warps: each step of the range is K * 32 consecutive indices per warp (K =
-/// warp_tile_items). A warp calls the closure for its indices in striped order (coalesced),
-/// stages the contributions in its own tile of the staging buffer, and each lane takes K
-/// consecutive ones: the lane scans them in registers, the warp scans the lane totals with
-/// shuffles, and the warps meet once per step, at one barrier, for the scan of the warp totals
-/// (two sets of warp slots, used in turn, so no second barrier is needed before they are
-/// rewritten). Steps that lie wholly inside the range run without bounds checks.
-template <class T>
-constexpr int warp_tile_items() {
-  return sizeof(T) <= 4 ? 16 : 8;
-}
-template <class T>
-constexpr int warp_tile_pad() {  // one padding value per this many (see blocked_slot)
-  return sizeof(T) >= 8 ? 16 : 32;
-}
-template <class T>
-constexpr int warp_tile_slots() {
-  return 32 * warp_tile_items<T>() + 32 * warp_tile_items<T>() / warp_tile_pad<T>();
-}
+/// block is whole warps: warp_tiled_scan::scan_range (rt/warp_tiled_scan.hpp, the algorithm the
+/// OpenMP runtime shares) over CudaWarp and WarpTiledTeam: the warps' tiles in the blocked scans'
+/// staging buffer, the warps' totals in two sets of static shared slots.
 template <class T>
 __device__ inline bool warp_tiled_scan_fits() {
   const int threads = team_threads();
   return threads % 32 == 0 &&
-         (size_t)(threads / 32) * warp_tile_slots<T>() * sizeof(T) <= (size_t)blocked_scan_bytes;
+         (size_t)(threads / 32) * warp_tiled_scan::tile_values<T>() * sizeof(T) <=
+             (size_t)blocked_scan_bytes;
 }
 
-/// One pass of a warp over its tile: Final == false calls f(i, value, false) and stages each
-/// contribution; Final == true calls f(i, prefix, true) with the staged prefixes. `offset` is
-/// the warp's first position in the step, `remaining` the indices left from `base`.
-template <bool Final, bool Checked, class I, class F, class T>
-__device__ inline void warp_tile_pass(I base, int offset, std::make_unsigned_t<I> remaining,
-                                      int lane, const F& f, T* tile) {
-  constexpr int K = warp_tile_items<T>(), pad = warp_tile_pad<T>();
-#pragma unroll
-  for (int k = 0; k < K; ++k) {
-    const int at = k * 32 + lane;
-    const int pos = offset + at;
-    T& slot = tile[at + at / pad];
-    if (Checked && std::make_unsigned_t<I>(pos) >= remaining) {
-      if (!Final) slot = T();
-      continue;
-    }
-    if (Final) {
-      T update = slot;
-      f(base + I(pos), update, true);
-    } else {
-      T value = T();
-      f(base + I(pos), value, false);
-      slot = value;
-    }
+/// The block as warp_tiled_scan::scan_range sees it (its Team contract).
+struct WarpTiledTeam {
+  __device__ int lane() const { return team_linear() & 31; }
+  __device__ int warp() const { return team_linear() >> 5; }
+  __device__ int warps() const { return team_threads() >> 5; }
+  template <class T>
+  __device__ T* tile() const {
+    return reinterpret_cast<T*>(blocked_scan_buffer()) + warp() * warp_tiled_scan::tile_values<T>();
   }
-}
+  __device__ void before_scan() const {
+    if (warps() > 1) __syncthreads(); else __syncwarp();
+  }
+  __device__ void barrier() const { __syncthreads(); }
+  template <class T>
+  __device__ void store_warp_total(int warp, int set, const T& v) const {
+    std::memcpy(&scan_slots<T, 2>()[set * 32 + warp], &v, sizeof(T));
+  }
+  template <class T>
+  __device__ T warp_total(int warp, int set) const {
+    T v;
+    std::memcpy(&v, &scan_slots<T, 2>()[set * 32 + warp], sizeof(T));
+    return v;
+  }
+};
 
 template <class I, class F, class T>
 __device__ inline void warp_tiled_scan_range(I begin, I end, const F& f, T* total) {
-  using U = std::make_unsigned_t<I>;
-  constexpr int K = warp_tile_items<T>(), pad = warp_tile_pad<T>();
-  const int l = team_linear(), lane = l & 31, warp = l >> 5, warps = team_threads() >> 5;
-  T* tile = reinterpret_cast<T*>(blocked_scan_buffer()) + warp * warp_tile_slots<T>();
-  RawValue<T>* slots = scan_slots<T, 2>();
-  const int mine = lane * K + lane * K / pad;  // this lane's K consecutive values in the tile
-  const int offset = warp * 32 * K;
-  const U step = U(K) * U(team_threads());
-  // An earlier scan of this kernel may still be reading the buffer or the slots.
-  if (warps > 1) __syncthreads(); else __syncwarp();
-  T carry = T();
-  int parity = 0;
-  for (I base = begin; base < end;) {
-    const U remaining = U(end) - U(base);
-    const bool full = remaining >= step;
-    if (full)
-      warp_tile_pass<false, false>(base, offset, remaining, lane, f, tile);
-    else
-      warp_tile_pass<false, true>(base, offset, remaining, lane, f, tile);
-    __syncwarp();
-    T v[K];
-    T sum = T();
-#pragma unroll
-    for (int k = 0; k < K; ++k) {
-      v[k] = tile[mine + k];
-      sum = sum + v[k];
-    }
-    const T inclusive = warp_inclusive_sum(sum, 0xffffffffu, lane, 1);
-    T exclusive =
-        shuffle_words(inclusive, [&](unsigned w) { return __shfl_up_sync(0xffffffffu, w, 1); });
-    if (lane == 0) exclusive = T();
-    const T warp_total =
-        shuffle_words(inclusive, [&](unsigned w) { return __shfl_sync(0xffffffffu, w, 31); });
-    T before_warp = T(), step_total = warp_total;
-    if (warps > 1) {
-      RawValue<T>* set = slots + parity * 32;
-      if (lane == 0) std::memcpy(&set[warp], &warp_total, sizeof(T));
-      __syncthreads();
-      add_warp_totals(set, warps, warp, before_warp, step_total);
-      parity ^= 1;
-    }
-    T running = carry + before_warp + exclusive;
-#pragma unroll
-    for (int k = 0; k < K; ++k) {
-      tile[mine + k] = running;
-      running = running + v[k];
-    }
-    __syncwarp();
-    if (full)
-      warp_tile_pass<true, false>(base, offset, remaining, lane, f, tile);
-    else
-      warp_tile_pass<true, true>(base, offset, remaining, lane, f, tile);
-    __syncwarp();  // the tile is read before the next step rewrites it
-    carry = carry + step_total;
-    if (!full) break;
-    base = I(U(base) + step);
-  }
-  if (total) *total = carry;
+  warp_tiled_scan::scan_range<CudaWarp>(WarpTiledTeam(), begin, end, f, total);
 }
 
 }  // namespace detail

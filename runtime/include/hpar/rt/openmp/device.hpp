@@ -313,6 +313,25 @@ T warp_inclusive_scan(const T& value, const Op& op, int lane, int first = 1, int
   }
   return inclusive;
 }
+
+/// The warp primitives of the algorithms both GPU backends write once (rt/tile_scan.hpp: the
+/// range scan's tile; rt/warp_tiled_scan.hpp: the team scan over whole warps) in a region on an
+/// NVIDIA GPU built by clang, on the full warp: the CUDA runtime's CudaWarp (cuda/warp.cuh).
+struct NvptxWarp {
+  template <class T>
+  static T up(const T& v, int delta) { return warp_shuffle_up(v, delta); }
+  template <class T>
+  static T down(const T& v, int delta) { return warp_shuffle_down(v, delta); }
+  template <class T>
+  static T from_lane(const T& v, int lane) { return warp_shuffle_index(v, lane); }
+  template <class T>
+  static T from_lane0(const T& v) { return warp_shuffle_index(v, 0); }
+  static unsigned ballot(bool p) { return __nvvm_vote_ballot_sync(0xffffffffu, p); }
+  static bool any(bool p) { return __nvvm_vote_any_sync(0xffffffffu, p); }
+  static int lowest(unsigned lanes) { return __builtin_ctz(lanes); }
+  static void sync_warp() { __nvvm_bar_warp_sync(0xffffffffu); }
+  static void sync_block() { __nvvm_barrier_sync(0); }
+};
 #endif
 
 /// The functor of the kernel being launched, in the GPU's constant memory, with clang (one buffer

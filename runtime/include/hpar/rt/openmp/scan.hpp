@@ -297,22 +297,6 @@ T scan_published(const T* from) {
 }
 
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-/// The warp primitives of tile_scan (rt/tile_scan.hpp) in a region on an NVIDIA GPU built by
-/// clang, on the full warp.
-struct NvptxWarp {
-  template <class T>
-  static T up(const T& v, int delta) { return warp_shuffle_up(v, delta); }
-  template <class T>
-  static T down(const T& v, int delta) { return warp_shuffle_down(v, delta); }
-  template <class T>
-  static T from_lane0(const T& v) { return warp_shuffle_index(v, 0); }
-  static unsigned ballot(bool p) { return __nvvm_vote_ballot_sync(0xffffffffu, p); }
-  static bool any(bool p) { return __nvvm_vote_any_sync(0xffffffffu, p); }
-  static int lowest(unsigned lanes) { return __builtin_ctz(lanes); }
-  static void sync_warp() { __nvvm_bar_warp_sync(0xffffffffu); }
-  static void sync_block() { __nvvm_barrier_sync(0); }
-};
-
 /// Chunks' (tiles') states and values as three arrays (ScanChunks), as tile_scan's Tiles: the
 /// states and values of values of more than 8 bytes, and the chunks of warps.
 template <class T>

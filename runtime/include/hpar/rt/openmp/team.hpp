@@ -41,6 +41,9 @@
 #include <hpar/rt/openmp/device.hpp>
 #include <hpar/rt/openmp/team_limits.hpp>
 #include <hpar/rt/team_shape.hpp>
+#pragma omp declare target
+#include <hpar/rt/warp_tiled_scan.hpp>
+#pragma omp end declare target
 
 #include <cstddef>
 #include <cstring>
@@ -391,99 +394,50 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     impl::chunked_scan<Level>(*this, begin, end, f, total);
   }
 #if defined(HPAR_IMPL_OMP_WARP_SHUFFLE)
-  /// Items per lane of a staged scan's step, and one value of padding per `stage_pad` of them
-  /// (so that lane l's run at l x K falls in different banks), for values of `bytes` bytes.
-  static constexpr int stage_items(std::size_t bytes) { return bytes <= 4 ? 16 : 8; }
-  static constexpr int stage_pad(std::size_t bytes) { return bytes >= 8 ? 16 : 32; }
+  /// The team as warp_tiled_scan::scan_range sees it (its Team contract): the warps' tiles in
+  /// the team's staging, the warps' totals in the first values of the team's slots, which start
+  /// 16-byte aligned (shared memory, or a block of device memory; TeamLaunch): told so, clang
+  /// moves each total with one load or store instead of byte by byte, as it must for a pointer of
+  /// unknown alignment (team_scan's kernel: 168 M instructions to 119 M; docs/performance.md).
+  struct StagedTeam {
+    const TeamMember& member;
+    unsigned char* totals;  // detail::aligned16(member.m_shared)
+    int lane() const { return member.m_id % 32; }
+    int warp() const { return member.m_id / 32; }
+    int warps() const { return member.m_team_size / 32; }
+    template <class T>
+    T* tile() const {
+      return reinterpret_cast<T*>(member.m_staging + std::size_t(warp()) * stage_warp_bytes);
+    }
+    void before_scan() const {
+#pragma omp barrier
+    }
+    void barrier() const {
+#pragma omp barrier
+    }
+    template <class T>
+    void store_warp_total(int w, int set, const T& v) const {
+      std::memcpy(totals + std::size_t(w) * team_slot_bytes + std::size_t(set) * sizeof(T),
+                  static_cast<const void*>(&v), sizeof(T));
+    }
+    template <class T>
+    T warp_total(int w, int set) const {
+      T v;
+      std::memcpy(static_cast<void*>(&v),
+                  totals + std::size_t(w) * team_slot_bytes + std::size_t(set) * sizeof(T), sizeof(T));
+      return v;
+    }
+  };
 
   /// A nested sum scan over every thread of a team of whole warps, one lane each, for arithmetic
-  /// values of up to 8 bytes, through the team's staging in shared memory (as the CUDA output's
-  /// warp-tiled scan): each step is K x 32 consecutive indices per warp. A warp calls the closure
-  /// for its indices in striped order (coalesced) and stages the contributions in its tile; each
-  /// lane takes K consecutive ones, scans them in registers, the warp scans the lane totals with
-  /// shuffles, and the warps meet once per step, at one barrier, for the scan of the warp totals
-  /// (two values per warp slot, used in turn, so that no second barrier is needed before they are
-  /// rewritten); the prefixes go back through the tile to the closure's final calls.
+  /// values of up to 8 bytes, through the team's staging in shared memory: the CUDA output's
+  /// warp-tiled scan, written once in rt/warp_tiled_scan.hpp, over NvptxWarp and StagedTeam.
   template <class I, class F, class T>
   void staged_scan(I begin, I end, const F& f, T* total) const {
-    using U = std::make_unsigned_t<I>;
-    constexpr int K = stage_items(sizeof(T)), pad = stage_pad(sizeof(T));
-    static_assert(std::size_t(32 * K + 32 * K / pad) * sizeof(T) <= stage_warp_bytes,
+    static_assert(std::size_t(warp_tiled_scan::tile_values<T>()) * sizeof(T) <= stage_warp_bytes,
                   "a warp's tile of a staged scan overflows its share of the staging");
-    const int lane = m_id % 32, warp = m_id / 32, warps = m_team_size / 32;
-    T* const tile = reinterpret_cast<T*>(m_staging + std::size_t(warp) * stage_warp_bytes);
-    const int mine = lane * K + lane * K / pad;  // this lane's K consecutive values in the tile
-    const int offset = warp * 32 * K;
-    const U step = U(K) * U(m_team_size);
-    // The warps' totals go through the team's slots, which start 16-byte aligned (shared memory,
-    // or a block of device memory; TeamLaunch): told so, clang moves each total with one load or
-    // store instead of byte by byte, as it must for a pointer of unknown alignment (team_scan's
-    // kernel: 168 M instructions to 119 M; docs/performance.md).
-    unsigned char* const totals = detail::aligned16(m_shared);
-    // An earlier collective of this team may still be reading the slots or the staging.
-#pragma omp barrier
-    T carry = T();
-    int parity = 0;
-    for (I base = begin; base < end;) {
-      const U remaining = U(end) - U(base);
-      const bool full = remaining >= step;
-#pragma unroll
-      for (int k = 0; k < K; ++k) {
-        const int at = k * 32 + lane;
-        T value = T();
-        if (full || U(offset + at) < remaining) f(I(base + I(offset + at)), value, false);
-        tile[at + at / pad] = value;
-      }
-      __nvvm_bar_warp_sync(0xffffffffu);
-      T v[K];
-      T sum = T();
-#pragma unroll
-      for (int k = 0; k < K; ++k) {
-        v[k] = tile[mine + k];
-        sum = sum + v[k];
-      }
-      const T inclusive = warp_inclusive_scan(sum, impl::ScanSum<T>(), lane);
-      T exclusive = warp_shuffle_up(inclusive, 1);
-      if (lane == 0) exclusive = T();
-      const T warp_total = warp_shuffle_index(inclusive, 31);
-      T before = T(), step_total = warp_total;
-      if (warps > 1) {
-        const std::size_t at = std::size_t(parity) * sizeof(T);
-        if (lane == 0)
-          std::memcpy(totals + std::size_t(warp) * team_slot_bytes + at,
-                      static_cast<const void*>(&warp_total), sizeof(T));
-#pragma omp barrier
-        step_total = T();
-        for (int w = 0; w < warps; ++w) {
-          T other;
-          std::memcpy(static_cast<void*>(&other), totals + std::size_t(w) * team_slot_bytes + at,
-                      sizeof(T));
-          if (w < warp) before = before + other;
-          step_total = step_total + other;
-        }
-        parity ^= 1;
-      }
-      T running = carry + before + exclusive;
-#pragma unroll
-      for (int k = 0; k < K; ++k) {
-        tile[mine + k] = running;
-        running = running + v[k];
-      }
-      __nvvm_bar_warp_sync(0xffffffffu);
-#pragma unroll
-      for (int k = 0; k < K; ++k) {
-        const int at = k * 32 + lane;
-        if (full || U(offset + at) < remaining) {
-          T update = tile[at + at / pad];
-          f(I(base + I(offset + at)), update, true);
-        }
-      }
-      __nvvm_bar_warp_sync(0xffffffffu);  // the tile is read before the next step rewrites it
-      carry = carry + step_total;
-      if (!full) break;
-      base = I(U(base) + step);
-    }
-    if (total) *total = carry;
+    warp_tiled_scan::scan_range<NvptxWarp>(StagedTeam{*this, detail::aligned16(m_shared)}, begin,
+                                           end, f, total);
   }
 #endif
   template <class T>
