@@ -7,7 +7,9 @@
 // (`target teams distribute parallel for`, `target teams` + `parallel`); it needs this runtime
 // only for what a pragma cannot express:
 //   openmp/device.hpp  which device to run on, the teams x threads shape of a device, and the
-//                      grow-only device buffers behind the two patterns below;
+//                      grow-only device buffers behind the two patterns below; with it
+//                      openmp/warp.hpp (a GPU's warp primitives) and openmp/functor_copies.hpp
+//                      (how a region's threads read the functor: constant memory, copies);
 //   openmp/reduce.hpp  ReducePartials: one accumulator per (team, thread), combined on the host;
 //   openmp/scan.hpp    ScanChunks and scan_single_pass: a one-region scan over chunks, each
 //                      chunk's offset found by looking back over the chunks before it;

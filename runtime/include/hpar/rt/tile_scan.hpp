@@ -35,7 +35,7 @@
 //     static void sync_block()              the block's (team's) barrier
 //   Each lane joins what a shuffle brought it whether or not it keeps the result, and only the
 //   choice of the result depends on the lane (a select, as the OpenMP runtime's warp scans are
-//   written, device.hpp): with the join inside a branch on the lane, clang's offload build of
+//   written, openmp/warp.hpp): with the join inside a branch on the lane, clang's offload build of
 //   this file gave wrong prefixes to 4-byte values (kokkos_scan_repeated, on an H200).
 //   Tiles (a tile's published state and value; states only grow: tile_empty, then
 //   tile_aggregate, then tile_inclusive, each written once per launch):

@@ -1,6 +1,6 @@
 // hpar runtime: the warp-tiled sum scan of a nested team-wide range (TeamThreadRange with one lane
 // per thread, TeamVectorRange), written once for both GPU backends over a warp primitive policy
-// (CudaWarp, cuda/warp.cuh; NvptxWarp, openmp/device.hpp) and a description of the team: the
+// (CudaWarp, cuda/warp.cuh; NvptxWarp, openmp/warp.hpp) and a description of the team: the
 // CUDA team member's nested scans (cuda/team_scan.cuh) and the OpenMP team member's on an NVIDIA
 // GPU built by clang (openmp/team.hpp, staged_scan).
 //

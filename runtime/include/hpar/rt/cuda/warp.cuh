@@ -2,7 +2,7 @@
 // (rt/tile_scan.hpp: the range scan's tile; rt/warp_tiled_scan.hpp: the team scan over whole
 // warps), on a full warp of a CUDA block. Values of any trivially copyable type move between
 // lanes as 32-bit words (shuffle_words, reduce.cuh). The OpenMP runtime's NvptxWarp
-// (openmp/device.hpp) is the same for clang's offload to NVIDIA GPUs.
+// (openmp/warp.hpp) is the same for clang's offload to NVIDIA GPUs.
 #pragma once
 
 #include <hpar/rt/cuda/reduce.cuh>
