@@ -33,7 +33,10 @@
 
 #include <hpar/rt/common.hpp>
 #include <hpar/rt/openmp/device.hpp>
+#include <hpar/rt/openmp/launch.hpp>
+#include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/team.hpp>
+#include <hpar/rt/team_shape.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -320,6 +323,142 @@ class TeamLaunch {
   DeviceBuffer scratch_;
   std::size_t team_memory_;
   ResultBuffer granted_;
+};
+
+/// What a team launcher's region was compiled for, named at its dispatch (TeamDispatch).
+struct TeamOptions {
+  /// The team size the region assumes (HPAR_OMP_ASSUME), checked against the policy; 0: none.
+  int assumed_team_size = 0;
+  /// The vector length the region assumes, checked against the policy; 0: none.
+  int assumed_vector_length = 0;
+  /// The closure runs a nested scan over the team's threads (TeamLaunch: its staging).
+  bool scans_over_threads = false;
+};
+
+/// The dispatch of a team launcher: the policy normalised and checked (Dispatch), and checked
+/// against the shape the region assumes (options); then wide() and team_memory_in_device() tell
+/// which compilation of the launcher runs it, before any buffer is taken.
+template <class PolicyOrCount, class Functor>
+class TeamDispatch : public Dispatch<PolicyOrCount> {
+ public:
+  TeamDispatch(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f,
+               const TeamOptions& options)
+      : Dispatch<PolicyOrCount>(site, policy_or_count), f(f), options(options) {
+    if (options.assumed_vector_length > 0) {
+      if (options.assumed_team_size > 0)
+        check_team_shape(this->policy, options.assumed_team_size, options.assumed_vector_length, site);
+      else
+        check_team_lanes(this->policy, options.assumed_vector_length, site);
+    }
+  }
+
+  /// Whether the launch takes the compilation for teams of more than narrow_team_threads.
+  bool wide() const { return TeamLaunch::wide(this->policy, f, options.scans_over_threads); }
+  /// Whether the launch takes the compilation for team memory in device memory.
+  bool team_memory_in_device() const {
+    return TeamLaunch::team_memory_in_device(this->policy, f, options.scans_over_threads);
+  }
+
+  const Functor& f;
+  const TeamOptions options;
+};
+
+/// TeamPolicy parallel_for in a build for the host: a `parallel` region of `teams` teams at once,
+/// each team_threads consecutive threads of it running a contiguous block of the league. The
+/// TeamLaunch's buffers, as the region names them; finish() reports a team that got fewer threads
+/// than asked.
+template <class PolicyOrCount, class Functor>
+class TeamFor {
+ public:
+  using Policy = impl::policy_of<PolicyOrCount>;
+
+  explicit TeamFor(const TeamDispatch<PolicyOrCount, Functor>& dispatch)
+      : launch_(dispatch.policy, dispatch.f, dispatch.site, dispatch.options.scans_over_threads),
+        league_size(dispatch.policy.league_size()),
+        team_size(launch_.team_size()),
+        teams(launch_.teams()),
+        lanes(launch_.lanes()),
+        team_threads(team_size * lanes),
+        shared(launch_.shared()),
+        scratch(launch_.scratch()),
+        scratch0(launch_.scratch0()),
+        scratch1(launch_.scratch1()),
+        team_memory(launch_.team_memory()),
+        granted(launch_.granted()),
+        f_bytes(bytes_of(dispatch.f)) {}
+  TeamFor(const TeamFor&) = delete;
+  TeamFor& operator=(const TeamFor&) = delete;
+
+  /// After the region: reports a team that got fewer threads than asked.
+  void finish() const { launch_.finish(); }
+
+ private:
+  TeamLaunch launch_;
+
+ public:
+  const int league_size, team_size, teams, lanes;
+  const int team_threads;  // OpenMP threads per team: team_size x lanes
+  unsigned char* const shared;
+  char* const scratch;
+  const std::size_t scratch0, scratch1;
+  const std::size_t team_memory;  // shared memory per GPU team, or 0
+  int* const granted;             // the threads of a team that got fewer than asked
+  const unsigned char* const f_bytes;
+};
+
+/// TeamPolicy parallel_for on a device: `target teams`, one OpenMP team per hpar team at a time,
+/// + `parallel` of team_threads; the functor in constant memory.
+template <class PolicyOrCount, class Functor>
+class TargetTeamFor : public TeamFor<PolicyOrCount, Functor> {
+ public:
+  explicit TargetTeamFor(const TeamDispatch<PolicyOrCount, Functor>& dispatch)
+      : TeamFor<PolicyOrCount, Functor>(dispatch), in_constant(dispatch.f) {}
+
+  const ConstantFunctor<Functor> in_constant;  // as TargetRangeFor's
+};
+
+/// TeamPolicy parallel_reduce in a build for the host: TeamFor, and each team's value joined in
+/// the region (TeamPartials of teams x team_threads); finish() joins the teams' and stores the
+/// result.
+template <class PolicyOrCount, class Functor, class... Results>
+class TeamReduce : public TeamFor<PolicyOrCount, Functor> {
+ public:
+  using Spec = reduce_spec_of<typename Dispatch<PolicyOrCount>::Policy, Functor, Results...>;
+  using value_type = typename Spec::value_type;
+
+  TeamReduce(const TeamDispatch<PolicyOrCount, Functor>& dispatch, Results&... results)
+      : TeamFor<PolicyOrCount, Functor>(dispatch),
+        spec(impl::make_reduce_spec(dispatch.policy, dispatch.f, results...)),
+        partials_(spec, {this->teams, this->team_threads}, dispatch.site),
+        staging(partials_.staging()),
+        team_results(partials_.results()),
+        spec_bytes(bytes_of(spec)) {}
+
+  /// After the region: TeamFor's report, then the result stored.
+  void finish() {
+    TeamFor<PolicyOrCount, Functor>::finish();
+    partials_.finish();
+  }
+
+  const Spec spec;
+
+ private:
+  TeamPartials<Spec> partials_;
+
+ public:
+  value_type* const staging;       // device memory: the threads' values where they meet
+  value_type* const team_results;  // device memory: one value per OpenMP team
+  const unsigned char* const spec_bytes;
+};
+
+/// TeamPolicy parallel_reduce on a device: TeamReduce, the functor in constant memory.
+template <class PolicyOrCount, class Functor, class... Results>
+class TargetTeamReduce : public TeamReduce<PolicyOrCount, Functor, Results...> {
+ public:
+  TargetTeamReduce(const TeamDispatch<PolicyOrCount, Functor>& dispatch, Results&... results)
+      : TeamReduce<PolicyOrCount, Functor, Results...>(dispatch, results...), in_constant(dispatch.f) {}
+
+  const ConstantFunctor<Functor> in_constant;  // as TargetRangeFor's
 };
 
 }  // namespace omp
