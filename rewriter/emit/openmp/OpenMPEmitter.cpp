@@ -1,6 +1,7 @@
 // OpenMP 5 offload backend: each dispatch becomes a host function named after the dispatch whose
-// body is the target region(s). Lowering table: ARCHITECTURE.md section 5; exact shapes:
-// docs/design.md section 7.
+// body is the target region(s), set up by a launch object of the runtime (rt/openmp/launch.hpp,
+// team_launch.hpp: RegionText.h's launchObject). Lowering table: ARCHITECTURE.md section 5; exact
+// shapes: docs/design.md section 7.
 #include "emit/Registry.h"
 #include "emit/Shared.h"
 #include "emit/openmp/RegionText.h"

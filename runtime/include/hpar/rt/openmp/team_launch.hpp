@@ -1,7 +1,30 @@
 // hpar runtime, OpenMP backend: TeamLaunch, which sizes a team launch (team size, OpenMP teams,
 // lanes) and owns the buffers its region uses: the teams' collective slots, their scratch, the
-// staging of nested scans and the count of threads a team got. The team member those buffers
-// serve, and the mapping of hpar teams to OpenMP teams, are in team.hpp.
+// staging of nested scans and the count of threads a team got; and the set-up of a TeamPolicy
+// dispatch around its region, as launch.hpp's for the other policies: TeamOptions and
+// TeamDispatch (the policy checked against the shape the region assumes, and the choice among the
+// launcher's compilations), then TeamFor / TargetTeamFor and TeamReduce / TargetTeamReduce (the
+// buffers, the functor's bytes, finish()). The team member those buffers serve, and the mapping
+// of hpar teams to OpenMP teams, are in team.hpp.
+//
+// Usage (the generated code, a team parallel_for on a device):
+//
+//   hpar::rt::omp::TeamOptions options;  // what the region was compiled for
+//   options.assumed_vector_length = 1;
+//   options.scans_over_threads = false;
+//   const hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch({label, "hpar_rows_L81",
+//       "team.cpp", 81}, policy_or_count, f, options);
+//   if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {
+//     if (dispatch.wide()) return hpar_rows_L81<1024>(label, policy_or_count, f);
+//   }
+//   using Launch = hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor>;
+//   Launch launch(dispatch);
+//   const int league_size = launch.league_size, team_size = launch.team_size, nteams = launch.teams;
+//   ...  // the other values the region names, each a local copy of the member of its name
+//   #pragma omp target teams num_teams(nteams) thread_limit(...) ... is_device_ptr(shared, scratch, granted)
+//   #pragma omp parallel num_threads(team_threads)
+//   { ... }
+//   launch.finish();
 //
 // Team memory. Built with clang for a GPU, a team's slots, then its level-0 scratch, then (for a
 // kernel whose closure scans over the team's threads) the staging of TeamMember::staged_scan are
@@ -47,14 +70,15 @@ namespace hpar {
 namespace rt {
 namespace omp {
 
-/// The shape of one team launch and its team-shared buffers (see the file comment). Generated
-/// code:
-///   if (TeamLaunch::wide(policy, f, scans)) return <the launcher compiled for 1,024 threads>;
-///   if (TeamLaunch::team_memory_in_device(policy, f, scans))
+/// The shape of one team launch and its team-shared buffers (see the file comment). The generated
+/// code uses it through TeamDispatch and the team launches below:
+///   hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch(site, policy_or_count, f, options);
+///   if (dispatch.wide()) return <the launcher compiled for 1,024 threads>;
+///   if (dispatch.team_memory_in_device())
 ///     return <the launcher compiled for team memory in device memory>;
-///   hpar::rt::omp::TeamLaunch launch(policy, f, site, scans);
-///   target teams num_teams(launch.teams()) thread_limit(team size x lanes, or 1,024 in that
-///       compilation) + parallel num_threads(team size x lanes) ...
+///   hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor> launch(dispatch);  // TeamLaunch(...)
+///   target teams num_teams(nteams) thread_limit(team_threads, or 1,024 in that compilation)
+///       + parallel num_threads(team_threads) ...   (nteams, team_threads: launch.teams, ...)
 ///   launch.finish();
 class TeamLaunch {
  public:
