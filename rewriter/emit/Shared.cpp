@@ -46,6 +46,25 @@ std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
          "    hpar::rt::fail(site, why.c_str());\n";
 }
 
+std::string hostFunctionSignature(const ir::Kernel& K, const std::string& name,
+                                  const std::string& more, const std::string& lead) {
+  std::string tparams = lead.empty() ? "" : lead + ", ";
+  tparams += K.hasLabel ? "class Label, class PolicyOrCount, class Functor"
+                        : "class PolicyOrCount, class Functor";
+  std::string params = K.hasLabel ? "const Label& label, " : "";
+  params += "const PolicyOrCount& policy_or_count, const Functor& f" + more;
+  if (K.pattern != ir::Pattern::For) {
+    tparams += ", class... Results";
+    params += ", Results&&... results";
+  }
+  return "template <" + tparams + ">\nvoid " + name + "(" + params + ") {\n";
+}
+
+std::string launchSite(const ir::Kernel& K) {
+  const std::string label = K.hasLabel ? "hpar::impl::label_c_str(label)" : "\"\"";
+  return "{" + label + ", \"" + K.name + "\", \"" + quoted(K.file) + "\", " + std::to_string(K.line) + "}";
+}
+
 std::string siteLauncher(const ir::Kernel& K, const std::vector<const ir::Kernel*>& kernels,
                          const std::function<std::string(const ir::Kernel&)>& launcherOf) {
   std::string tparams = K.hasLabel ? "class Label, class PolicyOrCount, class Functor"

@@ -26,6 +26,15 @@ std::string quoted(const std::string& s);
 std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
                              const std::string& more = "", const std::string& lead = "");
 
+/// hostFunctionHead's template header and signature alone, up to the opening brace: for a
+/// backend whose runtime normalises the policy and builds the site itself (launchSite).
+std::string hostFunctionSignature(const ir::Kernel& K, const std::string& name,
+                                  const std::string& more = "", const std::string& lead = "");
+
+/// The initialiser of the dispatch's hpar::rt::KernelSite record in a function that
+/// hostFunctionSignature opens: `{label, "kernel name", "file", line}`.
+std::string launchSite(const ir::Kernel& K);
+
 /// The launcher a dispatch site with kernels of several policy kinds calls (ir::Kernel::siteName):
 /// it passes the dispatch to the launcher of its policy's kind and rank (`launcherOf` names a
 /// kernel's launcher), and a policy over a host execution space to the API's own function, which

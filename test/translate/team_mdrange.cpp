@@ -25,7 +25,8 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-CUDA-NOT: TeamThreadMDRange
 // CHECK-CUDA: void fill(
 // CHECK-OMP-LABEL: // hpar: parallel_for "fill" (TeamPolicy) from team_mdrange.cpp
-// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(
+// CHECK-OMP: const hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch(
+// CHECK-OMP: using Launch = hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor>;
 // CHECK-OMP: #pragma omp target teams num_teams(nteams) thread_limit(MaxTeamThreads > 0 ? MaxTeamThreads : team_threads)
 // CHECK-OMP-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared
@@ -57,10 +58,10 @@ void fill(hpar::View<double****> a, hpar::View<double***> b) {
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA: hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());
 // CHECK-OMP-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team_mdrange.cpp
-// CHECK-OMP: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
+// CHECK-OMP: using Launch = hpar::rt::omp::TargetTeamReduce<PolicyOrCount, Functor, Results...>;
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared
 // CHECK-OMP: sp.call(fn, acc, team);
-// CHECK-OMP: partials.finish();
+// CHECK-OMP: launch.finish();
 double total(hpar::View<double****> a) {
   const int n = a.extent(0), n1 = a.extent(1), n2 = a.extent(2), n3 = a.extent(3);
   double sum = 0;

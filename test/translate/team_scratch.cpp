@@ -40,12 +40,12 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-OMP: // Team memory too large for a GPU team's shared memory runs this launcher's compilation that
 // CHECK-OMP-NEXT: // keeps it in device memory (clang: this one reads it as shared memory).
 // CHECK-OMP-NEXT: if constexpr (hpar::rt::omp::shared_team_memory && !TeamMemoryInDevice) {
-// CHECK-OMP-NEXT: if (hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/false))
+// CHECK-OMP-NEXT: if (dispatch.team_memory_in_device())
 // CHECK-OMP-NEXT: return hpar_stage_L{{[0-9]+}}<MaxTeamThreads, true>(label, policy_or_count, f);
 // CHECK-OMP-NEXT: }
-// CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
-// CHECK-OMP: char* scratch = launch.scratch();
-// CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
+// CHECK-OMP-NEXT: using Launch = hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor>;
+// CHECK-OMP: char* scratch = launch.scratch;
+// CHECK-OMP-NEXT: const size_t scratch0 = launch.scratch0, scratch1 = launch.scratch1;
 // CHECK-OMP: #pragma omp target teams {{.*}} is_device_ptr(shared, scratch, granted)
 // CHECK-OMP: unsigned char* team_shared = hpar::rt::omp::TeamLaunch::team_shared<TeamMemoryInDevice>(shared, omp_get_team_num(), team_threads);
 // CHECK-OMP: const hpar::rt::omp::TeamMember team(league, league_size, team_size, lanes, team_shared,
@@ -102,7 +102,7 @@ struct Reverse {
 // CHECK-CUDA: hpar::rt::cuda::team_launch(kernel, kernel, policy, f, 0, false, stream, site);
 // CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site), launch.scratch);
 // CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+7]]
-// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
+// CHECK-OMP: using Launch = hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor>;
 // CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-OMP-NEXT: fn(team);
@@ -121,7 +121,7 @@ void reverse(hpar::View<double**> a) {
 // CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+12]]
 // CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<1024, TeamMemoryInDevice>(label, policy_or_count, f, std::forward<Results>(results)...);
 // CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<MaxTeamThreads, true>(label, policy_or_count, f, std::forward<Results>(results)...);
-// CHECK-OMP: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
+// CHECK-OMP: using Launch = hpar::rt::omp::TargetTeamReduce<PolicyOrCount, Functor, Results...>;
 // CHECK-OMP: is_device_ptr(shared, scratch, granted, staging, team_results)
 // CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch<TeamMemoryInDevice>(scratch, omp_get_team_num(), team_threads, scratch0, scratch1),
 // CHECK-OMP-NEXT: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));

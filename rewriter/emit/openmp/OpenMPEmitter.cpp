@@ -1,6 +1,7 @@
 // OpenMP 5 offload backend: each dispatch becomes a host function named after the dispatch whose
-// body is the target region(s). Lowering table: ARCHITECTURE.md section 5; exact shapes:
-// docs/design.md section 7.
+// body is the target region(s), set up by a launch object of the runtime (rt/openmp/launch.hpp,
+// team_launch.hpp: RegionText.h's launchObject). Lowering table: ARCHITECTURE.md section 5; exact
+// shapes: docs/design.md section 7.
 #include "emit/Registry.h"
 #include "emit/Shared.h"
 #include "emit/openmp/RegionText.h"
@@ -109,9 +110,7 @@ public:
     std::ostringstream o;
     o << kernelComment(K)
       << nestComment(K, kTeamMapping, levelMapping)
-      << hostFunctionHead(K, K.name, readsApart(K) ? ", const bool reads_apart" : "", teamLeadParams(K))
-      << "  (void)site;\n"
-      << "  using index_type = typename Policy::index_type;\n";
+      << hostFunctionSignature(K, K.name, readsApart(K) ? ", const bool reads_apart" : "", teamLeadParams(K));
     if (K.policy == ir::PolicyKind::Team) {
       o << teamKernelBody(K, host) << "}\n\n";
       return o.str();
@@ -193,7 +192,8 @@ private:
   std::string rangeForBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
     if (host) {
-      o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
+      o << launchObject(K, "RangeFor") << kRegionLocals
+        << "  const int64_t begin = launch.begin, end = launch.end;\n"
         << kFunctorBytes
         << openRegion(host, "  ", "", "")
         << "  {\n"
@@ -203,9 +203,9 @@ private:
         << "  }\n";
       return o.str();
     }
-    o << "  const int64_t begin = policy.begin(), end = policy.end();\n"
-      << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
-      << "  const int nteams = shape.teams, nthreads = shape.threads;\n"
+    o << launchObject(K, "TargetRangeFor") << kRegionLocals
+      << "  const int64_t begin = launch.begin, end = launch.end;\n"
+      << "  const int nteams = launch.teams, nthreads = launch.threads;\n"
       << kFunctorToDevice
       << openRegion(host, "  ", "num_teams(nteams) thread_limit(nthreads) " + std::string(kDevice) + " " + kMapFunctor,
                     "num_threads(nthreads)")
@@ -221,16 +221,13 @@ private:
   /// team in the region (rt::omp::TeamPartials) and over the teams on the host.
   std::string rangeReduceBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
-    o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  using value_type = typename Spec::value_type;\n"
-      << "  const int64_t begin = policy.begin(), end = policy.end();\n"
-      << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, site);\n"
-      << "  value_type* staging = partials.staging();\n"
-      << "  value_type* team_results = partials.results();\n"
-      << (host ? "  const int nthreads = partials.threads();\n"
-               : "  const int nteams = partials.teams(), nthreads = partials.threads();\n")
-      << "  const size_t team_memory = partials.team_memory();  // shared memory per GPU team, or 0\n"
+    o << launchObject(K, host ? "RangeReduce" : "TargetRangeReduce") << kRegionLocals
+      << "  const int64_t begin = launch.begin, end = launch.end;\n"
+      << "  value_type* staging = launch.staging;\n"
+      << "  value_type* team_results = launch.team_results;\n"
+      << (host ? "  const int nthreads = launch.threads;\n"
+               : "  const int nteams = launch.teams, nthreads = launch.threads;\n")
+      << "  const size_t team_memory = launch.team_memory;  // shared memory per GPU team, or 0\n"
       << (host ? kFunctorBytes : kFunctorToDevice) << kSpecBytes
       << openRegion(host, "  ",
                     "num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) " +
@@ -248,7 +245,7 @@ private:
       << "      sp.call(fn, acc, " << indexArgs(K) << ");\n"
       << "    hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);\n"
       << "  }\n"
-      << "  partials.finish();\n";
+      << "  launch.finish();\n";
     return o.str();
   }
 
@@ -319,13 +316,12 @@ private:
       // 3 or more); with fewer than four rows per thread, its points in one collapsed
       // worksharing loop, a contiguous block of them per thread, the fastest index innermost.
       std::ostringstream o;
-      o << mdBounds(K) << kFunctorBytes
+      o << launchObject(K, "MDRangeFor") << "  const Policy& policy = launch.policy;\n"
+        << kRegionLocals
+        << mdBounds(K) << kFunctorBytes
         << "  // The rows of the box (every index but the innermost) divided among the threads when there are\n"
         << "  // enough of them, each row's innermost loop whole in one thread (vectorisable); else its points.\n"
-        << "  int64_t points = 1;\n"
-        << "  for (int d = 0; d < " << K.rank << "; ++d) points *= policy.upper(d) > policy.lower(d) ? policy.upper(d) - policy.lower(d) : 0;\n"
-        << "  const int64_t inner_extent = Policy::inner_left ? u0 - l0 : u" << K.rank - 1 << " - l" << K.rank - 1 << ";\n"
-        << "  const bool by_rows = inner_extent > 0 && points / inner_extent >= 4 * (int64_t)omp_get_max_threads();\n"
+        << "  const bool by_rows = launch.by_rows;\n"
         << openRegion(host, "  ", "", "")
         << "  {\n"
         << threadFunctor("    ")
@@ -343,14 +339,7 @@ private:
       std::vector<int> outer;
       for (int k = 1; k < K.rank; ++k) outer.push_back(left ? k : K.rank - 1 - k);
       std::ostringstream r;
-      r << "    const int64_t rows = ";
-      for (size_t n = 0; n < outer.size(); ++n) {
-        const int d = outer[n];
-        r << (n ? " * " : "") << "(u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
-      }
-      r << ";\n"
-        << "    const int nteams = hpar::rt::omp::row_teams(rows, shape, hpar::rt::omp::device());  // short runs of rows on a GPU\n"
-        << openRegion(host, "    ", "num_teams(nteams) thread_limit(nthreads) " + std::string(kDevice) + " " + kMapFunctor,
+      r << openRegion(host, "    ", "num_teams(nteams) thread_limit(nthreads) " + std::string(kDevice) + " " + kMapFunctor,
                       "num_threads(nthreads)")
         << "    {\n"
         << threadFunctor("      ")
@@ -387,10 +376,13 @@ private:
       return r.str();
     };
     std::ostringstream o;
-    o << mdBounds(K)
-      << "  const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());\n"
-      << "  const int nthreads = shape.threads;\n"
+    o << launchObject(K, "TargetMDRangeFor") << "  const Policy& policy = launch.policy;\n"
+      << kRegionLocals
+      << mdBounds(K)
+      << "  const int nthreads = launch.threads;\n"
       << kFunctorToDevice
+      << "  const int64_t rows = launch.rows;  // every index but the fastest\n"
+      << "  const int nteams = launch.teams;  // short runs of rows on a GPU\n"
       << "  if constexpr (Policy::inner_left) {\n" << region(true) << "  } else {\n" << region(false)
       << "  }\n";
     return o.str();
@@ -398,10 +390,10 @@ private:
 
   std::string clauseReduceBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
-    o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  typename Spec::value_type result;\n"
-      << "  spec.init(&result);\n"
+    o << launchObject(K, "MDRangeReduceClause") << "  const Policy& policy = launch.policy;\n"
+      << kRegionLocals
+      << "  value_type result;  // the reduction clause's variable\n"
+      << "  launch.init(result);\n"
       << kFunctorBytes << kSpecBytes << mdBounds(K)
       << loopNest(K,
                   (host ? std::string("parallel for schedule(static)")
@@ -409,24 +401,20 @@ private:
                       " reduction(" + clauseOperator(K.reduceOp) + ": result)",
                   std::string(kFunctorOnDevice) + " const Spec& sp = *reinterpret_cast<const Spec*>(spec_bytes);",
                   "sp.call(fn, &result, " + indexArgs(K) + ")")
-      << "  spec.final(&result);\n"
-      << "  spec.store(&result, false);\n";
+      << "  launch.finish(result);\n";
     return o.str();
   }
 
   std::string partialsReduceBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
-    o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  using value_type = typename Spec::value_type;\n"
-      << "  hpar::rt::omp::ReducePartials<Spec> partials(spec, site);\n"
-      << "  value_type* slots = partials.data();\n"
-      << (host ? "  const int nthreads = partials.threads();\n"
-               : "  const int nteams = partials.teams(), nthreads = partials.threads();\n")
-      << "  const int count = spec.value_count();\n";
-    o << mdBounds(K) << "  const int64_t total = 1";
-    for (int d = 0; d < K.rank; ++d) o << " * (u" << d << " > l" << d << " ? u" << d << " - l" << d << " : 0)";
-    o << ";\n";
+    o << launchObject(K, "MDRangeReducePartials") << "  const Policy& policy = launch.policy;\n"
+      << kRegionLocals
+      << "  value_type* slots = launch.slots;\n"
+      << (host ? "  const int nthreads = launch.threads;\n"
+               : "  const int nteams = launch.teams, nthreads = launch.threads;\n")
+      << "  const int count = launch.count;\n"
+      << mdBounds(K)
+      << "  const int64_t total = launch.total;  // the box's points\n";
     // Each team walks blocks of nthreads positions and its threads share each block, so every
     // position is visited once however many threads the implementation really starts.
     o << kFunctorBytes << kSpecBytes
@@ -466,27 +454,24 @@ private:
         << "      }\n";
     }
     o << "  }\n"
-      << "  partials.finish();\n";
+      << "  launch.finish();\n";
     return o.str();
   }
 
   /// RangePolicy scan: one region over chunks of the range, each chunk's offset found by
   /// looking back over the chunks before it (rt/openmp/scan.hpp: a chunk is a team's tile on
   /// an NVIDIA GPU built by clang, else one thread's).
-  std::string scanBody(const ir::Kernel&, bool host) const {
+  std::string scanBody(const ir::Kernel& K, bool host) const {
     std::ostringstream o;
-    o << "  const auto spec = hpar::impl::make_scan_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  using value_type = typename Spec::value_type;\n"
-      << "  const int64_t begin = policy.begin(), end = policy.end();\n"
-      << "  hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);\n"
-      << "  int64_t* states = chunks.states();\n"
-      << "  value_type* aggregates = chunks.aggregates();\n"
-      << "  value_type* inclusives = chunks.inclusives();\n"
-      << "  const int64_t nchunks = chunks.count(), len = chunks.length();\n"
-      << (host ? "  const int nthreads = chunks.threads();\n"
-               : "  const int nteams = chunks.teams(), nthreads = chunks.threads();\n")
-      << "  const std::size_t team_memory = chunks.team_memory();\n"
+    o << launchObject(K, host ? "RangeScan" : "TargetRangeScan") << kRegionLocals
+      << "  const int64_t begin = launch.begin, end = launch.end;\n"
+      << "  int64_t* states = launch.states;\n"
+      << "  value_type* aggregates = launch.aggregates;\n"
+      << "  value_type* inclusives = launch.inclusives;\n"
+      << "  const int64_t nchunks = launch.count, len = launch.length;\n"
+      << (host ? "  const int nthreads = launch.threads;\n"
+               : "  const int nteams = launch.teams, nthreads = launch.threads;\n")
+      << "  const std::size_t team_memory = launch.team_memory;\n"
       << (host ? kFunctorBytes : kFunctorToDevice) << kSpecBytes
       << "  // One pass: each team (a warp or a thread where teams have no shared memory) takes the next\n"
       << "  // chunk, joins it, looks back over the chunks before it for its offset and runs it again\n"
@@ -500,7 +485,7 @@ private:
       << "    " << kSpecOnDevice << "\n"
       << "    hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);\n"
       << "  }\n"
-      << "  chunks.store_total();\n";
+      << "  launch.finish();\n";
     return o.str();
   }
 };

@@ -1,7 +1,11 @@
 // OpenMP backend: the text its kernels share, team kernels (TeamKernel.cpp) and flat kernels
-// (OpenMPEmitter.cpp) alike: how the functor and the reduction or scan spec reach a region, and
-// how a region opens. Exact shapes: docs/design.md section 7.
+// (OpenMPEmitter.cpp) alike: the launch object that sets a region up, how the functor and the
+// reduction or scan spec reach a region, and how a region opens. Exact shapes: docs/design.md
+// section 7.
 #pragma once
+
+#include "emit/Shared.h"
+#include "ir/Kernel.h"
 
 #include <string>
 
@@ -11,21 +15,51 @@ namespace openmp {
 
 inline constexpr const char* kDevice = "device(hpar::rt::omp::device())";
 
+/// The type of a launch object: hpar::rt::omp::`kind` (rt/openmp/launch.hpp, team_launch.hpp)
+/// over the launcher's template parameters.
+inline std::string launchType(const ir::Kernel& K, const std::string& kind) {
+  return "hpar::rt::omp::" + kind +
+         (K.pattern == ir::Pattern::For ? "<PolicyOrCount, Functor>" : "<PolicyOrCount, Functor, Results...>");
+}
+
+/// The aliases a kernel's region names, from its launch object's type `Launch`: `Policy` (a work
+/// tag, an MDRange's iteration order), `index_type` (a range's or box's indices), and a
+/// reduction's or scan's `Spec` and `value_type`.
+inline std::string launchAliases(const ir::Kernel& K) {
+  std::string o;
+  if (K.hasWorkTag || K.policy == ir::PolicyKind::MDRange) o += "  using Policy = typename Launch::Policy;\n";
+  if (K.policy != ir::PolicyKind::Team) o += "  using index_type = typename Launch::index_type;\n";
+  if (K.pattern != ir::Pattern::For)
+    o += "  using Spec = typename Launch::Spec;\n  using value_type = typename Launch::value_type;\n";
+  return o;
+}
+
+/// The launch object of a range or MDRange kernel, of kind `kind`, built from the dispatch's
+/// site and arguments, and the aliases its region names.
+inline std::string launchObject(const ir::Kernel& K, const std::string& kind) {
+  return "  using Launch = " + launchType(K, kind) + ";\n" +
+         "  Launch launch(" + launchSite(K) + ", policy_or_count, f" +
+         (K.pattern == ir::Pattern::For ? "" : ", results...") + ");\n" + launchAliases(K);
+}
+
+/// The line before the local copies of the launch's members that a region reads.
+inline constexpr const char* kRegionLocals =
+    "  // What the region reads, as locals (rt/openmp/launch.hpp says why):\n";
+
 /// The first line of a team kernel's nest comment and of its --explain-launch remark.
 inline constexpr const char* kTeamMapping = "team: an OpenMP team of team_size x lanes threads per hpar team";
 
-// The functor (and the reduction or scan spec) reach the device as copies of their bytes, as
-// CUDA kernel parameters do: mapping the class itself is refused by GCC for classes with static
-// members and warned about by clang for classes that are not trivially copyable.
-inline constexpr const char* kFunctorBytes =
-    "  const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);\n";
-/// kFunctorBytes for a region whose threads take threadFunctor(): with clang the functor is also
-/// put in the GPU's constant memory for the launch (rt/openmp/device.hpp, ConstantFunctor).
+// The functor (and the reduction or scan spec) reach the device as copies of their bytes
+// (rt::omp::bytes_of), as CUDA kernel parameters do: mapping the class itself is refused by GCC for
+// classes with static members and warned about by clang for classes that are not trivially
+// copyable.
+inline constexpr const char* kFunctorBytes = "  const unsigned char* f_bytes = launch.f_bytes;\n";
+/// kFunctorBytes for a region whose threads take threadFunctor(): with clang the launch also put
+/// the functor in the GPU's constant memory (rt/openmp/device.hpp, ConstantFunctor).
 inline constexpr const char* kFunctorToDevice =
-    "  const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);\n"
-    "  const hpar::rt::omp::ConstantFunctor<Functor> in_constant(f);  // clang: the functor in constant memory\n";
-inline constexpr const char* kSpecBytes =
-    "  const unsigned char* spec_bytes = reinterpret_cast<const unsigned char*>(&spec);\n";
+    "  const unsigned char* f_bytes = launch.f_bytes;\n"
+    "  const auto& in_constant = launch.in_constant;  // clang: the functor in constant memory\n";
+inline constexpr const char* kSpecBytes = "  const unsigned char* spec_bytes = launch.spec_bytes;\n";
 inline constexpr const char* kMapBoth = "map(to: f_bytes[0:sizeof(Functor)], spec_bytes[0:sizeof(Spec)])";
 /// The maps of a kFunctorToDevice region: its bytes when the functor is not in constant memory,
 /// else (HPAR_OMP_MAP_CONSTANT_FUNCTOR) its copy into constant memory, among the region's own

@@ -55,13 +55,16 @@ bool assumesShape(const ir::Kernel& K) {
   return K.vectorLength > 0 && (K.teamSize > 0 || K.pattern == ir::Pattern::For);
 }
 
-/// The launcher's check that the policy asks for the shape the region assumes.
-std::string shapeCheck(const ir::Kernel& K) {
-  if (!assumesShape(K)) return "";
-  if (K.teamSize > 0)
-    return "  hpar::rt::check_team_shape(policy, " + std::to_string(K.teamSize) + ", " +
-           std::to_string(K.vectorLength) + ", site);\n";
-  return "  hpar::rt::check_team_lanes(policy, " + std::to_string(K.vectorLength) + ", site);\n";
+/// The options of a team launch (rt::omp::TeamOptions), one named field a line: the shape the
+/// region assumes (shapeAssumed), which the dispatch checks against the policy, and whether the
+/// closure scans over the team's threads.
+std::string teamOptions(const ir::Kernel& K) {
+  std::string o = "  hpar::rt::omp::TeamOptions options;  // what the region was compiled for\n";
+  if (assumesShape(K) && K.teamSize > 0)
+    o += "  options.assumed_team_size = " + std::to_string(K.teamSize) + ";\n";
+  if (assumesShape(K))
+    o += "  options.assumed_vector_length = " + std::to_string(K.vectorLength) + ";\n";
+  return o + "  options.scans_over_threads = " + (scansOverThreads(K.nest) ? "true" : "false") + ";\n";
 }
 
 /// Whether a team kernel's closure runs a nested scan over the team's threads (TeamThreadRange
@@ -183,9 +186,10 @@ std::string teamKernelBody(const ir::Kernel& K, bool host) {
   body << "    }\n";
   const std::string maps = std::string(kDevice) + " " + (reduce ? kMapFunctorAndSpec : kMapFunctor) +
                            " is_device_ptr(shared, scratch, granted" + (reduce ? ", staging, team_results" : "") + ")";
-  const std::string scans = scansOverThreads(K.nest) ? "true" : "false";
   std::ostringstream o;
-  o << shapeCheck(K);
+  o << teamOptions(K)
+    << "  const hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch(" << launchSite(K)
+    << ", policy_or_count, f, options);\n";
   if (readsApart(K))
     o << "  // Views only read and apart from the others run this launcher's compilation that reads them\n"
       << "  // through the read-only data cache.\n"
@@ -196,29 +200,28 @@ std::string teamKernelBody(const ir::Kernel& K, bool host) {
     o << "  // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:\n"
       << "  // its thread_limit below is then a constant, which any such team can start).\n"
       << compilationChoice("hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0",
-                           "hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/" + scans + ")",
+                           "dispatch.wide()",
                            selfCall(K, "1024", "Apart", "TeamMemoryInDevice"));
   if (placesTeamMemory(K))
     o << "  // Team memory too large for a GPU team's shared memory runs this launcher's compilation that\n"
       << "  // keeps it in device memory (clang: this one reads it as shared memory).\n"
       << compilationChoice("hpar::rt::omp::shared_team_memory && !TeamMemoryInDevice",
-                           "hpar::rt::omp::TeamLaunch::team_memory_in_device(policy, f, /*scans=*/" + scans + ")",
+                           "dispatch.team_memory_in_device()",
                            selfCall(K, "MaxTeamThreads", "Apart", "true"));
-  o << "  hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/" << scans << ");\n"
-    << "  const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();\n"
-    << "  const int lanes = launch.lanes(), team_threads = team_size * lanes;  // OpenMP threads per team\n"
-    << "  unsigned char* shared = launch.shared();\n"
-    << "  char* scratch = launch.scratch();\n"
-    << "  const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();\n"
-    << "  const size_t team_memory = launch.team_memory();  // shared memory per GPU team, or 0\n"
-    << "  int* granted = launch.granted();  // the threads of a team that got fewer than asked\n";
+  const std::string kind = std::string(host ? "" : "Target") + (reduce ? "TeamReduce" : "TeamFor");
+  o << "  using Launch = " << launchType(K, kind) << ";\n"
+    << "  Launch launch(dispatch" << (reduce ? ", results..." : "") << ");\n"
+    << launchAliases(K) << kRegionLocals
+    << "  const int league_size = launch.league_size, team_size = launch.team_size, nteams = launch.teams;\n"
+    << "  const int lanes = launch.lanes, team_threads = launch.team_threads;  // OpenMP threads per team\n"
+    << "  unsigned char* shared = launch.shared;\n"
+    << "  char* scratch = launch.scratch;\n"
+    << "  const size_t scratch0 = launch.scratch0, scratch1 = launch.scratch1;\n"
+    << "  const size_t team_memory = launch.team_memory;  // shared memory per GPU team, or 0\n"
+    << "  int* granted = launch.granted;  // the threads of a team that got fewer than asked\n";
   if (reduce)
-    o << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << "  using value_type = typename Spec::value_type;\n"
-      << "  hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);\n"
-      << "  value_type* staging = partials.staging();\n"
-      << "  value_type* team_results = partials.results();\n";
+    o << "  value_type* staging = launch.staging;\n"
+      << "  value_type* team_results = launch.team_results;\n";
   o << (host ? kFunctorBytes : kFunctorToDevice);
   if (reduce) o << kSpecBytes;
   o << (host ? "  // nteams teams at once, each a group of team_threads consecutive threads of one parallel\n"
@@ -232,7 +235,6 @@ std::string teamKernelBody(const ir::Kernel& K, bool host) {
                   host ? "num_threads(nteams * team_threads)" : "num_threads(team_threads)")
     << "  {\n" << body.str() << "  }\n"
     << "  launch.finish();\n";
-  if (reduce) o << "  partials.finish();\n";
   return o.str();
 }
 

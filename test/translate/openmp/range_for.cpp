@@ -23,11 +23,14 @@ double twice(double v) { return 2 * v; }
 // CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:{{[0-9]+}}
 // CHECK-NEXT: template <class Label, class PolicyOrCount, class Functor>
 // CHECK-NEXT: void hpar_scale_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
-// CHECK: const int64_t begin = policy.begin(), end = policy.end();
-// CHECK-NEXT: const hpar::rt::omp::LaunchShape shape = hpar::rt::omp::partial_shape(hpar::rt::omp::device());
-// CHECK-NEXT: const int nteams = shape.teams, nthreads = shape.threads;
-// CHECK-NEXT: const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);
-// CHECK-NEXT: const hpar::rt::omp::ConstantFunctor<Functor> in_constant(f);  // clang: the functor in constant memory
+// The set-up is the runtime's TargetRangeFor (rt/openmp/launch.hpp); the region reads local
+// copies of its members:
+// CHECK-NEXT: using Launch = hpar::rt::omp::TargetRangeFor<PolicyOrCount, Functor>;
+// CHECK-NEXT: Launch launch({hpar::impl::label_c_str(label), "hpar_scale_L{{[0-9]+}}", "range_for.cpp", {{[0-9]+}}}, policy_or_count, f);
+// CHECK: const int64_t begin = launch.begin, end = launch.end;
+// CHECK: const int nteams = launch.teams, nthreads = launch.threads;
+// CHECK: const unsigned char* f_bytes = launch.f_bytes;
+// CHECK: const auto& in_constant = launch.in_constant;
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) device(hpar::rt::omp::device()) map(to: f_bytes[0:in_constant.mapped_bytes()]) HPAR_OMP_MAP_CONSTANT_FUNCTOR(in_constant.constant_bytes())
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK-NEXT: {
@@ -39,9 +42,14 @@ double twice(double v) { return 2 * v; }
 // CHECK-NEXT: fn(index_type(i));
 // CHECK-NEXT: }
 // HOST-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:{{[0-9]+}}
-// HOST: const int64_t begin = policy.begin(), end = policy.end();
-// HOST-NEXT: const unsigned char* f_bytes = reinterpret_cast<const unsigned char*>(&f);
-// HOST-NEXT: #pragma omp parallel
+// HOST-NEXT: template <class Label, class PolicyOrCount, class Functor>
+// HOST-NEXT: void hpar_scale_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+// HOST-NEXT: using Launch = hpar::rt::omp::RangeFor<PolicyOrCount, Functor>;
+// HOST-NEXT: Launch launch({hpar::impl::label_c_str(label), "hpar_scale_L{{[0-9]+}}", "range_for.cpp", {{[0-9]+}}}, policy_or_count, f);
+// HOST: const int64_t begin = launch.begin, end = launch.end;
+// HOST: const unsigned char* f_bytes = launch.f_bytes;
+// HOST-NOT: in_constant
+// HOST: #pragma omp parallel
 // HOST-NEXT: {
 // HOST-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
 // HOST-NEXT: const Functor& fn = thread_fn.get();

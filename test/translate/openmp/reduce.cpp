@@ -19,13 +19,13 @@ void reductions(hpar::View<double*> x) {
   // OpenMP team in the region and over the teams on the host.
   // CHECK-LABEL: // hpar: parallel_reduce "sum"
   // CHECK-NOT: reduction(
-  // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
-  // CHECK: const size_t team_memory = partials.team_memory();
+  // CHECK: using Launch = hpar::rt::omp::TargetRangeReduce<PolicyOrCount, Functor, Results...>;
+  // CHECK: const size_t team_memory = launch.team_memory;
   // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) device(hpar::rt::omp::device()) {{.*}} is_device_ptr(staging, team_results)
   // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
   // CHECK: value_type own;
   // HOST-LABEL: // hpar: parallel_reduce "sum"
-  // HOST: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
+  // HOST: using Launch = hpar::rt::omp::RangeReduce<PolicyOrCount, Functor, Results...>;
   // HOST: #pragma omp parallel num_threads(nthreads)
   // HOST: sp.init(acc);
   // HOST-NEXT: #pragma omp for schedule(static) nowait
@@ -38,23 +38,23 @@ void reductions(hpar::View<double*> x) {
   // CHECK-NEXT: i < end; i += stride)
   // CHECK-NEXT: sp.call(fn, acc, index_type(i));
   // CHECK-NEXT: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);
-  // CHECK: partials.finish();
+  // CHECK: launch.finish();
   hpar::parallel_reduce("sum", x.extent(0), [=](int i, double& s) { s += x(i); }, sum);
   // CHECK-LABEL: // hpar: parallel_reduce "max"
   // CHECK-NOT: reduction(
-  // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
+  // CHECK: using Launch = hpar::rt::omp::TargetRangeReduce<PolicyOrCount, Functor, Results...>;
   hpar::parallel_reduce("max", x.extent(0), [=](int i, double& m) { if (x(i) > m) m = x(i); },
                         hpar::Max<double>(biggest));
   // CHECK-LABEL: // hpar: parallel_reduce "minloc"
   // CHECK-NOT: reduction(
-  // CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, site);
-  // CHECK: partials.finish();
+  // CHECK: using Launch = hpar::rt::omp::TargetRangeReduce<PolicyOrCount, Functor, Results...>;
+  // CHECK: launch.finish();
   hpar::parallel_reduce("minloc", x.extent(0), [=](int i, hpar::MinLoc<double, int>::value_type& m) {
     if (x(i) < m.val) { m.val = x(i); m.loc = i; }
   }, hpar::MinLoc<double, int>(least));
   // CHECK-LABEL: // hpar: parallel_reduce "two"
   // CHECK-NOT: reduction(
-  // CHECK: partials.finish();
+  // CHECK: launch.finish();
   hpar::parallel_reduce("two", x.extent(0), [=](int i, double& s, double& m) {
     s += x(i);
     if (x(i) > m) m = x(i);
@@ -68,22 +68,29 @@ void box_reductions(hpar::View<double**> a) {
   hpar::MinLoc<double, int>::value_type least;
   using box = hpar::MDRangePolicy<hpar::Rank<2>>;
   // CHECK-LABEL: // hpar: parallel_reduce "box_sum" (MDRangePolicy)
+  // CHECK: using Launch = hpar::rt::omp::MDRangeReduceClause<PolicyOrCount, Functor, Results...>;
+  // CHECK: value_type result;
+  // CHECK-NEXT: launch.init(result);
   // CHECK: #pragma omp target teams distribute parallel for {{.*}} reduction(+: result) collapse(2)
+  // CHECK: launch.finish(result);
   // HOST-LABEL: // hpar: parallel_reduce "box_sum" (MDRangePolicy)
+  // HOST: using Launch = hpar::rt::omp::MDRangeReduceClause<PolicyOrCount, Functor, Results...>;
   // HOST: #pragma omp parallel for schedule(static) reduction(+: result) collapse(2)
+  // HOST: launch.finish(result);
   hpar::parallel_reduce("box_sum", box({0, 0}, {a.extent(0), a.extent(1)}),
                         [=](int i, int j, double& s) { s += a(i, j); }, sum);
   // CHECK-LABEL: // hpar: parallel_reduce "box_minloc" (MDRangePolicy)
   // CHECK-NOT: reduction(
-  // CHECK: hpar::rt::omp::ReducePartials<Spec> partials(spec, site);
+  // CHECK: using Launch = hpar::rt::omp::MDRangeReducePartials<PolicyOrCount, Functor, Results...>;
   // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}} is_device_ptr(slots)
   // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
-  // CHECK: partials.finish();
+  // CHECK: launch.finish();
   // HOST-LABEL: // hpar: parallel_reduce "box_minloc" (MDRangePolicy)
+  // HOST: using Launch = hpar::rt::omp::MDRangeReducePartials<PolicyOrCount, Functor, Results...>;
   // HOST: #pragma omp parallel num_threads(nthreads)
   // HOST: #pragma omp for schedule(static) nowait
   // HOST-NEXT: for (int64_t lin = 0; lin < total; ++lin) {
-  // HOST: partials.finish();
+  // HOST: launch.finish();
   hpar::parallel_reduce("box_minloc", box({0, 0}, {a.extent(0), a.extent(1)}),
                         [=](int i, int j, hpar::MinLoc<double, int>::value_type& m) {
     if (a(i, j) < m.val) { m.val = a(i, j); m.loc = i; }

@@ -14,11 +14,15 @@
 // RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.host.cpp %}
 // HOST-NOT: #pragma omp target
 // HOST-LABEL: // hpar: parallel_scan "offsets"
-// HOST: const int nthreads = chunks.threads();
+// HOST: using Launch = hpar::rt::omp::RangeScan<PolicyOrCount, Functor, Results...>;
+// HOST: const int nthreads = launch.threads;
 // HOST: #pragma omp parallel num_threads(nthreads)
 // HOST: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
 // HOST-LABEL: // hpar: parallel_for "fill3"
-// HOST: const bool by_rows = inner_extent > 0 && points / inner_extent >= 4 * (int64_t)omp_get_max_threads();
+// HOST: using Launch = hpar::rt::omp::MDRangeFor<PolicyOrCount, Functor>;
+// HOST: const Policy& policy = launch.policy;
+// HOST: const int64_t l0 = policy.lower(0), u0 = policy.upper(0);
+// HOST: const bool by_rows = launch.by_rows;
 // HOST-NEXT: #pragma omp parallel
 // HOST-NEXT: {
 // HOST-NEXT: const auto thread_fn = hpar::rt::omp::kernel_functor<Functor>(f_bytes);
@@ -95,13 +99,14 @@
 #include <hpar/hpar.hpp>
 
 // CHECK-LABEL: // hpar: parallel_scan "offsets"
-// CHECK: hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);
-// CHECK-NEXT: int64_t* states = chunks.states();
-// CHECK-NEXT: value_type* aggregates = chunks.aggregates();
-// CHECK-NEXT: value_type* inclusives = chunks.inclusives();
+// CHECK: using Launch = hpar::rt::omp::TargetRangeScan<PolicyOrCount, Functor, Results...>;
+// CHECK: int64_t* states = launch.states;
+// CHECK: value_type* aggregates = launch.aggregates;
+// CHECK: value_type* inclusives = launch.inclusives;
+// CHECK: const int64_t nchunks = launch.count, len = launch.length;
 // One region, no copy to the host between passes:
-// CHECK: const int nteams = chunks.teams(), nthreads = chunks.threads();
-// CHECK-NEXT: const std::size_t team_memory = chunks.team_memory();
+// CHECK: const int nteams = launch.teams, nthreads = launch.threads;
+// CHECK: const std::size_t team_memory = launch.team_memory;
 // CHECK: // One pass: each team (a warp or a thread where teams have no shared memory) takes the next
 // CHECK-NEXT: // chunk, joins it, looks back over the chunks before it for its offset and runs it again
 // CHECK-NEXT: // from there with final = true (rt/openmp/scan.hpp).
@@ -109,7 +114,7 @@
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
 // CHECK-NEXT: }
-// CHECK-NEXT: chunks.store_total();
+// CHECK-NEXT: launch.finish();
 // CHECK-NOT: #pragma omp target
 void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
   hpar::parallel_scan("offsets", counts.extent(0), [=](int i, int& update, bool final) {
@@ -119,10 +124,13 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 }
 
 // CHECK-LABEL: // hpar: parallel_for "fill3"
+// CHECK: using Launch = hpar::rt::omp::TargetMDRangeFor<PolicyOrCount, Functor>;
+// The rows are counted on the host, which chooses the teams (short runs of rows on a GPU:
+// TargetMDRangeFor):
+// CHECK: const int nthreads = launch.threads;
+// CHECK: const int64_t rows = launch.rows;
+// CHECK: const int nteams = launch.teams;
 // CHECK: if constexpr (Policy::inner_left) {
-// The rows are counted on the host, which chooses the teams (short runs of rows on a GPU):
-// CHECK-NEXT: const int64_t rows = (u1 > l1 ? u1 - l1 : 0) * (u2 > l2 ? u2 - l2 : 0);
-// CHECK-NEXT: const int nteams = hpar::rt::omp::row_teams(rows, shape, hpar::rt::omp::device());
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) {{.*}}
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
 // CHECK-NEXT: {
@@ -142,7 +150,6 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 // CHECK-NEXT: // The next row: the row indices count up like the digits of a number.
 // CHECK-NEXT: if (++i1 == u1) { i1 = l1; if (++i2 == u2) { i2 = l2; }}
 // CHECK: } else {
-// CHECK: const int64_t rows = (u1 > l1 ? u1 - l1 : 0) * (u0 > l0 ? u0 - l0 : 0);
 // CHECK: int64_t i1 = l1 + rest % (u1 - l1);
 // CHECK-NEXT: rest /= u1 - l1;
 // CHECK-NEXT: int64_t i0 = l0 + rest % (u0 - l0);

@@ -16,9 +16,14 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // also compiled to read it through the read-only cache, which it takes when it is apart.
 // CHECK: template <int MaxTeamThreads = 0, bool Apart = false, class Label, class PolicyOrCount, class Functor>
 // CHECK-NEXT: void hpar_rows_L{{[0-9]+}}(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
-// The vector length, 1 when the policy gives none, is checked before the launch and stated in the
-// region for clang's device code for an NVIDIA GPU:
-// CHECK: hpar::rt::check_team_lanes(policy, 1, site);
+// The vector length, 1 when the policy gives none, is checked before the launch (TeamDispatch
+// checks the policy against the options) and stated in the region for clang's device code for an
+// NVIDIA GPU:
+// CHECK-NEXT: hpar::rt::omp::TeamOptions options;
+// CHECK-NOT: options.assumed_team_size
+// CHECK: options.assumed_vector_length = 1;
+// CHECK-NEXT: options.scans_over_threads = false;
+// CHECK-NEXT: const hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch({hpar::impl::label_c_str(label), "hpar_rows_L{{[0-9]+}}", "team.cpp", {{[0-9]+}}}, policy_or_count, f, options);
 // CHECK-NEXT: // Views only read and apart from the others run this launcher's compilation that reads them
 // CHECK-NEXT: // through the read-only data cache.
 // CHECK-NEXT: if constexpr (!Apart) {
@@ -27,14 +32,21 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NEXT: // Teams of more than 256 OpenMP threads run this launcher's compilation for 1,024 (clang:
 // CHECK-NEXT: // its thread_limit below is then a constant, which any such team can start).
 // CHECK-NEXT: if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {
-// CHECK-NEXT: if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/false))
+// CHECK-NEXT: if (dispatch.wide())
 // CHECK-NEXT: return hpar_rows_L{{[0-9]+}}<1024, Apart>(label, policy_or_count, f, reads_apart);
 // CHECK-NEXT: }
-// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
-// CHECK: const int lanes = launch.lanes(), team_threads = team_size * lanes;
-// CHECK: char* scratch = launch.scratch();
-// CHECK-NEXT: const size_t scratch0 = launch.scratch0(), scratch1 = launch.scratch1();
-// CHECK-NEXT: const size_t team_memory = launch.team_memory();
+// Only then the launch takes its buffers (rt/openmp/team_launch.hpp); the region reads local
+// copies of its members:
+// CHECK-NEXT: using Launch = hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor>;
+// CHECK-NEXT: Launch launch(dispatch);
+// CHECK: const int league_size = launch.league_size, team_size = launch.team_size, nteams = launch.teams;
+// CHECK: const int lanes = launch.lanes, team_threads = launch.team_threads;
+// CHECK: unsigned char* shared = launch.shared;
+// CHECK: char* scratch = launch.scratch;
+// CHECK: const size_t scratch0 = launch.scratch0, scratch1 = launch.scratch1;
+// CHECK: const size_t team_memory = launch.team_memory;
+// CHECK: int* granted = launch.granted;
+// CHECK: const auto& in_constant = launch.in_constant;
 // One region, its mapping in a comment:
 // CHECK: // One OpenMP team per hpar team at a time (team t of the league in OpenMP team
 // CHECK-NEXT: // t % nteams), `lanes` OpenMP threads per hpar thread; on the host one OpenMP team runs them all.
@@ -60,7 +72,10 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NOT: #pragma omp target
 // CHECK: launch.finish();
 // HOST-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from team.cpp
-// HOST: const int league_size = policy.league_size(), team_size = launch.team_size(), nteams = launch.teams();
+// HOST: using Launch = hpar::rt::omp::TeamFor<PolicyOrCount, Functor>;
+// HOST-NEXT: Launch launch(dispatch);
+// HOST: const int league_size = launch.league_size, team_size = launch.team_size, nteams = launch.teams;
+// HOST-NOT: in_constant
 // HOST: // nteams teams at once, each a group of team_threads consecutive threads of one parallel
 // HOST-NEXT: // region running a contiguous block of the league (as Kokkos' OpenMP backend).
 // HOST-NEXT: #pragma omp parallel num_threads(nteams * team_threads)
@@ -94,9 +109,16 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // A team size and vector length both read from the policy: both checked and stated, and the
 // launcher compiled once (teams of 4 threads).
 // CHECK: template <class Label, class PolicyOrCount, class Functor, class... Results>
-// CHECK: hpar::rt::check_team_shape(policy, 4, 1, site);
-// CHECK-NEXT: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
-// CHECK: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
+// CHECK: hpar::rt::omp::TeamOptions options;
+// CHECK-NEXT: options.assumed_team_size = 4;
+// CHECK-NEXT: options.assumed_vector_length = 1;
+// CHECK-NEXT: options.scans_over_threads = false;
+// CHECK-NEXT: const hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch(
+// CHECK-NOT: return hpar_total_L
+// CHECK: using Launch = hpar::rt::omp::TargetTeamReduce<PolicyOrCount, Functor, Results...>;
+// CHECK-NEXT: Launch launch(dispatch, results...);
+// CHECK: value_type* staging = launch.staging;
+// CHECK-NEXT: value_type* team_results = launch.team_results;
 // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(team_threads) HPAR_OMP_TEAM_MEMORY
 // CHECK-NEXT: #pragma omp parallel num_threads(team_threads)
 // CHECK-NEXT: {
@@ -109,7 +131,7 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK-NEXT: sp.init(acc);
 // CHECK: sp.call(fn, acc, team);
 // HOST-LABEL: // hpar: parallel_reduce "total" (TeamPolicy) from team.cpp
-// HOST: hpar::rt::omp::TeamPartials<Spec> partials(spec, {nteams, team_threads}, site);
+// HOST: using Launch = hpar::rt::omp::TeamReduce<PolicyOrCount, Functor, Results...>;
 // HOST: #pragma omp parallel num_threads(nteams * team_threads)
 // HOST: sp.call(fn, acc, team);
 // HOST: hpar::rt::omp::TeamPartials<Spec>::host_team_join(sp, acc, staging, team_results, host_team,
@@ -118,7 +140,7 @@ void rows(hpar::View<double**> a, hpar::View<double*> rowsum) {
 // CHECK: if (omp_get_thread_num() % lanes != 0) sp.init(acc);
 // CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, 0);
 // CHECK: launch.finish();
-// CHECK-NEXT: partials.finish();
+// CHECK-NEXT: }
 double total(int leagues) {
   double sum = 0;
   hpar::parallel_reduce("total", hpar::TeamPolicy<>(leagues, 4), HPAR_LAMBDA(const member_type& team, double& s) {
@@ -129,12 +151,13 @@ double total(int leagues) {
 
 // A vector length is stated as Kokkos resolves it: 64 lanes are 32.
 // CHECK-LABEL: // hpar: parallel_for "lanes64" (TeamPolicy) from team.cpp
-// CHECK: hpar::rt::check_team_shape(policy, 8, 64, site);
+// CHECK: options.assumed_team_size = 8;
+// CHECK-NEXT: options.assumed_vector_length = 64;
 // CHECK: HPAR_OMP_ASSUME(team_size == 8);
 // CHECK-NEXT: HPAR_OMP_ASSUME(lanes == 32);
 // A run-time vector length: nothing checked or stated.
 // CHECK-LABEL: // hpar: parallel_for "lanes_given" (TeamPolicy) from team.cpp
-// CHECK-NOT: check_team_
+// CHECK-NOT: options.assumed_
 // CHECK-NOT: HPAR_OMP_ASSUME
 // CHECK: launch.finish();
 void lanes(hpar::View<double**> a, int v) {
@@ -152,11 +175,12 @@ void lanes(hpar::View<double**> a, int v) {
 // A kernel whose closure scans over the team's threads asks for the scan's staging in the team's
 // shared memory; one whose only scan is over a thread's vector lanes does not.
 // CHECK-LABEL: // hpar: parallel_for "row_prefix" (TeamPolicy) from team.cpp
-// CHECK: if (hpar::rt::omp::TeamLaunch::wide(policy, f, /*scans=*/true))
-// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/true);
+// CHECK: options.scans_over_threads = true;
+// CHECK: if (dispatch.wide())
+// CHECK: Launch launch(dispatch);
 // CHECK: hpar::rt::omp::TeamLaunch::team_staging(team_memory, team_threads, scratch0));
 // CHECK-LABEL: // hpar: parallel_for "lane_prefix" (TeamPolicy) from team.cpp
-// CHECK: hpar::rt::omp::TeamLaunch launch(policy, f, site, /*scans=*/false);
+// CHECK: options.scans_over_threads = false;
 void prefixes(hpar::View<long**> a) {
   const int n = a.extent(0), m = a.extent(1);
   hpar::parallel_for("row_prefix", hpar::TeamPolicy<>(n, hpar::AUTO), HPAR_LAMBDA(const member_type& team) {

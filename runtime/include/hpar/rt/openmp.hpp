@@ -5,7 +5,11 @@
 // configuration, spaces and device memory from openmp/config.hpp, openmp/spaces.hpp and
 // openmp/memory.hpp. The generated code is plain OpenMP offload
 // (`target teams distribute parallel for`, `target teams` + `parallel`); it needs this runtime
-// only for what a pragma cannot express:
+// only for what a pragma cannot express, and for the set-up around each region:
+//   openmp/launch.hpp  the launch of a RangePolicy or MDRangePolicy dispatch, one typed template
+//                      per pattern and policy kind (RangeFor, TargetRangeReduce, ...): the
+//                      policy checked, the buffers, the functor's bytes; the generated function
+//                      builds one, its region reads local copies of its members, and it finishes;
 //   openmp/device.hpp  which device to run on, the teams x threads shape of a device, and the
 //                      grow-only device buffers behind the two patterns below; with it
 //                      openmp/warp.hpp (a GPU's warp primitives) and openmp/functor_copies.hpp
@@ -15,7 +19,8 @@
 //                      chunk's offset found by looking back over the chunks before it;
 //   openmp/team.hpp    TeamMember (the team functor's argument, team collectives over a
 //                      team-shared buffer);
-//   openmp/team_launch.hpp  TeamLaunch (team size, teams, the region's buffers);
+//   openmp/team_launch.hpp  TeamLaunch (team size, teams, the region's buffers), and the launch
+//                      of a TeamPolicy dispatch (TeamDispatch, TeamFor, TargetTeamReduce, ...);
 //   read_only.hpp      the Views a team parallel_for only reads, read through the read-only
 //                      data cache on an NVIDIA GPU when they are apart from the others.
 // Reductions that fit the `reduction` clause and MDRange nests (`collapse(N)`) need nothing
@@ -33,6 +38,7 @@
 #include <hpar/rt/common.hpp>
 
 #include <hpar/rt/openmp/device.hpp>
+#include <hpar/rt/openmp/launch.hpp>
 #include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/scan.hpp>
 #include <hpar/rt/openmp/team.hpp>

@@ -8,29 +8,33 @@
 // them in slot order on the host (deterministic for a given shape), then applies final() and
 // store().
 //
-// Usage (the generated code; `begin`, `end`, `index_type`, `f`, `spec`, `site` from the launcher):
+// Usage (the generated code of an MDRange reduction without a `reduction` clause, through its
+// launch, MDRangeReducePartials in launch.hpp, which holds the ReducePartials; `total` is the
+// box's points, `fn` and `sp` the functor and spec as each thread reads them):
 //
-//   hpar::rt::omp::ReducePartials<Spec> partials(spec, site);
-//   value_type* slots = partials.data();
-//   const int nteams = partials.teams(), nthreads = partials.threads();
-//   const int count = spec.value_count();
+//   using Launch = hpar::rt::omp::MDRangeReducePartials<PolicyOrCount, Functor, Results...>;
+//   Launch launch(site, policy_or_count, f, results...);
+//   value_type* slots = launch.slots;                          // partials.data()
+//   const int nteams = launch.teams, nthreads = launch.threads;  // partials.teams(), threads()
+//   const int count = launch.count;                            // spec.value_count()
 //   #pragma omp target teams num_teams(nteams) thread_limit(nthreads) \
-//       device(hpar::rt::omp::device()) map(to: f, spec) is_device_ptr(slots)
+//       device(hpar::rt::omp::device()) map(to: f_bytes[...], spec_bytes[...]) is_device_ptr(slots)
 //   #pragma omp parallel num_threads(nthreads)
 //   {
 //     const int64_t team = omp_get_team_num(), thread = omp_get_thread_num();
 //     const int64_t team_stride = (int64_t)omp_get_num_teams() * nthreads;
 //     const int team_threads = omp_get_num_threads();
 //     value_type* acc = slots + (team * nthreads + thread) * count;
-//     for (int64_t block = begin + team * nthreads; block < end; block += team_stride)
-//       for (int64_t i = block + thread; i < end && i < block + nthreads; i += team_threads)
-//         spec.call(f, acc, index_type(i));
+//     for (int64_t block = team * nthreads; block < total; block += team_stride)
+//       for (int64_t lin = block + thread; lin < total && lin < block + nthreads; lin += team_threads)
+//         sp.call(fn, acc, <the point of lin>);
 //   }
-//   partials.finish();
+//   launch.finish();  // partials.finish()
 //
-// Each team walks blocks of `nthreads` consecutive indices, and its threads share a block however
-// many of them the implementation started; the index set is therefore covered exactly once even
-// when teams run with different thread counts, and consecutive threads touch consecutive indices.
+// Each team walks blocks of `nthreads` consecutive positions, and its threads share a block
+// however many of them the implementation started; every position is therefore covered exactly
+// once even when teams run with different thread counts, and consecutive threads touch
+// consecutive positions.
 //
 // Preconditions: Spec::value_type is trivially copyable in practice (slots are copied as bytes)
 // and default-constructible; one ReducePartials serves one launch, and finish() is called once.
@@ -123,11 +127,13 @@ constexpr bool local_reduce_value = false;
 /// The partial results of a flat (range) reduction: each OpenMP team joins its threads' values in
 /// thread order and leaves one value per team; finish() joins those in team order on the host.
 /// The threads' values meet in the team's shared memory on a GPU built with clang
-/// (HPAR_OMP_TEAM_MEMORY), else in device memory (staging()). Generated code:
-///   TeamPartials<Spec> partials(spec, site);
-///   target teams num_teams(teams()) thread_limit(threads()) HPAR_OMP_TEAM_MEMORY(team_memory())
-///     parallel: accumulate, then team_join(...)
-///   partials.finish();
+/// (HPAR_OMP_TEAM_MEMORY), else in device memory (staging()). Generated code, through the launch
+/// of a range or team reduction (RangeReduce in launch.hpp, TeamReduce in team_launch.hpp, which
+/// hold the TeamPartials and name its members):
+///   Launch launch(...);  // TeamPartials<Spec> partials(spec, site)
+///   target teams num_teams(launch.teams) thread_limit(launch.threads) HPAR_OMP_TEAM_MEMORY(launch.team_memory)
+///     parallel: accumulate, then team_join(...)   (each through a local copy of the member)
+///   launch.finish();  // partials.finish()
 template <class Spec>
 class TeamPartials {
  public:

@@ -17,19 +17,23 @@
 // why the scan is not a `reduction(inscan, ...)` loop. A team's tile and a warp's look-back are
 // the CUDA runtime's, written once in rt/tile_scan.hpp over warp primitives (NvptxWarp here).
 //
-// Usage (the generated code):
+// Usage (the generated code, through the launch of a range scan, RangeScan or TargetRangeScan in
+// launch.hpp, which holds the ScanChunks and names its members as the region's locals do):
 //
-//   hpar::rt::omp::ScanChunks<Spec> chunks(spec, begin, end, site);  // clears the chunk states
-//   int64_t* states = chunks.states();
-//   value_type* aggregates = chunks.aggregates();
-//   value_type* inclusives = chunks.inclusives();
-//   const int64_t nchunks = chunks.count(), len = chunks.length();
-//   #pragma omp target teams num_teams(chunks.teams()) thread_limit(chunks.threads())
-//       HPAR_OMP_TEAM_MEMORY(chunks.team_memory()) ... is_device_ptr(states, aggregates, inclusives)
-//   #pragma omp parallel num_threads(chunks.threads())
+//   using Launch = hpar::rt::omp::TargetRangeScan<PolicyOrCount, Functor, Results...>;
+//   Launch launch(site, policy_or_count, f, results...);  // ScanChunks: clears the chunk states
+//   int64_t* states = launch.states;                        // chunks.states()
+//   value_type* aggregates = launch.aggregates;             // chunks.aggregates()
+//   value_type* inclusives = launch.inclusives;             // chunks.inclusives()
+//   const int64_t nchunks = launch.count, len = launch.length;
+//   const int nteams = launch.teams, nthreads = launch.threads;
+//   const std::size_t team_memory = launch.team_memory;
+//   #pragma omp target teams num_teams(nteams) thread_limit(nthreads)
+//       HPAR_OMP_TEAM_MEMORY(team_memory) ... is_device_ptr(states, aggregates, inclusives)
+//   #pragma omp parallel num_threads(nthreads)
 //   { ... hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives,
 //                                                     begin, end, nchunks, len); }
-//   chunks.store_total();
+//   launch.finish();  // chunks.store_total()
 //
 // Chunk length: a tile on a GPU built by clang; for a warp's chunks there two chunks per warp of the
 // launch, 512 to 8,192 indices; elsewhere about 8 chunks per thread of the device's

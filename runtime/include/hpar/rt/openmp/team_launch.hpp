@@ -1,7 +1,30 @@
 // hpar runtime, OpenMP backend: TeamLaunch, which sizes a team launch (team size, OpenMP teams,
 // lanes) and owns the buffers its region uses: the teams' collective slots, their scratch, the
-// staging of nested scans and the count of threads a team got. The team member those buffers
-// serve, and the mapping of hpar teams to OpenMP teams, are in team.hpp.
+// staging of nested scans and the count of threads a team got; and the set-up of a TeamPolicy
+// dispatch around its region, as launch.hpp's for the other policies: TeamOptions and
+// TeamDispatch (the policy checked against the shape the region assumes, and the choice among the
+// launcher's compilations), then TeamFor / TargetTeamFor and TeamReduce / TargetTeamReduce (the
+// buffers, the functor's bytes, finish()). The team member those buffers serve, and the mapping
+// of hpar teams to OpenMP teams, are in team.hpp.
+//
+// Usage (the generated code, a team parallel_for on a device):
+//
+//   hpar::rt::omp::TeamOptions options;  // what the region was compiled for
+//   options.assumed_vector_length = 1;
+//   options.scans_over_threads = false;
+//   const hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch({label, "hpar_rows_L81",
+//       "team.cpp", 81}, policy_or_count, f, options);
+//   if constexpr (hpar::rt::omp::bounded_wide_teams && MaxTeamThreads == 0) {
+//     if (dispatch.wide()) return hpar_rows_L81<1024>(label, policy_or_count, f);
+//   }
+//   using Launch = hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor>;
+//   Launch launch(dispatch);
+//   const int league_size = launch.league_size, team_size = launch.team_size, nteams = launch.teams;
+//   ...  // the other values the region names, each a local copy of the member of its name
+//   #pragma omp target teams num_teams(nteams) thread_limit(...) ... is_device_ptr(shared, scratch, granted)
+//   #pragma omp parallel num_threads(team_threads)
+//   { ... }
+//   launch.finish();
 //
 // Team memory. Built with clang for a GPU, a team's slots, then its level-0 scratch, then (for a
 // kernel whose closure scans over the team's threads) the staging of TeamMember::staged_scan are
@@ -33,7 +56,10 @@
 
 #include <hpar/rt/common.hpp>
 #include <hpar/rt/openmp/device.hpp>
+#include <hpar/rt/openmp/launch.hpp>
+#include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/team.hpp>
+#include <hpar/rt/team_shape.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -44,14 +70,15 @@ namespace hpar {
 namespace rt {
 namespace omp {
 
-/// The shape of one team launch and its team-shared buffers (see the file comment). Generated
-/// code:
-///   if (TeamLaunch::wide(policy, f, scans)) return <the launcher compiled for 1,024 threads>;
-///   if (TeamLaunch::team_memory_in_device(policy, f, scans))
+/// The shape of one team launch and its team-shared buffers (see the file comment). The generated
+/// code uses it through TeamDispatch and the team launches below:
+///   hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch(site, policy_or_count, f, options);
+///   if (dispatch.wide()) return <the launcher compiled for 1,024 threads>;
+///   if (dispatch.team_memory_in_device())
 ///     return <the launcher compiled for team memory in device memory>;
-///   hpar::rt::omp::TeamLaunch launch(policy, f, site, scans);
-///   target teams num_teams(launch.teams()) thread_limit(team size x lanes, or 1,024 in that
-///       compilation) + parallel num_threads(team size x lanes) ...
+///   hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor> launch(dispatch);  // TeamLaunch(...)
+///   target teams num_teams(nteams) thread_limit(team_threads, or 1,024 in that compilation)
+///       + parallel num_threads(team_threads) ...   (nteams, team_threads: launch.teams, ...)
 ///   launch.finish();
 class TeamLaunch {
  public:
@@ -320,6 +347,142 @@ class TeamLaunch {
   DeviceBuffer scratch_;
   std::size_t team_memory_;
   ResultBuffer granted_;
+};
+
+/// What a team launcher's region was compiled for, named at its dispatch (TeamDispatch).
+struct TeamOptions {
+  /// The team size the region assumes (HPAR_OMP_ASSUME), checked against the policy; 0: none.
+  int assumed_team_size = 0;
+  /// The vector length the region assumes, checked against the policy; 0: none.
+  int assumed_vector_length = 0;
+  /// The closure runs a nested scan over the team's threads (TeamLaunch: its staging).
+  bool scans_over_threads = false;
+};
+
+/// The dispatch of a team launcher: the policy normalised and checked (Dispatch), and checked
+/// against the shape the region assumes (options); then wide() and team_memory_in_device() tell
+/// which compilation of the launcher runs it, before any buffer is taken.
+template <class PolicyOrCount, class Functor>
+class TeamDispatch : public Dispatch<PolicyOrCount> {
+ public:
+  TeamDispatch(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f,
+               const TeamOptions& options)
+      : Dispatch<PolicyOrCount>(site, policy_or_count), f(f), options(options) {
+    if (options.assumed_vector_length > 0) {
+      if (options.assumed_team_size > 0)
+        check_team_shape(this->policy, options.assumed_team_size, options.assumed_vector_length, site);
+      else
+        check_team_lanes(this->policy, options.assumed_vector_length, site);
+    }
+  }
+
+  /// Whether the launch takes the compilation for teams of more than narrow_team_threads.
+  bool wide() const { return TeamLaunch::wide(this->policy, f, options.scans_over_threads); }
+  /// Whether the launch takes the compilation for team memory in device memory.
+  bool team_memory_in_device() const {
+    return TeamLaunch::team_memory_in_device(this->policy, f, options.scans_over_threads);
+  }
+
+  const Functor& f;
+  const TeamOptions options;
+};
+
+/// TeamPolicy parallel_for in a build for the host: a `parallel` region of `teams` teams at once,
+/// each team_threads consecutive threads of it running a contiguous block of the league. The
+/// TeamLaunch's buffers, as the region names them; finish() reports a team that got fewer threads
+/// than asked.
+template <class PolicyOrCount, class Functor>
+class TeamFor {
+ public:
+  using Policy = impl::policy_of<PolicyOrCount>;
+
+  explicit TeamFor(const TeamDispatch<PolicyOrCount, Functor>& dispatch)
+      : launch_(dispatch.policy, dispatch.f, dispatch.site, dispatch.options.scans_over_threads),
+        league_size(dispatch.policy.league_size()),
+        team_size(launch_.team_size()),
+        teams(launch_.teams()),
+        lanes(launch_.lanes()),
+        team_threads(team_size * lanes),
+        shared(launch_.shared()),
+        scratch(launch_.scratch()),
+        scratch0(launch_.scratch0()),
+        scratch1(launch_.scratch1()),
+        team_memory(launch_.team_memory()),
+        granted(launch_.granted()),
+        f_bytes(bytes_of(dispatch.f)) {}
+  TeamFor(const TeamFor&) = delete;
+  TeamFor& operator=(const TeamFor&) = delete;
+
+  /// After the region: reports a team that got fewer threads than asked.
+  void finish() const { launch_.finish(); }
+
+ private:
+  TeamLaunch launch_;
+
+ public:
+  const int league_size, team_size, teams, lanes;
+  const int team_threads;  // OpenMP threads per team: team_size x lanes
+  unsigned char* const shared;
+  char* const scratch;
+  const std::size_t scratch0, scratch1;
+  const std::size_t team_memory;  // shared memory per GPU team, or 0
+  int* const granted;             // the threads of a team that got fewer than asked
+  const unsigned char* const f_bytes;
+};
+
+/// TeamPolicy parallel_for on a device: `target teams`, one OpenMP team per hpar team at a time,
+/// + `parallel` of team_threads; the functor in constant memory.
+template <class PolicyOrCount, class Functor>
+class TargetTeamFor : public TeamFor<PolicyOrCount, Functor> {
+ public:
+  explicit TargetTeamFor(const TeamDispatch<PolicyOrCount, Functor>& dispatch)
+      : TeamFor<PolicyOrCount, Functor>(dispatch), in_constant(dispatch.f) {}
+
+  const ConstantFunctor<Functor> in_constant;  // as TargetRangeFor's
+};
+
+/// TeamPolicy parallel_reduce in a build for the host: TeamFor, and each team's value joined in
+/// the region (TeamPartials of teams x team_threads); finish() joins the teams' and stores the
+/// result.
+template <class PolicyOrCount, class Functor, class... Results>
+class TeamReduce : public TeamFor<PolicyOrCount, Functor> {
+ public:
+  using Spec = reduce_spec_of<typename Dispatch<PolicyOrCount>::Policy, Functor, Results...>;
+  using value_type = typename Spec::value_type;
+
+  TeamReduce(const TeamDispatch<PolicyOrCount, Functor>& dispatch, Results&... results)
+      : TeamFor<PolicyOrCount, Functor>(dispatch),
+        spec(impl::make_reduce_spec(dispatch.policy, dispatch.f, results...)),
+        partials_(spec, {this->teams, this->team_threads}, dispatch.site),
+        staging(partials_.staging()),
+        team_results(partials_.results()),
+        spec_bytes(bytes_of(spec)) {}
+
+  /// After the region: TeamFor's report, then the result stored.
+  void finish() {
+    TeamFor<PolicyOrCount, Functor>::finish();
+    partials_.finish();
+  }
+
+  const Spec spec;
+
+ private:
+  TeamPartials<Spec> partials_;
+
+ public:
+  value_type* const staging;       // device memory: the threads' values where they meet
+  value_type* const team_results;  // device memory: one value per OpenMP team
+  const unsigned char* const spec_bytes;
+};
+
+/// TeamPolicy parallel_reduce on a device: TeamReduce, the functor in constant memory.
+template <class PolicyOrCount, class Functor, class... Results>
+class TargetTeamReduce : public TeamReduce<PolicyOrCount, Functor, Results...> {
+ public:
+  TargetTeamReduce(const TeamDispatch<PolicyOrCount, Functor>& dispatch, Results&... results)
+      : TeamReduce<PolicyOrCount, Functor, Results...>(dispatch, results...), in_constant(dispatch.f) {}
+
+  const ConstantFunctor<Functor> in_constant;  // as TargetRangeFor's
 };
 
 }  // namespace omp
