@@ -199,5 +199,24 @@ void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditL
                                         joined(K.viewReads.others) + "))");
 }
 
+std::string hostFunctionSignature(const ir::Kernel& K, const std::string& name,
+                                  const std::string& more) {
+  std::string tparams = K.hasLabel ? "class Label, class PolicyOrCount, class Functor"
+                                   : "class PolicyOrCount, class Functor";
+  std::string params = K.hasLabel ? "const Label& label, " : "";
+  params += "const PolicyOrCount& policy_or_count, const Functor& f" + more;
+  if (K.pattern != ir::Pattern::For) {
+    tparams += ", class... Results";
+    params += ", Results&&... results";
+  }
+  return "template <" + tparams + ">\nvoid " + name + "(" + params + ") {\n";
+}
+
+std::string kernelSiteInitializer(const ir::Kernel& K) {
+  const std::string label = K.hasLabel ? "hpar::impl::label_c_str(label)" : "\"\"";
+  return "{" + label + ", \"" + K.name + "\", \"" + quoted(K.file) + "\", " +
+         std::to_string(K.line) + "}";
+}
+
 }  // namespace emit
 }  // namespace hpar

@@ -76,5 +76,14 @@ bool readsApart(const ir::Kernel& K);
 /// their memory is apart from the other Views' (`views_apart(memory_of(...), memory_of(...))`).
 void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditList& Edits);
 
+/// The signature of a generated host function named `name` that takes the dispatch's arguments
+/// (`more` after the functor), and its opening brace: hostFunctionHead's first two lines.
+std::string hostFunctionSignature(const ir::Kernel& K, const std::string& name,
+                                  const std::string& more = "");
+
+/// The dispatch's hpar::rt::KernelSite as a braced initializer:
+/// `{hpar::impl::label_c_str(label), "hpar_saxpy_L28", "saxpy.cpp", 28}`.
+std::string kernelSiteInitializer(const ir::Kernel& K);
+
 }  // namespace emit
 }  // namespace hpar

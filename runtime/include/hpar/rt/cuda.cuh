@@ -48,3 +48,4 @@
 #include <hpar/rt/cuda/mdgrid.cuh>
 #include <hpar/rt/cuda/team.cuh>
 #include <hpar/rt/cuda/read_only.cuh>
+#include <hpar/rt/cuda/launchers.cuh>
