@@ -86,6 +86,7 @@ double total(int leagues) {
 // RUNTIME-NEXT: this->policy, functor_arg<by_value>(this->f, this->stream, this->site), plan.scratch);
 // RUNTIME-NEXT: check_launch(this->site);
 // RUNTIME-LABEL: class TeamReduce
-// RUNTIME: team_launch(narrow, wide, this->policy, this->f, detail::accumulator_shared_per_thread(spec),
+// RUNTIME: const size_t shared_per_thread = detail::accumulator_shared_per_thread(spec);
+// RUNTIME-NEXT: team_launch(narrow, wide, this->policy, this->f, shared_per_thread,
 // RUNTIME-NEXT: /*at_least_one=*/true, this->stream, this->site);
 // RUNTIME-NEXT: detail::launch_reduction(*this, spec, plan.narrow ? narrow : wide, plan.shape, plan.scratch);

@@ -5,25 +5,30 @@
 // functor and results, and runs it with the kernel instantiated for the types the class exposes:
 //
 //   template <class Label, class PolicyOrCount, class Functor>
-//   void hpar_saxpy_L28_launch(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f) {
+//   void hpar_saxpy_L28_launch(const Label& label, const PolicyOrCount& policy_or_count,
+//                              const Functor& f) {
 //     using Launch = hpar::rt::cuda::RangeFor<PolicyOrCount, Functor>;
-//     const Launch launch({hpar::impl::label_c_str(label), "hpar_saxpy_L28", "saxpy.cpp", 28}, policy_or_count, f);
+//     const Launch launch({hpar::impl::label_c_str(label), "hpar_saxpy_L28", "saxpy.cpp", 28},
+//                         policy_or_count, f);
 //     launch.run(hpar_saxpy_L28<typename Launch::Policy, Functor, Launch::by_value>);
 //   }
 //
-//   class            dispatch                                    kernel parameters
-//   RangeFor         parallel_for over a RangePolicy or a count  (policy, f)
-//   MDRangeGridFor   parallel_for over an MDRangePolicy, rank 2-3 (policy, f, box): MDGrid
+//   class            dispatch                                   kernel parameters
+//   RangeFor         parallel_for over a RangePolicy or a count (policy, f)
+//   MDRangeGridFor   parallel_for over an MDRangePolicy, rank 2-3 (policy, f, box: MDGrid)
 //   MDRangeTilesFor  parallel_for over an MDRangePolicy, rank 4+  (policy, f)
-//   RangeReduce      parallel_reduce over a RangePolicy          (policy, f, spec, state): ReduceState
-//   MDRangeReduce    parallel_reduce over an MDRangePolicy       (policy, f, spec, state): ReduceState
-//   TeamFor          parallel_for over a TeamPolicy              (policy, f, scratch): TeamScratch
-//   TeamReduce       parallel_reduce over a TeamPolicy           (policy, f, spec, state, scratch)
-//   RangeScan        parallel_scan over a RangePolicy (scan.cuh) (policy, f, spec, state): ScanState
-// Each class names its kernel's type, `Kernel`, a pointer to a function of those parameters (f
-// and spec as FunctorArg<T, by_value>), so a kernel and a runtime that disagree fail to compile
-// at run(). The kernel's own template parameters beyond Policy, Functor, Spec and ByValue (Narrow,
-// ReadOnly, OnePointPerThread) are the translator's: it passes each variant run() chooses from.
+//   RangeReduce      parallel_reduce over a RangePolicy         (policy, f, spec, state)
+//   MDRangeReduce    parallel_reduce over an MDRangePolicy      (policy, f, spec, state)
+//   TeamFor          parallel_for over a TeamPolicy             (policy, f, scratch: TeamScratch)
+//   TeamReduce       parallel_reduce over a TeamPolicy          (policy, f, spec, state, scratch)
+//   RangeScan        parallel_scan over a RangePolicy           (policy, f, spec, state)
+//                    (in scan.cuh, which only a file with a scan includes)
+// A reduction's state is a ReduceState, a scan's a ScanState. Each class names its kernel's type,
+// `Kernel`, a pointer to a function of those parameters (f and spec as FunctorArg<T, by_value>),
+// so a kernel and a runtime that disagree fail to compile at run(). The kernel's template
+// parameters after ByValue (Narrow, ReadOnly, OnePointPerThread) are the translator's: it
+// instantiates each variant run() chooses from. A team kernel's options are named:
+// TeamKernelBlock (the block it is compiled for) and ReadOnlyViews.
 //
 // Sequence (the same for every class, the steps a kind has in this order):
 //   constructor  impl::to_policy (a count n is RangePolicy<>(0, n)); impl::policy_problem, which
@@ -314,9 +319,9 @@ class TeamReduce : public TeamDispatch<PolicyOrCount, Functor> {
   void run(Kernel kernel) const { run(kernel, kernel); }
 
   void run(Kernel narrow, Kernel wide) const {
-    const TeamLaunch plan =
-        team_launch(narrow, wide, this->policy, this->f, detail::accumulator_shared_per_thread(spec),
-                    /*at_least_one=*/true, this->stream, this->site);
+    const size_t shared_per_thread = detail::accumulator_shared_per_thread(spec);
+    const TeamLaunch plan = team_launch(narrow, wide, this->policy, this->f, shared_per_thread,
+                                        /*at_least_one=*/true, this->stream, this->site);
     detail::launch_reduction(*this, spec, plan.narrow ? narrow : wide, plan.shape, plan.scratch);
   }
 
