@@ -51,16 +51,12 @@ namespace hpar {
 namespace rt {
 namespace cuda {
 
-/// The policy a dispatch over `PolicyOrCount` runs (impl::to_policy).
-template <class PolicyOrCount>
-using policy_of = std::decay_t<decltype(impl::to_policy(std::declval<const PolicyOrCount&>()))>;
-
 /// What every launcher starts from: the dispatch's site, its policy, checked, the functor and the
 /// stream its launches go to.
 template <class PolicyOrCount, class Functor>
 class Dispatch {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
 
   Dispatch(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f)
       : site(site), policy(impl::to_policy(policy_or_count)), f(f), stream(checked_stream()) {}
@@ -82,7 +78,7 @@ class Dispatch {
 template <class PolicyOrCount, class Functor>
 class RangeFor : public Dispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   static constexpr bool by_value = fits_in_parameters<Policy, Functor>();
   using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>);
 
@@ -105,7 +101,7 @@ class RangeFor : public Dispatch<PolicyOrCount, Functor> {
 template <class PolicyOrCount, class Functor>
 class MDRangeGridFor : public Dispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   using Box = MDGrid<Policy::rank, Policy::inner_left>;
   static constexpr bool by_value = fits_in_parameters<Policy, Functor, Box>();
   using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, Box);
@@ -128,7 +124,7 @@ class MDRangeGridFor : public Dispatch<PolicyOrCount, Functor> {
 template <class PolicyOrCount, class Functor>
 class MDRangeTilesFor : public Dispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   static constexpr bool by_value = fits_in_parameters<Policy, Functor>();
   using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>);
 
@@ -173,7 +169,7 @@ void launch_reduction(const Launch& launch, const Spec& spec, Kernel kernel,
 template <class PolicyOrCount, class Functor, class... Results>
 class RangeReduce : public Dispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   using Spec = reduce_spec_of<Policy, Functor, Results...>;
   static constexpr bool by_value =
       fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>>();
@@ -199,7 +195,7 @@ class RangeReduce : public Dispatch<PolicyOrCount, Functor> {
 template <class PolicyOrCount, class Functor, class... Results>
 class MDRangeReduce : public Dispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   using Spec = reduce_spec_of<Policy, Functor, Results...>;
   static constexpr bool by_value =
       fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>>();
@@ -272,7 +268,7 @@ class TeamDispatch : public Dispatch<PolicyOrCount, Functor> {
 template <class PolicyOrCount, class Functor>
 class TeamFor : public TeamDispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   static constexpr bool by_value = fits_in_parameters<Policy, Functor, TeamScratch>();
   using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, TeamScratch);
 
@@ -303,7 +299,7 @@ class TeamFor : public TeamDispatch<PolicyOrCount, Functor> {
 template <class PolicyOrCount, class Functor, class... Results>
 class TeamReduce : public TeamDispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   using Spec = reduce_spec_of<Policy, Functor, Results...>;
   static constexpr bool by_value =
       fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>, TeamScratch>();

@@ -438,7 +438,7 @@ using scan_spec_of = std::decay_t<decltype(impl::make_scan_spec(
 template <class PolicyOrCount, class Functor, class... Results>
 class RangeScan : public Dispatch<PolicyOrCount, Functor> {
  public:
-  using Policy = policy_of<PolicyOrCount>;
+  using Policy = impl::policy_of<PolicyOrCount>;
   using Spec = scan_spec_of<Policy, Functor, Results...>;
   static constexpr bool by_value = fits_in_parameters<Policy, Functor, Spec, ScanState<Spec>>();
   using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
