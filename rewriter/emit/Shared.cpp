@@ -25,27 +25,6 @@ std::string quoted(const std::string& s) {
   return out;
 }
 
-std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
-                             const std::string& more, const std::string& lead) {
-  std::string tparams = lead.empty() ? "" : lead + ", ";
-  tparams += K.hasLabel ? "class Label, class PolicyOrCount, class Functor"
-                        : "class PolicyOrCount, class Functor";
-  std::string params = K.hasLabel ? "const Label& label, " : "";
-  params += "const PolicyOrCount& policy_or_count, const Functor& f" + more;
-  if (K.pattern != ir::Pattern::For) {
-    tparams += ", class... Results";
-    params += ", Results&&... results";
-  }
-  std::string label = K.hasLabel ? "hpar::impl::label_c_str(label)" : "\"\"";
-  return "template <" + tparams + ">\nvoid " + name + "(" + params + ") {\n" +
-         "  const auto policy = hpar::impl::to_policy(policy_or_count);\n" +
-         "  using Policy = std::remove_const_t<decltype(policy)>;\n" +
-         "  const hpar::rt::KernelSite site{" + label + ", \"" + K.name + "\", \"" + quoted(K.file) +
-         "\", " + std::to_string(K.line) + "};\n" +
-         "  if (const hpar::impl::PolicyProblem why = hpar::impl::policy_problem(policy))\n" +
-         "    hpar::rt::fail(site, why.c_str());\n";
-}
-
 std::string hostFunctionSignature(const ir::Kernel& K, const std::string& name,
                                   const std::string& more, const std::string& lead) {
   std::string tparams = lead.empty() ? "" : lead + ", ";

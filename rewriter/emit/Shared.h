@@ -19,15 +19,11 @@ std::string chosenStdHeaders(const ir::TranslationUnit& TU);
 /// Returns `s` as the body of a C string literal.
 std::string quoted(const std::string& s);
 
-/// The opening of a generated host function named `name` that takes the dispatch's arguments:
-/// its template header and signature, the normalised `policy`, `Policy`, and the `site` record.
-/// `more` are parameters after the functor (of a parallel_for's launcher); `lead` is a template
-/// parameter with a default before the deduced ones (`int MaxTeamThreads = 0`).
-std::string hostFunctionHead(const ir::Kernel& K, const std::string& name,
-                             const std::string& more = "", const std::string& lead = "");
-
-/// hostFunctionHead's template header and signature alone, up to the opening brace: for a
-/// backend whose runtime normalises the policy and builds the site itself (launchSite).
+/// The opening of a generated host function named `name` that takes the dispatch's arguments,
+/// up to its opening brace: its template header and signature. `more` are parameters after the
+/// functor (of a parallel_for's launcher); `lead` is a template parameter with a default before
+/// the deduced ones (`int MaxTeamThreads = 0`). The runtime's launch object normalises the policy
+/// and builds the site record (launchSite).
 std::string hostFunctionSignature(const ir::Kernel& K, const std::string& name,
                                   const std::string& more = "", const std::string& lead = "");
 

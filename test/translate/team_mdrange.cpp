@@ -21,7 +21,7 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-CUDA-NEXT: for (int league = blockIdx.x; league < league_size; league += gridDim.x) {
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size
 // CHECK-CUDA-NEXT: f(team);
-// CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site)
+// CHECK-CUDA: launch.run(narrow, wide);
 // CHECK-CUDA-NOT: TeamThreadMDRange
 // CHECK-CUDA: void fill(
 // CHECK-OMP-LABEL: // hpar: parallel_for "fill" (TeamPolicy) from team_mdrange.cpp

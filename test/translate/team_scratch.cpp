@@ -1,9 +1,9 @@
 // Team scratch memory in the CUDA and OpenMP outputs: the functor's scratch code stays as written
 // (scratch handles, get_shmem, scratch Views, shmem_size, set_scratch_size chains).
 // CUDA: the kernel takes the launch's TeamScratch, hands every team member its scratch state, and
-// separates the consecutive teams of a block with end_team(league); team_launch() sizes level 0
-// (the policy's bytes plus a functor's team_shmem_size) and level 1 at run time, so a functor
-// class is passed to it.
+// separates the consecutive teams of a block with end_team(league); the launch object's
+// team_launch() sizes level 0 (the policy's bytes plus a functor's team_shmem_size) and level 1 at
+// run time, so a functor class is passed to it (rt/cuda/launchers.cuh).
 // OpenMP: the region takes the launch's scratch pool (one slice per OpenMP team, both levels),
 // every team member gets its team's slice, and end_team() separates consecutive teams of an
 // OpenMP team; TeamLaunch sizes the scratch at run time, so it is given the functor.
@@ -29,8 +29,8 @@ using ScratchRow = hpar::View<double*, hpar::DefaultExecutionSpace::scratch_memo
 // CHECK-CUDA-NEXT: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: f(team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
-// CHECK-CUDA: const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, stream, site);
-// CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site), launch.scratch);
+// CHECK-CUDA: using Launch = hpar::rt::cuda::TeamFor<PolicyOrCount, Functor>;
+// CHECK-CUDA: launch.run(narrow, wide);
 // A policy that asks for scratch: the launcher is also compiled for team memory in device memory
 // (clang), which it takes when the team's slots and level-0 scratch do not fit in a GPU team's
 // shared memory; the other compilation reads them as the team's shared memory.
@@ -99,8 +99,8 @@ struct Reverse {
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: f(team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
-// CHECK-CUDA: hpar::rt::cuda::team_launch(kernel, kernel, policy, f, 0, false, stream, site);
-// CHECK-CUDA: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site), launch.scratch);
+// CHECK-CUDA: hpar::rt::cuda::TeamKernelBlock::team_size_and_vector_length(4, 8));
+// CHECK-CUDA-NEXT: launch.run(hpar_reverse_L{{[0-9]+}}<typename Launch::Policy, Functor, Launch::by_value>);
 // CHECK-OMP: // hpar: parallel_for "reverse" (TeamPolicy) from team_scratch.cpp:[[#@LINE+7]]
 // CHECK-OMP: using Launch = hpar::rt::omp::TargetTeamFor<PolicyOrCount, Functor>;
 // CHECK-OMP: hpar::rt::omp::TeamLaunch::team_scratch(scratch, team_memory, omp_get_team_num(), team_threads, scratch0, scratch1),
@@ -117,7 +117,7 @@ void reverse(hpar::View<double**> a) {
 // CHECK-CUDA: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state());
 // CHECK-CUDA-NEXT: spec.call(f, acc.data(), team);
 // CHECK-CUDA-NEXT: scratch.end_team(league);
-// CHECK-CUDA: hpar::rt::cuda::detail::accumulator_shared_per_thread(spec), true, stream, site);
+// CHECK-CUDA: using Launch = hpar::rt::cuda::TeamReduce<PolicyOrCount, Functor, Results...>;
 // CHECK-OMP: // hpar: parallel_reduce "staged_sum" (TeamPolicy) from team_scratch.cpp:[[#@LINE+12]]
 // CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<1024, TeamMemoryInDevice>(label, policy_or_count, f, std::forward<Results>(results)...);
 // CHECK-OMP: return hpar_staged_sum_L{{[0-9]+}}<MaxTeamThreads, true>(label, policy_or_count, f, std::forward<Results>(results)...);

@@ -1,9 +1,10 @@
 // CUDA backend: each dispatch becomes a __global__ function template named after the dispatch
-// and a host launcher that sizes the grid from the occupancy API and checks the launch. The
-// functor is a kernel parameter, or is read from device memory when the kernel's parameters would
-// not fit in the parameter space (rt/cuda/functor_arg.cuh). Everything a launcher issues (the
-// kernel, a launch state's reset, the functor's copy, a result's copy) goes to `stream`, the
-// stream of the policy's execution space instance (rt/cuda/launch.cuh, stream_of).
+// and a host launcher of a few lines that builds the runtime's launch object for the dispatch's
+// pattern and policy kind (rt/cuda/launchers.cuh: RangeFor, TeamReduce, ...) and runs it with the
+// kernel instantiated for the types that object names; the runtime sizes the grid from the
+// occupancy API, launches on the stream of the policy's execution space instance and checks the
+// launch. The functor is a kernel parameter, or is read from device memory when the kernel's
+// parameters would not fit in the parameter space (rt/cuda/functor_arg.cuh).
 // Lowering table: ARCHITECTURE.md section 4; the exact shapes: docs/design.md section 7.
 #include "emit/Registry.h"
 #include "emit/Shared.h"
@@ -48,13 +49,6 @@ const KernelParam kFunctorParam{"Functor", "f", true};
 const KernelParam kSpecParam{"Spec", "spec", true};
 const KernelParam kTeamScratchParam{"hpar::rt::cuda::TeamScratch", "scratch", false};
 
-/// The launch arguments of the held parameters.
-const char* kFunctorArg = "hpar::rt::cuda::functor_arg<by_value>(f, stream, site)";
-const char* kSpecArg = "hpar::rt::cuda::functor_arg<by_value>(spec, stream, site)";
-
-/// The launch configuration of every kernel: grid, block, dynamic shared memory and the stream.
-const char* kLaunch = "<<<shape.grid, shape.block, shape.shmem, stream>>>";
-
 /// `template <...>\n__global__ void <attributes><name>(<params>) {\n` and the references to the held
 /// parameters. `tparams` are the template parameters before ByValue, `more` those after it.
 std::string kernelHead(const std::string& attributes, const std::string& name, const std::string& tparams,
@@ -84,14 +78,6 @@ std::string kernelHead(const std::string& attributes, const std::string& name, c
   return o.str();
 }
 
-/// The launcher's compile-time choice between passing the held parameters by value and through
-/// device memory: whether all of `params`, by value, fit in the kernel-parameter space.
-std::string byValueChoice(const std::vector<KernelParam>& params) {
-  std::string types;
-  for (const KernelParam& p : params) types += (types.empty() ? "" : ", ") + p.type;
-  return "  constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<" + types + ">();\n";
-}
-
 /// The first line of a team kernel's nest comment and of its --explain-launch remark.
 const char* kTeamMapping =
     "team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x";
@@ -117,40 +103,6 @@ std::string teamVariantParam(const ir::Kernel& K) {
          (readsApart(K) ? ", bool ReadOnly" : "");
 }
 
-/// The launcher's choice of a team kernel variant: `args` the template arguments before the
-/// read-only one.
-std::string teamVariant(const ir::Kernel& K, const std::string& args) {
-  if (!readsApart(K)) return K.name + "<" + args + ">";
-  return "reads_apart ? " + K.name + "<" + args + ", true>\n" + "                  : " + K.name +
-         "<" + args + ", false>";
-}
-
-/// The launcher's team kernel(s), `args` the template arguments before the variant, and its
-/// TeamLaunch `launch` (team_launch with `launchArgs` after the kernels); then `kernel`, the one
-/// to launch.
-std::string teamKernels(const ir::Kernel& K, const std::string& args,
-                        const std::string& launchArgs) {
-  if (fixedTeamShape(K))
-    return "  const auto kernel = " + teamVariant(K, args) + ";\n" +
-           "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(kernel, "
-           "kernel, " + launchArgs + ");\n";
-  // Views that overlap what the kernel writes are rare (a View read and written through two
-  // names): they run the wide kernel as written whatever the block, which saves nvcc a fourth
-  // instantiation of every such kernel.
-  if (readsApart(K))
-    return "  const auto narrow = reads_apart ? " + K.name + "<" + args + ", true, true>\n" +
-           "                  : " + K.name + "<" + args + ", false, false>;\n" +
-           "  const auto wide = reads_apart ? " + K.name + "<" + args + ", false, true>\n" +
-           "                  : " + K.name + "<" + args + ", false, false>;\n" +
-           "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, " +
-           launchArgs + ");\n" + "  const auto kernel = launch.narrow ? narrow : wide;\n";
-  return "  const auto narrow = " + teamVariant(K, args + ", true") + ";\n" +
-         "  const auto wide = " + teamVariant(K, args + ", false") + ";\n" +
-         "  const hpar::rt::cuda::TeamLaunch launch = hpar::rt::cuda::team_launch(narrow, wide, " +
-         launchArgs + ");\n" +
-         "  const auto kernel = launch.narrow ? narrow : wide;\n";
-}
-
 /// Whether a team kernel compiled for any shape is told its vector length, a constant of its
 /// policy (team_assume_lanes). Only for parallel_for, where it spares a TeamThreadRange scan of
 /// a number its chunked fallback: a team reduction ran 3 to 5 % slower with it (yax, natural and
@@ -171,15 +123,59 @@ std::string teamAssume(const ir::Kernel& K) {
   return "";
 }
 
-/// The launcher's check that the policy asks for that shape or vector length (none otherwise).
-std::string teamShapeCheck(const ir::Kernel& K) {
+/// The block a team kernel is compiled for, which its launch checks the policy asks for
+/// (hpar::rt::cuda::TeamKernelBlock).
+std::string teamKernelBlock(const ir::Kernel& K) {
+  const std::string Block = "hpar::rt::cuda::TeamKernelBlock::";
   if (fixedTeamShape(K))
-    return "  hpar::rt::cuda::check_team_shape(policy, " + std::to_string(K.teamSize) + ", " +
-           std::to_string(K.vectorLength) + ", site);\n";
-  if (knownLanes(K))
-    return "  hpar::rt::cuda::check_team_lanes(policy, " + std::to_string(K.vectorLength) +
-           ", site);\n";
+    return Block + "team_size_and_vector_length(" + std::to_string(K.teamSize) + ", " +
+           std::to_string(K.vectorLength) + ")";
+  if (knownLanes(K)) return Block + "vector_length(" + std::to_string(K.vectorLength) + ")";
+  return Block + "any()";
+}
+
+/// The runtime class that launches a kernel (rt/cuda/launchers.cuh; RangeScan: rt/cuda/scan.cuh).
+const char* launchClass(const ir::Kernel& K) {
+  if (K.pattern == ir::Pattern::Scan) return "RangeScan";  // only over a RangePolicy (analysis)
+  const bool For = K.pattern == ir::Pattern::For;
+  switch (K.policy) {
+  case ir::PolicyKind::Range: return For ? "RangeFor" : "RangeReduce";
+  case ir::PolicyKind::MDRange:
+    return !For ? "MDRangeReduce" : K.rank <= 3 ? "MDRangeGridFor" : "MDRangeTilesFor";
+  case ir::PolicyKind::Team: return For ? "TeamFor" : "TeamReduce";
+  }
   return "";
+}
+
+/// The kernel instantiated for the launch object's types: `name<typename Launch::Policy, Functor,
+/// Launch::by_value>` (with `typename Launch::Spec` for a reduction or scan), then `variant`, the
+/// template arguments after ByValue.
+std::string instance(const ir::Kernel& K, const std::string& variant = "") {
+  return K.name + "<typename Launch::Policy, Functor, " +
+         (K.pattern == ir::Pattern::For ? "" : "typename Launch::Spec, ") + "Launch::by_value" +
+         variant + ">";
+}
+
+/// `head(args[0], args[1], ...)` followed by `tail`, wrapped at 100 columns with the arguments
+/// after a break aligned under the first.
+std::string wrappedCall(const std::string& head, const std::vector<std::string>& args,
+                        const std::string& tail) {
+  std::string o = head;
+  size_t column = head.size() - (head.rfind('\n') + 1);  // npos + 1 == 0
+  const std::string indent(column, ' ');
+  for (size_t k = 0; k < args.size(); ++k) {
+    const std::string text = args[k] + (k + 1 < args.size() ? "," : tail);
+    if (k > 0 && column + 1 + text.size() > 100) {
+      o += "\n" + indent;
+      column = indent.size();
+    } else if (k > 0) {
+      o += " ";
+      ++column;
+    }
+    o += text;
+    column += text.size();
+  }
+  return o + "\n";
 }
 
 /// The league-stride loop of a team kernel: block b runs teams b, b + gridDim.x, ... Every
@@ -294,34 +290,65 @@ public:
   }
 
 private:
-  /// The launcher's head, and `stream`: where its launches and copies go.
-  std::string launcherHead(const ir::Kernel& K, const std::string& more = "") const {
-    return hostFunctionHead(K, launcher(K), more) +
-           "  const cudaStream_t stream = hpar::rt::cuda::stream_of(policy);  // the policy's "
-           "instance's stream\n";
+  /// The launcher: the dispatch's signature, then a launch object of the runtime's class for the
+  /// kernel (launchClass) built from the site, the policy or count, the functor, `options` and the
+  /// results, run with the kernel instantiated for its types. `variants` are lines that name the
+  /// kernel's variants run() chooses from (`runArgs`); `note` a comment before the launch object.
+  std::string launcherText(const ir::Kernel& K, const std::vector<std::string>& options,
+                           const std::string& variants, const std::string& runArgs,
+                           const std::string& more = "", const std::string& note = "") const {
+    const bool Results = K.pattern != ir::Pattern::For;
+    std::vector<std::string> Args{launchSite(K), "policy_or_count", "f"};
+    Args.insert(Args.end(), options.begin(), options.end());
+    if (Results) Args.push_back("results...");
+    return hostFunctionSignature(K, launcher(K), more) + "  using Launch = hpar::rt::cuda::" +
+           launchClass(K) + "<PolicyOrCount, Functor" + (Results ? ", Results..." : "") + ">;\n" +
+           note + wrappedCall("  const Launch launch(", Args, ");") + variants + "  launch.run(" +
+           runArgs + ");\n}\n";
   }
 
-  /// The launcher's comment and explanation of the Views its lambda only reads.
+  /// The launcher of a kernel with one variant.
+  std::string launcherOf(const ir::Kernel& K) const { return launcherText(K, {}, "", instance(K)); }
+
+  /// The comment on the Views a team kernel's lambda only reads, and the launch's option that
+  /// explains how it reads them (ReadOnlyViews).
   static std::string readOnlyNote(const ir::Kernel& K) {
-    if (!readsApart(K)) return "";
     const std::string Read = joined(K.viewReads.readOnly);
     const std::string Others = K.viewReads.others.empty()
                                    ? "no other View"
                                    : "none of " + joined(K.viewReads.others) + "'s";
     return "  // " + Read + ": only read by the kernel. reads_apart: their memory overlaps " +
            Others + ";\n"
-           "  // the kernel then reads them through the read-only data cache (read_only).\n"
-           "  hpar::rt::cuda::explain_read_only(site, reads_apart, \"" + Read + "\");\n";
+           "  // the kernel then reads them through the read-only data cache (read_only).\n";
   }
 
-  std::string shapeOf(const ir::Kernel& K, const char* range, const char* md,
-                      const char* extra) const {
-    if (K.policy == ir::PolicyKind::Range)
-      return std::string("  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::") + range +
-             "(kernel, policy.end() - policy.begin(), " + extra + "site);\n";
-    return std::string("  const hpar::rt::cuda::MDTiles<Policy::rank> tiles(policy);\n") +
-           "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::" + md + "(kernel, tiles, " +
-           extra + "site);\n";
+  /// The launcher of a team kernel: compiled for one block, one variant; else the narrow and the
+  /// wide one (TeamKernelBlock). With Views only read, each is the one for reads_apart.
+  std::string teamLauncher(const ir::Kernel& K) const {
+    std::vector<std::string> Options{teamKernelBlock(K)};
+    if (!readsApart(K)) {
+      if (fixedTeamShape(K)) return launcherText(K, Options, "", instance(K));
+      return launcherText(K, Options,
+                          "  const auto narrow = " + instance(K, ", true") + ";\n" +
+                              "  const auto wide = " + instance(K, ", false") + ";\n",
+                          "narrow, wide");
+    }
+    Options.push_back("hpar::rt::cuda::ReadOnlyViews{\"" + joined(K.viewReads.readOnly) +
+                      "\", reads_apart}");
+    auto Chosen = [&](const std::string& Local, const std::string& Apart, const std::string& Not) {
+      return "  const auto " + Local + " = reads_apart ? " + instance(K, Apart) + "\n" +
+             std::string(Local.size() + 28, ' ') + ": " + instance(K, Not) + ";\n";
+    };
+    if (fixedTeamShape(K))
+      return launcherText(K, Options, Chosen("kernel", ", true", ", false"), "kernel",
+                          ", const bool reads_apart", readOnlyNote(K));
+    // Views that overlap what the kernel writes are rare (a View read and written through two
+    // names): they run the wide kernel as written whatever the block, which saves nvcc a fourth
+    // instantiation of every such kernel.
+    return launcherText(K, Options,
+                        Chosen("narrow", ", true, true", ", false, false") +
+                            Chosen("wide", ", false, true", ", false, false"),
+                        "narrow, wide", ", const bool reads_apart", readOnlyNote(K));
   }
 
   /// Rank-2/3 MDRange for: tiles on blockIdx, points on threadIdx (no division per point).
@@ -350,40 +377,10 @@ private:
       << std::string(indent.size() - 2, ' ') << "}\n"
       << "  }\n"
       << "}\n\n"
-      << launcherHead(K)
-      << byValueChoice(params)
-      << "  const auto looping = " << K.name << "<Policy, Functor, by_value, false>;\n"
-      << "  const auto direct = " << K.name << "<Policy, Functor, by_value, true>;\n"
-      << "  hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left> box(policy);\n"
-      << "  const hpar::rt::cuda::LaunchShape shape = hpar::rt::cuda::md_grid_shape(looping, box, site);\n"
-      << "  if (shape.grid.x > 0)\n"
-      << "    (box.one_point_per_thread ? direct : looping)" << kLaunch << "(\n"
-      << "        policy, " << kFunctorArg << ", box);\n"
-      << "  hpar::rt::cuda::check_launch(site);\n"
-      << "}\n";
-    return o.str();
-  }
-
-  /// The launcher of a reduction kernel: the spec, the shape (`shapeLine`), the launch state,
-  /// the launch and the hand-over of the result.
-  std::string reduceLauncher(const ir::Kernel& K, const std::vector<KernelParam>& params,
-                             const std::string& shapeLine, const std::string& moreArgs = "") const {
-    std::ostringstream o;
-    o << launcherHead(K)
-      << (K.policy == ir::PolicyKind::Team ? teamShapeCheck(K) : "")
-      << "  const auto spec = hpar::impl::make_reduce_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << byValueChoice(params)
-      << (K.policy == ir::PolicyKind::Team
-              ? ""
-              : "  const auto kernel = " + K.name + "<Policy, Functor, Spec, by_value>;\n")
-      << shapeLine
-      << "  const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, stream, site);\n"
-      << "  kernel" << kLaunch << "(policy, " << kFunctorArg << ",\n"
-      << "      " << kSpecArg << ", state" << moreArgs << ");\n"
-      << "  hpar::rt::cuda::check_launch(site);\n"
-      << "  hpar::rt::cuda::store_result(spec, state, stream, site);\n"
-      << "}\n";
+      << launcherText(K, {},
+                      "  const auto looping = " + instance(K, ", false") + ";\n" +
+                          "  const auto direct = " + instance(K, ", true") + ";\n",
+                      "looping, direct");
     return o.str();
   }
 
@@ -395,16 +392,7 @@ private:
                     teamVariantParam(K))
       << teamAssume(K)
       << leagueLoop(K, forCall(K)) << "}\n\n"
-      << launcherHead(K, readsApart(K) ? ", const bool reads_apart" : "")
-      << teamShapeCheck(K)
-      << readOnlyNote(K)
-      << byValueChoice(params)
-      << teamKernels(K, "Policy, Functor, by_value", "policy, f, 0, false, stream, site")
-      << "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n"
-      << "  if (shape.grid.x > 0)\n"
-      << "    kernel" << kLaunch << "(policy, " << kFunctorArg << ", launch.scratch);\n"
-      << "  hpar::rt::cuda::check_launch(site);\n"
-      << "}\n";
+      << teamLauncher(K);
     return o.str();
   }
 
@@ -421,13 +409,7 @@ private:
       << leagueLoop(K, "spec.call(f, acc.data(), team)")
       << "  hpar::rt::cuda::finish_team_reduce(spec, state, acc.data());\n"
       << "}\n\n"
-      << reduceLauncher(K, params,
-                        teamKernels(K, "Policy, Functor, Spec, by_value",
-                                    "policy, f,\n"
-                                    "      hpar::rt::cuda::detail::accumulator_shared_per_thread("
-                                    "spec), true, stream, site") +
-                            "  const hpar::rt::cuda::LaunchShape& shape = launch.shape;\n",
-                        ", launch.scratch");
+      << teamLauncher(K);
     return o.str();
   }
 
@@ -439,14 +421,7 @@ private:
     o << kernelHead("", K.name, "class Policy, class Functor", params)
       << "  using index_type = typename Policy::index_type;\n"
       << loops(K, forCall(K)) << "}\n\n"
-      << launcherHead(K)
-      << byValueChoice(params)
-      << "  const auto kernel = " << K.name << "<Policy, Functor, by_value>;\n"
-      << shapeOf(K, "range_shape", "md_shape", K.policy == ir::PolicyKind::Range ? "0, " : "")
-      << "  if (shape.grid.x > 0)\n"
-      << "    kernel" << kLaunch << "(policy, " << kFunctorArg << ");\n"
-      << "  hpar::rt::cuda::check_launch(site);\n"
-      << "}\n";
+      << launcherOf(K);
     return o.str();
   }
 
@@ -461,7 +436,7 @@ private:
       << loops(K, "spec.call(f, acc.data(), " + indexArgs(K) + ")")
       << "  hpar::rt::cuda::finish_reduce(spec, state, acc.data());\n"
       << "}\n\n"
-      << reduceLauncher(K, params, shapeOf(K, "reduce_shape", "md_reduce_shape", "spec, "));
+      << launcherOf(K);
     return o.str();
   }
 
@@ -478,19 +453,7 @@ private:
       << "  hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),\n"
       << "      [&](int64_t i, value_type& update, bool final) { spec.call(f, update, final, index_type(i)); });\n"
       << "}\n\n"
-      << launcherHead(K)
-      << "  const auto spec = hpar::impl::make_scan_spec(policy, f, results...);\n"
-      << "  using Spec = std::remove_const_t<decltype(spec)>;\n"
-      << byValueChoice(params)
-      << "  const auto kernel = " << K.name << "<Policy, Functor, Spec, by_value>;\n"
-      << "  const hpar::rt::cuda::LaunchShape shape =\n"
-      << "      hpar::rt::cuda::scan_shape(kernel, policy.end() - policy.begin(), spec, site);\n"
-      << "  const auto state = hpar::rt::cuda::ScanState<Spec>::acquire(shape, spec, stream, site);\n"
-      << "  kernel" << kLaunch << "(policy, " << kFunctorArg << ",\n"
-      << "      " << kSpecArg << ", state);\n"
-      << "  hpar::rt::cuda::check_launch(site);\n"
-      << "  hpar::rt::cuda::store_total(spec, state, stream, site);\n"
-      << "}\n";
+      << launcherOf(K);
     return o.str();
   }
 };

@@ -7,6 +7,10 @@
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc -ptx %t.cu -o %t.ptx %}
 // RUN: %if nvcc %{ %FileCheck %s --check-prefix=PTX < %t.ptx %}
+// The choice is the launch object's (rt/cuda/launchers.cuh): by_value from every parameter of the
+// kernel type it names, in order.
+// RUN: %FileCheck %s --check-prefix=RUNTIME < %hpar-src/runtime/include/hpar/rt/cuda/launchers.cuh
+// RUN: %FileCheck %s --check-prefix=RUNTIME-SCAN < %hpar-src/runtime/include/hpar/rt/cuda/scan.cuh
 #include <hpar/hpar.hpp>
 
 struct Table {
@@ -26,10 +30,7 @@ struct Table {
 // CHECK-NEXT: const Functor& f = f_arg.get();
 // CHECK: f(index_type(i));
 // CHECK: void [[LOOKUP]]_launch(
-// CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor>();
-// CHECK-NEXT: const auto kernel = [[LOOKUP]]<Policy, Functor, by_value>;
-// CHECK: if (shape.grid.x > 0)
-// CHECK-NEXT: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
+// CHECK: launch.run([[LOOKUP]]<typename Launch::Policy, Functor, Launch::by_value>);
 void lookup(const Table& table, const int n) {
   hpar::parallel_for("lookup", n, table);
 }
@@ -44,9 +45,7 @@ void lookup(const Table& table, const int n) {
 // CHECK-NEXT: const Functor& f = f_arg.get();
 // CHECK-NEXT: const Spec& spec = spec_arg.get();
 // CHECK: spec.call(f, acc.data(), index_type(i));
-// CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ReduceState<Spec>>();
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site),
-// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, stream, site), state);
+// CHECK: launch.run(hpar_lookup_sum_L{{[0-9]+}}<typename Launch::Policy, Functor, typename Launch::Spec, Launch::by_value>);
 double lookup_sum(const Table& table, const int n) {
   double sum = 0.0;
   hpar::parallel_reduce("lookup_sum", n, table, sum);
@@ -54,7 +53,7 @@ double lookup_sum(const Table& table, const int n) {
 }
 
 // CHECK-LABEL: // hpar: parallel_for "small" (RangePolicy) from large_functor.cpp:{{[0-9]+}}
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
+// CHECK: launch.run(hpar_small_L{{[0-9]+}}<typename Launch::Policy, Functor, Launch::by_value>);
 void small(hpar::View<double*> y, const double a) {
   hpar::parallel_for("small", y.extent(0), HPAR_LAMBDA(const int i) { y(i) = a; });
 }
@@ -72,3 +71,35 @@ void small(hpar::View<double*> y, const double a) {
 // PTX-NEXT: .param .align {{[0-9]+}} .b8 {{.*}}_param_0[{{[0-9]+}}],
 // PTX-NEXT: .param .align 8 .b8 {{.*}}_param_1[{{[1-9][0-9]}}]
 // PTX-NEXT: )
+
+// RUNTIME-LABEL: class RangeFor
+// RUNTIME: static constexpr bool by_value = fits_in_parameters<Policy, Functor>();
+// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>);
+// RUNTIME-LABEL: class MDRangeGridFor
+// RUNTIME: static constexpr bool by_value = fits_in_parameters<Policy, Functor, Box>();
+// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, Box);
+// RUNTIME-LABEL: class MDRangeTilesFor
+// RUNTIME: static constexpr bool by_value = fits_in_parameters<Policy, Functor>();
+// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>);
+// RUNTIME-LABEL: class RangeReduce
+// RUNTIME: static constexpr bool by_value =
+// RUNTIME-NEXT: fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>>();
+// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
+// RUNTIME-NEXT: ReduceState<Spec>);
+// RUNTIME-LABEL: class MDRangeReduce
+// RUNTIME: static constexpr bool by_value =
+// RUNTIME-NEXT: fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>>();
+// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
+// RUNTIME-NEXT: ReduceState<Spec>);
+// RUNTIME-LABEL: class TeamFor
+// RUNTIME: static constexpr bool by_value = fits_in_parameters<Policy, Functor, TeamScratch>();
+// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, TeamScratch);
+// RUNTIME-LABEL: class TeamReduce
+// RUNTIME: static constexpr bool by_value =
+// RUNTIME-NEXT: fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>, TeamScratch>();
+// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
+// RUNTIME-NEXT: ReduceState<Spec>, TeamScratch);
+// RUNTIME-SCAN-LABEL: class RangeScan
+// RUNTIME-SCAN: static constexpr bool by_value = fits_in_parameters<Policy, Functor, Spec, ScanState<Spec>>();
+// RUNTIME-SCAN-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
+// RUNTIME-SCAN-NEXT: ScanState<Spec>);

@@ -7,9 +7,12 @@
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
+// RUN: %FileCheck %s --check-prefix=RUNTIME < %hpar-src/runtime/include/hpar/rt/cuda/launchers.cuh
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: grep -v '^ *//' %t.cpp | %FileCheck %s --check-prefix=OMP
 // RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.cpp %}
+// RUNTIME-LABEL: class TeamFor
+// RUNTIME: if (read_only.names) explain_read_only(this->site, read_only.apart, read_only.names);
 // OMP: #include <hpar/rt/openmp.hpp>
 // OMP-NOT: rt::cuda
 #include <Kokkos_Core.hpp>
@@ -28,13 +31,16 @@ KOKKOS_INLINE_FUNCTION double first(V1 v) { return v(0); }
 // CHECK: template <class Policy, class Functor, bool ByValue, bool Narrow, bool ReadOnly>
 // CHECK: const hpar::rt::cuda::TeamMember team(league, league_size, scratch.state(), ReadOnly);
 // CHECK: void hpar_reads_L{{[0-9]+}}_launch(const Label& label, const PolicyOrCount& policy_or_count, const Functor& f, const bool reads_apart) {
-// CHECK: // b, c: only read by the kernel. reads_apart: their memory overlaps none of a's;
-// CHECK: hpar::rt::cuda::explain_read_only(site, reads_apart, "b, c");
+// CHECK-NEXT: using Launch = hpar::rt::cuda::TeamFor<PolicyOrCount, Functor>;
+// CHECK-NEXT: // b, c: only read by the kernel. reads_apart: their memory overlaps none of a's;
+// The launch object explains, under HPAR_EXPLAIN_LAUNCH=1, how this launch reads b and c.
+// CHECK: hpar::rt::cuda::ReadOnlyViews{"b, c", reads_apart});
 // Three variants, not four: Views that overlap run the wide kernel as written whatever the block.
-// CHECK: const auto narrow = reads_apart ? hpar_reads_L{{[0-9]+}}<Policy, Functor, by_value, true, true>
-// CHECK-NEXT: : hpar_reads_L{{[0-9]+}}<Policy, Functor, by_value, false, false>;
-// CHECK-NEXT: const auto wide = reads_apart ? hpar_reads_L{{[0-9]+}}<Policy, Functor, by_value, false, true>
-// CHECK-NEXT: : hpar_reads_L{{[0-9]+}}<Policy, Functor, by_value, false, false>;
+// CHECK: const auto narrow = reads_apart ? hpar_reads_L{{[0-9]+}}<typename Launch::Policy, Functor, Launch::by_value, true, true>
+// CHECK-NEXT: : hpar_reads_L{{[0-9]+}}<typename Launch::Policy, Functor, Launch::by_value, false, false>;
+// CHECK-NEXT: const auto wide = reads_apart ? hpar_reads_L{{[0-9]+}}<typename Launch::Policy, Functor, Launch::by_value, false, true>
+// CHECK-NEXT: : hpar_reads_L{{[0-9]+}}<typename Launch::Policy, Functor, Launch::by_value, false, false>;
+// CHECK-NEXT: launch.run(narrow, wide);
 void reads(V1 a, V1 b, V1 c, Coefficients k) {
   Kokkos::parallel_for("reads", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& t) {
     const int n = int(b.extent(0));

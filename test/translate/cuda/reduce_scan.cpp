@@ -2,6 +2,8 @@
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
+// RUN: %FileCheck %s --check-prefix=RUNTIME < %hpar-src/runtime/include/hpar/rt/cuda/launchers.cuh
+// RUN: %FileCheck %s --check-prefix=RUNTIME-SCAN < %hpar-src/runtime/include/hpar/rt/cuda/scan.cuh
 #include <hpar/hpar.hpp>
 // CHECK: #include <hpar/rt/cuda.cuh>
 // CHECK-NEXT: #include <hpar/rt/cuda/scan.cuh>
@@ -16,11 +18,9 @@
 // CHECK: spec.call(f, acc.data(), index_type(i));
 // CHECK: hpar::rt::cuda::finish_reduce(spec, state, acc.data());
 // CHECK: void hpar_dot_L{{[0-9]+}}_launch({{.*}}Results&&... results) {
-// CHECK: hpar::impl::make_reduce_spec(policy, f, results...);
-// CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ReduceState<Spec>>();
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site),
-// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, stream, site), state);
-// CHECK: hpar::rt::cuda::store_result(spec, state, stream, site);
+// CHECK-NEXT: using Launch = hpar::rt::cuda::RangeReduce<PolicyOrCount, Functor, Results...>;
+// CHECK: policy_or_count, f, results...);
+// CHECK-NEXT: launch.run(hpar_dot_L{{[0-9]+}}<typename Launch::Policy, Functor, typename Launch::Spec, Launch::by_value>);
 double dot(hpar::View<double*> x, hpar::View<double*> y) {
   double sum = 0;
   hpar::parallel_reduce("dot", x.extent(0), HPAR_LAMBDA(int i, double& s) { s += x(i) * y(i); }, sum);
@@ -29,9 +29,10 @@ double dot(hpar::View<double*> x, hpar::View<double*> y) {
 
 // CHECK-LABEL: // hpar: parallel_scan "prefix" (RangePolicy) from reduce_scan.cpp:{{[0-9]+}}
 // CHECK: hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),
-// CHECK: hpar::impl::make_scan_spec(policy, f, results...);
-// CHECK: constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor, Spec, hpar::rt::cuda::ScanState<Spec>>();
-// CHECK: hpar::rt::cuda::store_total(spec, state, stream, site);
+// CHECK: void hpar_prefix_L{{[0-9]+}}_launch({{.*}}Results&&... results) {
+// CHECK-NEXT: using Launch = hpar::rt::cuda::RangeScan<PolicyOrCount, Functor, Results...>;
+// CHECK: policy_or_count, f, results...);
+// CHECK-NEXT: launch.run(hpar_prefix_L{{[0-9]+}}<typename Launch::Policy, Functor, typename Launch::Spec, Launch::by_value>);
 long prefix(hpar::View<long*> in, hpar::View<long*> out) {
   long total = 0;
   hpar::parallel_scan("prefix", in.extent(0), HPAR_LAMBDA(int i, long& update, bool final) {
@@ -40,3 +41,27 @@ long prefix(hpar::View<long*> in, hpar::View<long*> out) {
   }, total);
   return total;
 }
+
+// What the launch objects do: the spec from the policy, the functor and the results; the shape;
+// the launch state; a launch even for an empty range (the identity, or a total of it); the
+// check; the result or total handed to the spec.
+// RUNTIME-LABEL: void launch_reduction(
+// RUNTIME: const auto state = ReduceState<Spec>::acquire(shape, spec, launch.stream, launch.site);
+// RUNTIME-NEXT: kernel<<<shape.grid, shape.block, shape.shmem, launch.stream>>>(
+// RUNTIME-NEXT: launch.policy, functor_arg<by_value>(launch.f, launch.stream, launch.site),
+// RUNTIME-NEXT: functor_arg<by_value>(spec, launch.stream, launch.site), state, more...);
+// RUNTIME-NEXT: check_launch(launch.site);
+// RUNTIME-NEXT: store_result(spec, state, launch.stream, launch.site);
+// RUNTIME-LABEL: class RangeReduce
+// RUNTIME: spec(impl::make_reduce_spec(this->policy, f, results...)) {}
+// RUNTIME: reduce_shape(kernel, this->policy.end() - this->policy.begin(), spec, this->site);
+// RUNTIME-NEXT: detail::launch_reduction(*this, spec, kernel, shape);
+// RUNTIME-SCAN-LABEL: class RangeScan
+// RUNTIME-SCAN: spec(impl::make_scan_spec(this->policy, f, results...)) {}
+// RUNTIME-SCAN: scan_shape(kernel, this->policy.end() - this->policy.begin(), spec, this->site);
+// RUNTIME-SCAN-NEXT: const auto state = ScanState<Spec>::acquire(shape, spec, this->stream, this->site);
+// RUNTIME-SCAN-NEXT: kernel<<<shape.grid, shape.block, shape.shmem, this->stream>>>(
+// RUNTIME-SCAN-NEXT: this->policy, functor_arg<by_value>(this->f, this->stream, this->site),
+// RUNTIME-SCAN-NEXT: functor_arg<by_value>(spec, this->stream, this->site), state);
+// RUNTIME-SCAN-NEXT: check_launch(this->site);
+// RUNTIME-SCAN-NEXT: store_total(spec, state, this->stream, this->site);

@@ -7,6 +7,8 @@
 // naming it there is an error.
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=RUNTIME < %hpar-src/runtime/include/hpar/rt/cuda/launchers.cuh
+// RUN: %FileCheck %s --check-prefix=RUNTIME-SCAN < %hpar-src/runtime/include/hpar/rt/cuda/scan.cuh
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
 // RUN: %hpar-translate --backend=openmp %s -o %t.cpp
 // RUN: not %hpar-translate --backend=openmp %s -o %t.unguarded.cpp -- -std=c++17 -DUNGUARDED 2>&1 | %FileCheck %s --check-prefix=OPENMP
@@ -18,21 +20,18 @@
 // CHECK-NEXT: #ifdef KOKKOS_ENABLE_CUDA
 // CHECK-NEXT: #include <cuda_runtime.h>
 
+// Each launcher builds its launch object from the policy, whose execution space instance names
+// the stream (rt/cuda/launchers.cuh).
 // CHECK-LABEL: // hpar: parallel_for "scale" (RangePolicy) from streams.cpp:{{[0-9]+}}
 // CHECK: void hpar_scale_L{{[0-9]+}}_launch(
-// CHECK: const cudaStream_t stream = hpar::rt::cuda::stream_of(policy);  // the policy's instance's stream
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
+// CHECK: using Launch = hpar::rt::cuda::RangeFor<PolicyOrCount, Functor>;
+// CHECK: policy_or_count, f);
 // CHECK-LABEL: // hpar: parallel_reduce "sum" (RangePolicy) from streams.cpp:{{[0-9]+}}
-// CHECK: const cudaStream_t stream = hpar::rt::cuda::stream_of(policy);
-// CHECK: const auto state = hpar::rt::cuda::ReduceState<Spec>::acquire(shape, spec, stream, site);
-// CHECK-NEXT: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site),
-// CHECK-NEXT: hpar::rt::cuda::functor_arg<by_value>(spec, stream, site), state);
-// CHECK-NEXT: hpar::rt::cuda::check_launch(site);
-// CHECK-NEXT: hpar::rt::cuda::store_result(spec, state, stream, site);
+// CHECK: using Launch = hpar::rt::cuda::RangeReduce<PolicyOrCount, Functor, Results...>;
+// CHECK: policy_or_count, f, results...);
 // CHECK-LABEL: // hpar: parallel_for "rows" (TeamPolicy) from streams.cpp:{{[0-9]+}}
-// CHECK: const cudaStream_t stream = hpar::rt::cuda::stream_of(policy);
-// CHECK: hpar::rt::cuda::team_launch(narrow, wide, policy, f, 0, false, stream, site);
-// CHECK: kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy, hpar::rt::cuda::functor_arg<by_value>(f, stream, site), launch.scratch);
+// CHECK: using Launch = hpar::rt::cuda::TeamFor<PolicyOrCount, Functor>;
+// CHECK: policy_or_count, f, hpar::rt::cuda::TeamKernelBlock::
 // The program's own CUDA calls and its instance stay as written.
 // CHECK: cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
 // CHECK-NEXT: Kokkos::Cuda exec(stream);
@@ -70,3 +69,18 @@ double run(const double* host, int n) {
 // OPENMP: error: 'Cuda' is unavailable: Kokkos::Cuda exists only in a CUDA build
 void unguarded() { Kokkos::Cuda exec; }
 #endif
+
+// Every launch object takes the stream of its policy's instance, once the policy is checked, and
+// launches, acquires launch state and stores results on it alone.
+// RUNTIME-LABEL: class Dispatch {
+// RUNTIME: stream(checked_stream()) {}
+// RUNTIME: if (const impl::PolicyProblem why = impl::policy_problem(policy)) fail(site, why.c_str());
+// RUNTIME-NEXT: return stream_of(policy);
+// RUNTIME-NOT: {{<<<[^>]*shmem>>>}}
+// RUNTIME-NOT: {{acquire\(shape, spec, [^,]*site\)}}
+// RUNTIME-NOT: {{store_(result|total)\(spec, state\)}}
+// RUNTIME-SCAN-LABEL: class RangeScan
+// RUNTIME-SCAN: : Dispatch<PolicyOrCount, Functor>(site, policy_or_count, f),
+// RUNTIME-SCAN-NOT: {{<<<[^>]*shmem>>>}}
+// RUNTIME-SCAN-NOT: {{acquire\(shape, spec, [^,]*site\)}}
+// RUNTIME-SCAN-NOT: {{store_(result|total)\(spec, state\)}}

@@ -3,8 +3,14 @@
 // Selecting this backend makes the device memory space of the API header CUDA global memory: the
 // API header takes the backend's configuration, spaces and device memory from cuda/config.hpp,
 // cuda/spaces.hpp and cuda/memory.hpp.
-// The generated code is a named __global__ kernel plus a host launcher per dispatch; it needs
-// this runtime for the launch configuration and for the collective parts of each pattern:
+// The generated code is a named __global__ kernel plus a host launcher per dispatch, a few lines
+// that build and run one of this runtime's launch objects; it needs this runtime for the launches
+// and for the collective parts of each pattern:
+//   cuda/launchers.cuh
+//                     RangeFor, MDRangeGridFor, MDRangeTilesFor, RangeReduce, MDRangeReduce,
+//                     TeamFor, TeamReduce (RangeScan: cuda/scan.cuh): one launcher per pattern
+//                     and policy kind, typed by its kernel's parameters; the sequence of runtime
+//                     calls of every launch;
 //   cuda/launch.cuh   LaunchShape, range_shape() (occupancy-sized grid-stride launches),
 //                     stream_of() (the stream of the policy's execution space instance),
 //                     check_launch() (errors reported with the kernel's label and source line;
@@ -16,8 +22,8 @@
 //   cuda/reduce.cuh   Accumulator, ReduceState, reduce_shape(), finish_reduce(), store_result():
 //                     block combine + last-block finalisation in the same launch;
 //   cuda/mdrange.cuh  MDTiles, md_shape(), md_reduce_shape(): MDRangePolicy tiles -> blocks;
-//   cuda/scan.cuh     ScanState, scan_shape(), scan_tiles(), store_total(): single-pass scan
-//                     with decoupled look-back, built from CUB's block primitives; not included
+//   cuda/scan.cuh     ScanState, scan_shape(), scan_tiles(), store_total(), RangeScan: single-pass
+//                     scan with decoupled look-back, built from CUB's block primitives; not included
 //                     here: the translator includes it after this header in a file with a
 //                     RangePolicy parallel_scan, because CUB's headers cost nvcc about 5.6 s of
 //                     every file that includes them (docs/performance.md);
@@ -48,3 +54,4 @@
 #include <hpar/rt/cuda/mdgrid.cuh>
 #include <hpar/rt/cuda/team.cuh>
 #include <hpar/rt/cuda/read_only.cuh>
+#include <hpar/rt/cuda/launchers.cuh>

@@ -2,12 +2,12 @@
 //
 // Mapping: a generated kernel takes its functor (and a reduction's or scan's spec, which holds a
 // copy of the functor) as a FunctorArg<T, ByValue> and calls it through `const T& = arg.get()`.
-// The launcher decides ByValue at compile time with fits_in_parameters<...>(), from the types of
-// all the kernel's parameters:
+// The launch object (launchers.cuh) decides ByValue at compile time, its by_value, with
+// fits_in_parameters<...>() over the types of all the kernel's parameters:
 //   ByValue = true   every parameter fits in the kernel-parameter space: FunctorArg holds T itself
 //                    and is a kernel parameter exactly as T would be (same bytes, same loads);
 //   ByValue = false  they do not (nvcc would stop with "Formal parameter space overflowed"): the
-//                    launcher copies T's bytes to device memory and the kernel reads T through a
+//                    launch copies T's bytes to device memory and the kernel reads T through a
 //                    pointer. One device buffer per type T, device and stream holds them,
 //                    allocated by the first such launch and reused by every later one.
 //
@@ -32,9 +32,8 @@
 //     const Functor& f = f_arg.get();
 //     ...
 //   }
-//   // launcher:
+//   // launcher (launchers.cuh, RangeFor::run):
 //   constexpr bool by_value = hpar::rt::cuda::fits_in_parameters<Policy, Functor>();
-//   const auto kernel = hpar_saxpy_L28<Policy, Functor, by_value>;
 //   kernel<<<shape.grid, shape.block, shape.shmem, stream>>>(policy,
 //       hpar::rt::cuda::functor_arg<by_value>(f, stream, site));
 #pragma once

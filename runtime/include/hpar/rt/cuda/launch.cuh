@@ -8,7 +8,8 @@
 // one wave (every block writes one partial); MDRange grids one wave of tiles.
 //
 // A dispatch launches on the stream of its policy's execution space instance (stream_of): every
-// kernel, copy and memset of the launch goes to that stream, in the order the launcher issues them.
+// kernel, copy and memset of the launch goes to that stream, in the order the launch object
+// (launchers.cuh) issues them.
 //
 // Everything here runs on the host. Occupancy answers are cached per (device, kernel, shared
 // memory demand): the first launch of a kernel asks the driver, later launches look the answer up.

@@ -9,6 +9,8 @@
 //           loop when a tile is larger than the block.
 //   grid  = tiles along each axis, capped at 2^31-1 (x) and 65535 (y, z); blocks loop beyond.
 // The tiling is computed once on the host and passed to the kernel as a parameter.
+// Launcher: MDRangeGridFor (launchers.cuh): MDGrid box(policy), md_grid_shape(), which decides
+// box.one_point_per_thread, and the launch of the kernel's variant for it.
 //
 // Generated kernel (rank 3):
 //   template <class Policy, class Functor, bool ByValue, bool OnePointPerThread>

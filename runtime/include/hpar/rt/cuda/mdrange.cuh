@@ -28,7 +28,8 @@
 //         int64_t i[Policy::rank];
 //         if (tiles.point(t, p, i)) f(index_type(i[0]), ..., index_type(i[rank - 1]));
 //       }
-// Launcher: tiles built on the host from the same policy; md_shape() / md_reduce_shape().
+// Launcher: MDRangeTilesFor, MDRangeReduce (launchers.cuh): tiles built on the host from the same
+// policy; md_shape() / md_reduce_shape().
 #pragma once
 
 #include <climits>

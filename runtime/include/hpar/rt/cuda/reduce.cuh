@@ -28,8 +28,9 @@
 //     hpar::rt::cuda::Accumulator<Spec> acc(spec);
 //     for (...) spec.call(f, acc.data(), index...);
 //     hpar::rt::cuda::finish_reduce(spec, state, acc.data());
-// and with the launcher: reduce_shape() or md_reduce_shape(), ReduceState<Spec>::acquire(), the
-// launch, check_launch(), store_result().
+// and with the launcher (RangeReduce, MDRangeReduce, TeamReduce: launchers.cuh): reduce_shape(),
+// md_reduce_shape() or team_launch(), ReduceState<Spec>::acquire(), the launch, check_launch(),
+// store_result().
 #pragma once
 
 #include <cstddef>

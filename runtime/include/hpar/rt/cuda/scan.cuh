@@ -15,8 +15,9 @@
 // Contract with the generated kernel (all threads of every block call it once):
 //     hpar::rt::cuda::scan_tiles(spec, state, policy.begin(), policy.end(),
 //         [&](int64_t i, value_type& update, bool final) { spec.call(f, update, final, index_type(i)); });
-// Launcher: scan_shape(), ScanState<Spec>::acquire() (resets the tile descriptors on the device),
-// the launch with shape.block.x == ScanTiling<value_type>::block_threads, check_launch(),
+// Launcher: RangeScan (at the end of this file; the sequence of every launcher: launchers.cuh):
+// scan_shape(), ScanState<Spec>::acquire() (resets the tile descriptors on the device), the
+// launch with shape.block.x == ScanTiling<value_type>::block_threads, check_launch(),
 // store_total().
 #pragma once
 
@@ -282,6 +283,42 @@ void store_total(const Spec& spec, const ScanState<StateSpec>& state) {
                 "store_total: state of another scan");
   spec.store_total(state.total, true);
 }
+
+/// The spec of parallel_scan(policy, f, results...), results being none or the total
+/// (impl::make_scan_spec).
+template <class Policy, class Functor, class... Results>
+using scan_spec_of = std::decay_t<decltype(impl::make_scan_spec(
+    std::declval<const Policy&>(), std::declval<const Functor&>(), std::declval<Results&>()...))>;
+
+/// parallel_scan over a RangePolicy: the launcher (launchers.cuh) of the single-pass scan above,
+/// one tile per block; scan_shape, ScanState::acquire, store_total.
+template <class PolicyOrCount, class Functor, class... Results>
+class RangeScan : public Dispatch<PolicyOrCount, Functor> {
+ public:
+  using Policy = impl::policy_of<PolicyOrCount>;
+  using Spec = scan_spec_of<Policy, Functor, Results...>;
+  static constexpr bool by_value = fits_in_parameters<Policy, Functor, Spec, ScanState<Spec>>();
+  using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
+                          ScanState<Spec>);
+
+  RangeScan(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f,
+            Results&... results)
+      : Dispatch<PolicyOrCount, Functor>(site, policy_or_count, f),
+        spec(impl::make_scan_spec(this->policy, f, results...)) {}
+
+  void run(Kernel kernel) const {
+    const LaunchShape shape =
+        scan_shape(kernel, this->policy.end() - this->policy.begin(), spec, this->site);
+    const auto state = ScanState<Spec>::acquire(shape, spec, this->stream, this->site);
+    kernel<<<shape.grid, shape.block, shape.shmem, this->stream>>>(
+        this->policy, functor_arg<by_value>(this->f, this->stream, this->site),
+        functor_arg<by_value>(spec, this->stream, this->site), state);
+    check_launch(this->site);
+    store_total(spec, state, this->stream, this->site);
+  }
+
+  const Spec spec;
+};
 
 }  // namespace cuda
 }  // namespace rt

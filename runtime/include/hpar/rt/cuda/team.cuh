@@ -1,5 +1,6 @@
 // hpar CUDA runtime: teams. A team is one thread block; TeamMember is what a team functor sees,
-// TeamScratch where its scratch lives, team_launch() the shape of a team kernel's launch.
+// TeamScratch where its scratch lives, team_launch() the shape of a team kernel's launch (called by
+// the launchers TeamFor and TeamReduce, launchers.cuh).
 // Block shape and collectives: team_collectives.cuh; nested range scans: team_scan.cuh.
 #pragma once
 
@@ -421,7 +422,8 @@ __device__ __forceinline__ void team_assume_lanes() {
   __builtin_assume(threadIdx.x < lanes);
 }
 
-/// The launcher's checks for team_assume_lanes and team_assume_block (rt/team_shape.hpp).
+/// The launch's checks for team_assume_lanes and team_assume_block (rt/team_shape.hpp; called by
+/// TeamKernelBlock, launchers.cuh).
 using rt::check_team_lanes;
 using rt::check_team_shape;
 
