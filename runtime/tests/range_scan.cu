@@ -2,6 +2,7 @@
 // exclusive and inclusive scans, with and without a total, sizes around the tile boundaries,
 // a value type CUB cannot pack into one word, and a non-commutative join (order matters).
 #include <hpar/rt/cuda.cuh>
+#include <hpar/rt/cuda/scan.cuh>  // not in cuda.cuh: the translator includes it where a file scans
 
 #include <cfloat>
 #include <climits>
