@@ -10,6 +10,8 @@
 #   <bench>-hpar-cuda-tuned, <bench>-hpar-omp-clang-tuned, <bench>-hpar-omp-gcc-tuned
 #                          the same from bench/tuned/<bench>.cpp (team benchmarks: the launch
 #                          shape picked by hand)
+#   <spelled>-hpar-*       bench/spelled/<spelled>.cpp, a benchmark spelled as another user
+#                          writes it (team_mdrange_local_const, team_mdrange_runtime); hpar only
 #   libgomp.so.1, libgomp-plugin-nvptx.so.1 (for the GCC binaries), clang-rt.tar.xz (LLVM 19's
 #   offload runtime, for the clang binaries; run.sh unpacks it), run.sh
 #
@@ -31,6 +33,9 @@ cd "$(dirname "$0")/.."
 
 benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange)
 tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
+# The same programs spelled as other users write them (bench/spelled/NAME.cpp, issue 47): built
+# as benchmarks of their own, through hpar only (no baseline of their own).
+spelled=(team_mdrange_local_const team_mdrange_runtime)
 out=bench/out
 gen=$out/gen
 logs=$out/logs
@@ -125,6 +130,7 @@ nvcc_build() {
 build_hpar_cuda() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${2:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
+  [ "${2:-}" = spelled ] && src=bench/spelled/$1.cpp
   "$translate" --backend=cuda "$src" -o "$gen/$b$suffix.hpar.cu" -- -std=c++17 -I bench \
     "${cuda_translate[@]}" &&
     nvcc_build "$gen/$b$suffix.hpar.cu" "$out/$b-hpar-cuda$suffix" "${hpar_nvcc_flags[@]}"
@@ -135,6 +141,7 @@ build_hpar_cuda() {
 translate_openmp() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${3:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
+  [ "${3:-}" = spelled ] && src=bench/spelled/$1.cpp
   local -n translate_flags=$2_translate  # for the GPU: Kokkos with OpenMPTarget
   "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.$2.hpar.cpp" \
     -- -std=c++17 -I bench "${translate_flags[@]}"
@@ -161,6 +168,11 @@ for b in "${benchmarks[@]}"; do
   wants hpar-cuda && targets+=("$b-hpar-cuda:build_hpar_cuda")
   wants hpar-omp-clang && targets+=("$b-hpar-omp-clang:build_hpar_omp_clang")
   [ "$offload_ok" = 1 ] && targets+=("$b-hpar-omp-gcc:build_hpar_omp_gcc")
+done
+for b in "${spelled[@]}"; do
+  wants hpar-cuda && targets+=("$b-hpar-cuda:build_hpar_cuda:spelled")
+  wants hpar-omp-clang && targets+=("$b-hpar-omp-clang:build_hpar_omp_clang:spelled")
+  [ "$offload_ok" = 1 ] && targets+=("$b-hpar-omp-gcc:build_hpar_omp_gcc:spelled")
 done
 for b in "${tuned[@]}"; do
   wants hpar-cuda && targets+=("$b-hpar-cuda-tuned:build_hpar_cuda:tuned")
