@@ -11,7 +11,8 @@
 #                          the same from bench/tuned/<bench>.cpp (team benchmarks: the launch
 #                          shape picked by hand)
 #   <spelled>-hpar-*       bench/spelled/<spelled>.cpp, a benchmark spelled as another user
-#                          writes it (team_mdrange_local_const, team_mdrange_runtime); hpar only
+#                          writes it (team_mdrange with local const or run-time extents, its
+#                          team body stored in a variable or a functor class); hpar only
 #   libgomp.so.1, libgomp-plugin-nvptx.so.1 (for the GCC binaries), clang-rt.tar.xz (LLVM 19's
 #   offload runtime, for the clang binaries; run.sh unpacks it), run.sh
 #
@@ -35,7 +36,7 @@ benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch
 tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
 # The same programs spelled as other users write them (bench/spelled/NAME.cpp, issue 47): built
 # as benchmarks of their own, through hpar only (no baseline of their own).
-spelled=(team_mdrange_local_const team_mdrange_runtime)
+spelled=(team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor)
 out=bench/out
 gen=$out/gen
 logs=$out/logs

@@ -30,7 +30,7 @@ if [ -f cuda-builds.txt ]; then
   sed "s|^nvcc |$nvcc |" cuda-builds.txt | xargs -P "$(nproc)" -I{} sh -c '{} > /dev/null 2>&1 || echo "run: build failed: {}" >&2'
 fi
 
-benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange team_mdrange_local_const team_mdrange_runtime}
+benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor}
 impls=${BENCH_IMPLS:-cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc hpar-cuda-tuned hpar-omp-clang-tuned hpar-omp-gcc-tuned}
 limit=${BENCH_TIMEOUT:-900}
 mkdir -p logs
