@@ -56,7 +56,6 @@ bool run_team_mdrange(const bench::Options& opt) {
   Kokkos::fence();
 
   using team_policy = Kokkos::TeamPolicy<>;
-  using member_type = team_policy::member_type;
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
     Kokkos::Timer timer;
