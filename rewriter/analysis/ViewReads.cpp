@@ -2,8 +2,10 @@
 #include "analysis/Annotations.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
 
@@ -131,11 +133,78 @@ private:
   bool Shadowed = false;
 };
 
+/// Whether a DeclRefExpr in `S` names one of `Vars`.
+bool names(const Stmt* S, const llvm::SmallPtrSetImpl<const VarDecl*>& Vars, unsigned& Count) {
+  if (!S) return false;
+  bool Found = false;
+  if (const auto* R = dyn_cast<DeclRefExpr>(S))
+    if (const auto* V = dyn_cast<VarDecl>(R->getDecl()); V && Vars.count(V)) {
+      Found = true;
+      ++Count;
+    }
+  for (const Stmt* Child : S->children()) Found = names(Child, Vars, Count) || Found;
+  return Found;
+}
+
+/// The statement of `Block` that holds `E`, or null.
+const Stmt* statementIn(ASTContext& Ctx, const CompoundStmt* Block, const Stmt* E) {
+  const Stmt* Current = E;
+  for (int Depth = 0; Current && Depth < 64; ++Depth) {
+    const auto Parents = Ctx.getParents(*Current);
+    if (Parents.empty()) return nullptr;
+    const Stmt* Parent = Parents[0].get<Stmt>();
+    if (!Parent) return nullptr;
+    if (Parent == Block) return Current;
+    Current = Parent;
+  }
+  return nullptr;
+}
+
+/// Whether the lambda stored in the local variable `Stored` runs only in `Call`, with the Views it
+/// captures as they are at the call: the variable's declaration and the statement of the call
+/// are in one block, the variable is named nowhere else in that block, and no statement between
+/// the two names it or a captured variable. The read-only path's check (views_apart) reads the
+/// Views at the call, and the lambda's reads are rewritten once, for this dispatch.
+bool storedForThisCall(ASTContext& Ctx, const VarDecl* Stored, const LambdaExpr* L,
+                       const CallExpr* Call) {
+  if (!Stored || !Stored->isLocalVarDecl()) return false;
+  const auto DeclParents = Ctx.getParents(*Stored);
+  const DeclStmt* DS = DeclParents.empty() ? nullptr : DeclParents[0].get<DeclStmt>();
+  if (!DS || !DS->isSingleDecl()) return false;
+  const auto BlockParents = Ctx.getParents(*DS);
+  const CompoundStmt* Block = BlockParents.empty() ? nullptr : BlockParents[0].get<CompoundStmt>();
+  if (!Block) return false;
+  const Stmt* CallStmt = statementIn(Ctx, Block, Call);
+  if (!CallStmt) return false;
+  llvm::SmallPtrSet<const VarDecl*, 8> Captured;
+  for (const LambdaCapture& C : L->captures())
+    if (C.capturesVariable())
+      if (const auto* V = dyn_cast<VarDecl>(C.getCapturedVar())) Captured.insert(V);
+  llvm::SmallPtrSet<const VarDecl*, 1> Self;
+  Self.insert(Stored);
+  bool After = false, Reached = false;
+  unsigned Uses = 0;
+  for (const Stmt* S : Block->body()) {
+    if (S == DS) { After = true; continue; }
+    if (S == CallStmt) Reached = true;
+    unsigned Ignored = 0;
+    if (After && !Reached && names(S, Captured, Ignored)) return false;
+    names(S, Self, Uses);
+  }
+  return Reached && Uses == 1;
+}
+
 }  // namespace
 
 void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
                      ir::Kernel& K) {
-  const auto* L = dyn_cast_or_null<LambdaExpr>(strip(Site.functor));
+  // A lambda written in the call, or stored in a local variable that only this call runs.
+  const LambdaExpr* L = lambdaOf(Site.functor);
+  if (L && !isa<LambdaExpr>(strip(Site.functor))) {
+    const auto* Ref = dyn_cast<DeclRefExpr>(strip(Site.functor));
+    if (!storedForThisCall(Ctx, Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr, L, Site.call))
+      return;
+  }
   if (!L || !L->getBody() || inTemplate(L) || L->getCallOperator()->getNumParams() != 1) return;
   const ParmVarDecl* Member = L->getCallOperator()->getParamDecl(0);
   if (Member->getName().empty()) return;

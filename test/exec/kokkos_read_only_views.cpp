@@ -3,7 +3,8 @@
 // output reads such Views through the read-only data cache only when their memory is apart from
 // every View the kernel may write; the second call must see the values written before the
 // barrier, not those the first phase read. Also: Views made from one allocation by subview, apart
-// overlapping by one element, and the same memory.
+// overlapping by one element, and the same memory. The mirror kernel is also written with its team
+// body stored in a variable.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -28,6 +29,23 @@ void mirror(View2 x, View2 y, View2 z) {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n),
                          [&](const int i) { z(l, i) = y(l, n - 1 - i); });
   });
+}
+
+// mirror with its team body stored in a variable before the dispatch that runs it (the CUDA and
+// OpenMP outputs read y through the read-only path here too, behind the same check).
+void mirror_stored(View2 x, View2 y, View2 z) {
+  const int n = int(y.extent(1));
+  const auto phases = KOKKOS_LAMBDA(const member_type& team) {
+    const int l = team.league_rank();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) { z(l, i) = y(l, i); });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n),
+                         [&](const int i) { x(l, i) = 10 * z(l, i) + 1; });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n),
+                         [&](const int i) { z(l, i) = y(l, n - 1 - i); });
+  };
+  Kokkos::parallel_for("mirror_stored", team_policy(int(y.extent(0)), Kokkos::AUTO), phases);
 }
 
 // a(i) = 2 b(i) + 1 over a one-dimensional range, one team per 64 indices.
@@ -69,6 +87,26 @@ int main(int argc, char* argv[]) {
     for (int i = 0; i < n; ++i)
       if (hz(l, i) != 10 * y0(l, n - 1 - i) + 1) ++failures;
   if (failures) std::printf("mirror: %d wrong elements\n", failures);
+
+  // The same two calls with the team body stored in a variable.
+  const int before_stored = failures;
+  auto fresh = Kokkos::create_mirror(y);  // its own memory, even where y is host memory
+  for (int l = 0; l < L; ++l)
+    for (int i = 0; i < n; ++i) fresh(l, i) = y0(l, i);
+  Kokkos::deep_copy(y, fresh);
+  mirror_stored(x, y, z);
+  Kokkos::deep_copy(hx, x);
+  Kokkos::deep_copy(hz, z);
+  for (int l = 0; l < L; ++l)
+    for (int i = 0; i < n; ++i)
+      if (hx(l, i) != 10 * y0(l, i) + 1 || hz(l, i) != y0(l, n - 1 - i)) ++failures;
+  mirror_stored(y, y, z);
+  Kokkos::deep_copy(hz, z);
+  for (int l = 0; l < L; ++l)
+    for (int i = 0; i < n; ++i)
+      if (hz(l, i) != 10 * y0(l, n - 1 - i) + 1) ++failures;
+  if (failures != before_stored)
+    std::printf("mirror_stored: %d wrong elements\n", failures - before_stored);
 
   // Subviews of one allocation: b = its first count + 1 elements, a = count elements after
   // them (apart), then count elements from b's last (overlapping it by one element, which is

@@ -71,6 +71,34 @@ void others(V1 a, V1 b, V1 c, V1 d, V1 e) {
   // CHECK-NEXT: Kokkos::atomic_add(&e(2), x + y);
 }
 
+// A team body stored in a variable that only its dispatch runs, with no statement between them
+// naming what it captures: read as a lambda written in the call is. Stored and run twice, or with
+// a View it captures assigned between the lambda and the call: as written.
+// CHECK-LABEL: // hpar: parallel_for "stored" (TeamPolicy)
+// CHECK: // b: only read by the kernel. reads_apart: their memory overlaps none of a's;
+// CHECK-LABEL: // hpar: parallel_for "stored_first" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "stored_second" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "stored_reassigned" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: void stored(V1 a, V1 b, V1 c) {
+void stored(V1 a, V1 b, V1 c) {
+  const auto body = KOKKOS_LAMBDA(const member_type& team) { a(team.league_rank()) = b(0); };
+  Kokkos::parallel_for("stored", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), body);
+  // CHECK: const auto body = KOKKOS_LAMBDA(const member_type& team) { a(team.league_rank()) = hpar::rt::cuda::read_only(team, b)(0); };
+  // CHECK-NEXT: hpar_stored_L{{[0-9]+}}_launch("stored", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), body,
+  // CHECK-NEXT: hpar::rt::cuda::views_apart(hpar::rt::cuda::memory_of(b), hpar::rt::cuda::memory_of(a)));
+  const auto twice = KOKKOS_LAMBDA(const member_type& team) { a(team.league_rank()) = b(1); };
+  Kokkos::parallel_for("stored_first", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), twice);
+  Kokkos::parallel_for("stored_second", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), twice);
+  // CHECK: const auto twice = {{.*}} { a(team.league_rank()) = b(1); };
+  const auto later = KOKKOS_LAMBDA(const member_type& team) { a(team.league_rank()) = b(2); };
+  b = c;
+  Kokkos::parallel_for("stored_reassigned", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), later);
+  // CHECK: const auto later = {{.*}} { a(team.league_rank()) = b(2); };
+}
+
 // The member cannot be named where b is read (an inner lambda that captures only b and a, and one
 // whose parameter hides it); a captures a pointer; a template; a team reduction: all as written.
 // CHECK-LABEL: // hpar: parallel_for "hidden" (TeamPolicy)
