@@ -76,7 +76,7 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
     ir::Kernel& K = TU.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) continue;
     buildNest(Ctx, File, Site, K);
-    if (!K.onHost) recordViewReads(Ctx, File, Site, K);
+    if (!K.onHost) recordViewReads(Ctx, File, Site, Result.dispatches.instances, K);
   }
   // Every instantiation's policy, traced once: the checks read the traces; the IR records the
   // first instantiation's (the instances start with the sites, in kernel order).

@@ -33,10 +33,10 @@ bool plainValue(QualType T, int depth = 0) {
   return true;
 }
 
-/// Whether a lambda is written in a template (its text then stands for several instantiations,
-/// which may use their Views differently).
-bool inTemplate(const LambdaExpr* L) {
-  for (const DeclContext* DC = L->getLambdaClass()->getDeclContext(); DC; DC = DC->getParent()) {
+/// Whether a declaration context lies in a template (its text then stands for several
+/// instantiations, which may use their Views differently).
+bool inTemplate(const DeclContext* DC) {
+  for (; DC; DC = DC->getParent()) {
     if (DC->isDependentContext()) return true;
     if (const auto* F = dyn_cast<FunctionDecl>(DC); F && F->isTemplateInstantiation()) return true;
     if (isa<ClassTemplateSpecializationDecl>(DC)) return true;
@@ -50,8 +50,9 @@ const llvm::StringSet<> kShapeQueries = {
     "stride_1", "stride_2", "stride_3", "stride_4", "stride_5", "stride_6", "stride_7",
     "rank", "rank_dynamic", "is_allocated", "static_extent"};
 
-/// Walks a team lambda's body (and the lambdas written in it), sorting every use of each
-/// captured View: an element read whose value is used at once, a shape query, or anything else.
+/// Walks a team functor's body (and the lambdas written in it), sorting every use of each View it
+/// holds (a lambda's captured variable, or a functor class's member reached through `this`): an
+/// element read whose value is used at once, a shape query, or anything else.
 class ViewUses {
 public:
   struct Read {
@@ -68,6 +69,9 @@ public:
   void track(const ValueDecl* V) { Views[V]; }
   const std::map<const ValueDecl*, Uses>& uses() const { return Views; }
   bool memberShadowed() const { return Shadowed; }
+  /// The functor object itself reaches code the walk does not follow (`*this` passed on, a member
+  /// function called), which may do anything with its Views.
+  bool escapes() const { return Escapes; }
 
   void walk(const Stmt* S, bool Visible) {
     if (!S) return;
@@ -83,9 +87,8 @@ public:
           Shadowed = true;
     if (const auto* C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue)
       if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(C->getSubExpr()->IgnoreParens()))
-        if (const DeclRefExpr* Ref = elementOf(Op)) {
-          Views[Ref->getDecl()].reads.push_back(
-              {Ref->getBeginLoc(), Ref->getEndLoc(), Visible});
+        if (const Expr* Ref = elementOf(Op)) {
+          Views[viewOf(Ref)].reads.push_back({Ref->getBeginLoc(), Ref->getEndLoc(), Visible});
           for (unsigned I = 1; I < Op->getNumArgs(); ++I) walk(Op->getArg(I), Visible);
           return;
         }
@@ -101,20 +104,45 @@ public:
       if (auto It = Views.find(Ref->getDecl()); It != Views.end()) It->second.other = true;
       return;
     }
+    if (const auto* M = dyn_cast<MemberExpr>(S); M && throughThis(M)) {
+      const ValueDecl* D = M->getMemberDecl();
+      if (auto It = Views.find(D); It != Views.end()) It->second.other = true;
+      else if (!isa<FieldDecl>(D) && !(isa<VarDecl>(D) && plainValue(D->getType())))
+        Escapes = true;  // a member function, which may do anything with the members
+      return;
+    }
+    if (isa<CXXThisExpr>(S)) {
+      Escapes = true;
+      return;
+    }
     for (const Stmt* Child : S->children()) walk(Child, Visible);
   }
 
 private:
-  /// The tracked View of an element access `v(i, ...)` or `v[i]`, or null.
-  const DeclRefExpr* elementOf(const CXXOperatorCallExpr* Op) const {
+  /// The tracked View's name in an element access `v(i, ...)` or `v[i]`, or null.
+  const Expr* elementOf(const CXXOperatorCallExpr* Op) const {
     if (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) return nullptr;
     if (Op->getNumArgs() < 1) return nullptr;
     return tracked(Op->getArg(0));
   }
 
-  const DeclRefExpr* tracked(const Expr* E) const {
-    const auto* Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Views.count(Ref->getDecl()) ? Ref : nullptr;
+  static bool throughThis(const MemberExpr* M) {
+    return isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+  }
+
+  /// The tracked View an expression names: a captured variable, or a member through `this`
+  /// (written or implicit); null otherwise.
+  const ValueDecl* viewOf(const Expr* E) const {
+    E = E->IgnoreParenImpCasts();
+    const ValueDecl* D = nullptr;
+    if (const auto* Ref = dyn_cast<DeclRefExpr>(E)) D = Ref->getDecl();
+    else if (const auto* M = dyn_cast<MemberExpr>(E); M && throughThis(M)) D = M->getMemberDecl();
+    return D && Views.count(D) ? D : nullptr;
+  }
+
+  /// E without parentheses and implicit nodes when it names a tracked View, else null.
+  const Expr* tracked(const Expr* E) const {
+    return viewOf(E) ? E->IgnoreParenImpCasts() : nullptr;
   }
 
   /// Whether the member parameter can be named in an inner lambda's body: it captures by
@@ -131,6 +159,7 @@ private:
   const ParmVarDecl* Member;
   std::map<const ValueDecl*, Uses> Views;
   bool Shadowed = false;
+  bool Escapes = false;
 };
 
 /// Whether a DeclRefExpr in `S` names one of `Vars`.
@@ -194,33 +223,108 @@ bool storedForThisCall(ASTContext& Ctx, const VarDecl* Stored, const LambdaExpr*
   return Reached && Uses == 1;
 }
 
+/// Whether RD's objects reach only one dispatch of the file (one instantiation of one call): the
+/// reads in its call operator are rewritten once, for that dispatch's team member.
+bool dispatchedOnlyOnce(const CXXRecordDecl* RD, const std::vector<DispatchSite>& Instances) {
+  unsigned Count = 0;
+  for (const DispatchSite& Each : Instances) {
+    const Expr* F = strip(Each.functor);
+    const CXXRecordDecl* Other = F ? F->getType()->getAsCXXRecordDecl() : nullptr;
+    if (Other && Other->getCanonicalDecl() == RD->getCanonicalDecl()) ++Count;
+  }
+  return Count == 1;
+}
+
+/// How the dispatch's call names a member View F of its functor class (for the overlap check
+/// there), or "" when it cannot: `f.F` for a functor variable `f`, or the variable that
+/// initialises F in a functor built in the call as an aggregate (`Fill{a, b}`).
+std::string memberAtCall(const Expr* Functor, const CXXRecordDecl* RD, const FieldDecl* F) {
+  if (F->getAccess() != AS_public && F->getAccess() != AS_none) return "";
+  Functor = strip(Functor);
+  if (const auto* Ref = dyn_cast_or_null<DeclRefExpr>(Functor)) {
+    if (!isa<VarDecl>(Ref->getDecl())) return "";
+    return Ref->getDecl()->getName().str() + "." + F->getName().str();
+  }
+  if (const auto* Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(Functor))
+    Functor = Cast->getSubExpr()->IgnoreImplicit();
+  const auto* List = dyn_cast_or_null<InitListExpr>(Functor);
+  if (!List || RD->getNumBases() != 0 || F->getFieldIndex() >= List->getNumInits()) return "";
+  const auto* Ref = dyn_cast_or_null<DeclRefExpr>(strip(List->getInit(F->getFieldIndex())));
+  if (!Ref || !isa<VarDecl>(Ref->getDecl())) return "";
+  return Ref->getDecl()->getName().str();
+}
+
 }  // namespace
 
 void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
-                     ir::Kernel& K) {
-  // A lambda written in the call, or stored in a local variable that only this call runs.
-  const LambdaExpr* L = lambdaOf(Site.functor);
-  if (L && !isa<LambdaExpr>(strip(Site.functor))) {
-    const auto* Ref = dyn_cast<DeclRefExpr>(strip(Site.functor));
-    if (!storedForThisCall(Ctx, Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr, L, Site.call))
-      return;
-  }
-  if (!L || !L->getBody() || inTemplate(L) || L->getCallOperator()->getNumParams() != 1) return;
-  const ParmVarDecl* Member = L->getCallOperator()->getParamDecl(0);
-  if (Member->getName().empty()) return;
+                     const std::vector<DispatchSite>& Instances, ir::Kernel& K) {
   const SourceManager& SM = Ctx.getSourceManager();
   const SourceLocation CallEnd = Site.call->getRParenLoc();
   if (CallEnd.isMacroID() || !File.writtenHere(CallEnd)) return;
 
-  ViewUses Uses(Member);
-  for (const LambdaCapture& C : L->captures()) {
-    if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy) return;
-    const auto* V = dyn_cast<VarDecl>(C.getCapturedVar());
-    if (!V || V->isInitCapture()) return;
-    if (isView(V->getType())) Uses.track(V);
-    else if (!plainValue(V->getType().getNonReferenceType())) return;
+  // The functor's body and team member, and the Views it holds with their names at the call.
+  const Stmt* Body = nullptr;
+  const ParmVarDecl* Member = nullptr;
+  std::vector<const ValueDecl*> Held;
+  std::map<const ValueDecl*, std::string> AtCall;
+  if (const LambdaExpr* L = lambdaOf(Site.functor)) {
+    // A lambda written in the call, or stored in a local variable that only this call runs.
+    if (!isa<LambdaExpr>(strip(Site.functor))) {
+      const auto* Ref = dyn_cast<DeclRefExpr>(strip(Site.functor));
+      if (!storedForThisCall(Ctx, Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr, L,
+                             Site.call))
+        return;
+    }
+    if (!L->getBody() || inTemplate(L->getLambdaClass()->getDeclContext()) ||
+        L->getCallOperator()->getNumParams() != 1)
+      return;
+    Body = L->getBody();
+    Member = L->getCallOperator()->getParamDecl(0);
+    for (const LambdaCapture& C : L->captures()) {
+      if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy) return;
+      const auto* V = dyn_cast<VarDecl>(C.getCapturedVar());
+      if (!V || V->isInitCapture()) return;
+      if (isView(V->getType())) {
+        Held.push_back(V);
+        AtCall[V] = V->getName().str();
+      } else if (!plainValue(V->getType().getNonReferenceType())) {
+        return;
+      }
+    }
+  } else {
+    // A functor class outside templates whose one call operator this dispatch runs, holding
+    // Views and plain values only, that no other dispatch of the file runs.
+    const auto* Op =
+        Site.members.size() == 1 ? dyn_cast<CXXMethodDecl>(Site.members[0]) : nullptr;
+    if (!Op || !Op->hasBody() || Op->getNumParams() == 0 || Op->isTemplateInstantiation() ||
+        Op->getDescribedFunctionTemplate())
+      return;
+    const CXXRecordDecl* RD = Op->getParent();
+    if (!RD || RD->isLambda() || RD->isUnion() || inTemplate(RD) ||
+        !dispatchedOnlyOnce(RD, Instances))
+      return;
+    for (const CXXBaseSpecifier& B : RD->bases())
+      if (!plainValue(B.getType())) return;
+    for (const FieldDecl* F : RD->fields()) {
+      if (F->getType()->isReferenceType()) return;
+      if (isView(F->getType())) {
+        const std::string Name = memberAtCall(Site.functor, RD, F);
+        if (Name.empty()) return;
+        Held.push_back(F);
+        AtCall[F] = Name;
+      } else if (!plainValue(F->getType())) {
+        return;
+      }
+    }
+    Body = Op->getBody();
+    Member = Op->getParamDecl(Op->getNumParams() - 1);
   }
-  Uses.walk(L->getBody(), true);
+  if (Member->getName().empty()) return;
+
+  ViewUses Uses(Member);
+  for (const ValueDecl* V : Held) Uses.track(V);
+  Uses.walk(Body, true);
+  if (Uses.escapes()) return;
 
   ir::ViewReads R;
   auto writable = [&](SourceLocation Loc) {
@@ -229,6 +333,7 @@ void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSi
   for (const auto& [V, U] : Uses.uses()) {
     if (U.other) {
       R.others.push_back(V->getName().str());
+      R.othersAtCall.push_back(AtCall[V]);
       continue;
     }
     bool Rewritable = !U.reads.empty() && !Uses.memberShadowed();
@@ -236,6 +341,7 @@ void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSi
       Rewritable = Rewritable && Read.memberVisible && writable(Read.begin) && writable(Read.end);
     if (!Rewritable) continue;  // read as written; never written, so no View's memory to avoid
     R.readOnly.push_back(V->getName().str());
+    R.readOnlyAtCall.push_back(AtCall[V]);
     for (const ViewUses::Read& Read : U.reads) {
       const SourceLocation End = Lexer::getLocForEndOfToken(Read.end, 0, SM, Ctx.getLangOpts());
       R.reads.push_back({SM.getFileOffset(Read.begin), SM.getFileOffset(End)});

@@ -193,8 +193,8 @@ void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditL
     Edits.insert(R.end, ")");
   }
   Edits.insert(K.viewReads.callEnd, ",\n    " + rt + "views_apart(" + rt + "memory_of(" +
-                                        joined(K.viewReads.readOnly) + "), " + rt + "memory_of(" +
-                                        joined(K.viewReads.others) + "))");
+                                        joined(K.viewReads.readOnlyAtCall) + "), " + rt +
+                                        "memory_of(" + joined(K.viewReads.othersAtCall) + "))");
 }
 
 }  // namespace emit

@@ -61,6 +61,10 @@ struct ScratchRequest {
 /// read-only path whenever, at run time, their memory overlaps none of the others'.
 struct ViewReads {
   std::vector<std::string> readOnly, others;  // the captured Views' names, as written
+  /// The same Views as the dispatch's call names them, for the overlap check there: the names
+  /// for a lambda; `f.b` for a functor object `f`; the argument that initialises the member for a
+  /// functor built in the call (`Fill{a, b}`).
+  std::vector<std::string> readOnlyAtCall, othersAtCall;
   std::string member;                         // the lambda's team member parameter
   struct Span {
     unsigned begin = 0, end = 0;

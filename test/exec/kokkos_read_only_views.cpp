@@ -4,7 +4,7 @@
 // every View the kernel may write; the second call must see the values written before the
 // barrier, not those the first phase read. Also: Views made from one allocation by subview, apart
 // overlapping by one element, and the same memory. The mirror kernel is also written with its team
-// body stored in a variable.
+// body stored in a variable and as a functor class.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -48,6 +48,55 @@ void mirror_stored(View2 x, View2 y, View2 z) {
   Kokkos::parallel_for("mirror_stored", team_policy(int(y.extent(0)), Kokkos::AUTO), phases);
 }
 
+// mirror with its team body a functor class holding the Views (the CUDA and OpenMP outputs read y
+// through the read-only path here too, checking the Views the functor holds).
+struct MirrorPhases {
+  View2 x, y, z;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int l = team.league_rank();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) { z(l, i) = y(l, i); });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n),
+                         [&](const int i) { x(l, i) = 10 * z(l, i) + 1; });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n),
+                         [&](const int i) { z(l, i) = y(l, n - 1 - i); });
+  }
+};
+
+void mirror_functor(View2 x, View2 y, View2 z) {
+  Kokkos::parallel_for("mirror_functor", team_policy(int(y.extent(0)), Kokkos::AUTO),
+                       MirrorPhases{x, y, z, int(y.extent(1))});
+}
+
+double y0(int l, int i) { return double(l * 1000 + i); }
+
+// Runs one spelling of mirror with y apart from x, then with y as x; returns the wrong elements.
+int mirror_errors(void (*run)(View2, View2, View2), const char* name, View2 x, View2 y, View2 z) {
+  const int L = int(y.extent(0)), n = int(y.extent(1));
+  auto hy = Kokkos::create_mirror(y);  // its own memory, even where y is host memory
+  for (int l = 0; l < L; ++l)
+    for (int i = 0; i < n; ++i) hy(l, i) = y0(l, i);
+  Kokkos::deep_copy(y, hy);
+  int failures = 0;
+  // Apart: y is left as it is.
+  run(x, y, z);
+  auto hx = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x);
+  auto hz = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), z);
+  for (int l = 0; l < L; ++l)
+    for (int i = 0; i < n; ++i)
+      if (hx(l, i) != 10 * y0(l, i) + 1 || hz(l, i) != y0(l, n - 1 - i)) ++failures;
+  // The same View read and written: the last phase reads what the second wrote.
+  run(y, y, z);
+  Kokkos::deep_copy(hz, z);
+  for (int l = 0; l < L; ++l)
+    for (int i = 0; i < n; ++i)
+      if (hz(l, i) != 10 * y0(l, n - 1 - i) + 1) ++failures;
+  if (failures) std::printf("%s: %d wrong elements\n", name, failures);
+  return failures;
+}
+
 // a(i) = 2 b(i) + 1 over a one-dimensional range, one team per 64 indices.
 void twice_plus_one(Kokkos::View<double*> a, Kokkos::View<double*> b, const int count) {
   Kokkos::parallel_for("twice_plus_one", team_policy((count + 63) / 64, Kokkos::AUTO),
@@ -63,50 +112,10 @@ int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
   int failures = 0;
   const int L = 40, n = 200;
-  auto y0 = [](int l, int i) { return double(l * 1000 + i); };
-
   View2 x("x", L, n), y("y", L, n), z("z", L, n);
-  auto hy = Kokkos::create_mirror_view(y);
-  for (int l = 0; l < L; ++l)
-    for (int i = 0; i < n; ++i) hy(l, i) = y0(l, i);
-  Kokkos::deep_copy(y, hy);
-
-  // Apart: y is left as it is.
-  mirror(x, y, z);
-  auto hx = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x);
-  auto hz = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), z);
-  for (int l = 0; l < L; ++l)
-    for (int i = 0; i < n; ++i) {
-      if (hx(l, i) != 10 * y0(l, i) + 1 || hz(l, i) != y0(l, n - 1 - i)) ++failures;
-    }
-
-  // The same View read and written: the last phase reads what the second wrote.
-  mirror(y, y, z);
-  Kokkos::deep_copy(hz, z);
-  for (int l = 0; l < L; ++l)
-    for (int i = 0; i < n; ++i)
-      if (hz(l, i) != 10 * y0(l, n - 1 - i) + 1) ++failures;
-  if (failures) std::printf("mirror: %d wrong elements\n", failures);
-
-  // The same two calls with the team body stored in a variable.
-  const int before_stored = failures;
-  auto fresh = Kokkos::create_mirror(y);  // its own memory, even where y is host memory
-  for (int l = 0; l < L; ++l)
-    for (int i = 0; i < n; ++i) fresh(l, i) = y0(l, i);
-  Kokkos::deep_copy(y, fresh);
-  mirror_stored(x, y, z);
-  Kokkos::deep_copy(hx, x);
-  Kokkos::deep_copy(hz, z);
-  for (int l = 0; l < L; ++l)
-    for (int i = 0; i < n; ++i)
-      if (hx(l, i) != 10 * y0(l, i) + 1 || hz(l, i) != y0(l, n - 1 - i)) ++failures;
-  mirror_stored(y, y, z);
-  Kokkos::deep_copy(hz, z);
-  for (int l = 0; l < L; ++l)
-    for (int i = 0; i < n; ++i)
-      if (hz(l, i) != 10 * y0(l, n - 1 - i) + 1) ++failures;
-  if (failures != before_stored)
-    std::printf("mirror_stored: %d wrong elements\n", failures - before_stored);
+  failures += mirror_errors(mirror, "mirror", x, y, z);
+  failures += mirror_errors(mirror_stored, "mirror_stored", x, y, z);
+  failures += mirror_errors(mirror_functor, "mirror_functor", x, y, z);
 
   // Subviews of one allocation: b = its first count + 1 elements, a = count elements after
   // them (apart), then count elements from b's last (overlapping it by one element, which is

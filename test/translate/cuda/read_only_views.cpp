@@ -3,7 +3,8 @@
 // a ReadOnly variant, and the call passes whether their memory is apart from the other Views'
 // (docs/design.md section 8, "Views a team kernel only reads"). Left as written: Views written,
 // passed on, bound to a reference or given to an atomic; reads where the team member cannot be
-// named; lambdas that capture a pointer; lambdas in templates; team reductions; the OpenMP output.
+// named; lambdas that capture a pointer; lambdas in templates; team reductions. Functor classes
+// are followed too (see "functors" below).
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
@@ -97,6 +98,75 @@ void stored(V1 a, V1 b, V1 c) {
   b = c;
   Kokkos::parallel_for("stored_reassigned", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), later);
   // CHECK: const auto later = {{.*}} { a(team.league_rank()) = b(2); };
+}
+
+// A functor class whose one call operator only this dispatch runs, holding Views and plain values:
+// its reads are rewritten in the operator, and the call checks the Views the functor holds (`g.in`
+// for a variable; for an aggregate built in the call, the variables it is built from: Copy{x, y}
+// holds y in `from`). Dispatched twice, calling a member function of its own, or built by a
+// constructor (private members): as written.
+struct Gather {
+  V1 out, in;
+  double scale;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 8), [&](int i) {
+      out(team.league_rank() * 8 + i) = scale * in(i) + in.extent(0);
+    });
+  }
+};
+// CHECK: out(team.league_rank() * 8 + i) = scale * hpar::rt::cuda::read_only(team, in)(i) + in.extent(0);
+// OMP: out(team.league_rank() * 8 + i) = scale * hpar::rt::omp::read_only(team, in)(i) + in.extent(0);
+struct Copy {
+  V1 to, from;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& t) const { to(t.league_rank()) = from(t.league_rank()); }
+};
+// CHECK: to(t.league_rank()) = hpar::rt::cuda::read_only(t, from)(t.league_rank());
+struct Twice {
+  V1 a, b;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& t) const { a(t.league_rank()) = b(3); }
+};
+// CHECK: a(t.league_rank()) = b(3);
+struct Helper {
+  V1 a, b;
+  KOKKOS_INLINE_FUNCTION double get(int i) const { return b(i); }
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& t) const { a(t.league_rank()) = get(4) + b(4); }
+};
+// CHECK: a(t.league_rank()) = get(4) + b(4);
+class Built {
+ public:
+  Built(V1 a, V1 b) : a_(a), b_(b) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& t) const { a_(t.league_rank()) = b_(5); }
+
+ private:
+  V1 a_, b_;
+};
+// CHECK: a_(t.league_rank()) = b_(5);
+
+// CHECK-LABEL: // hpar: parallel_for "functor_variable" (TeamPolicy)
+// CHECK: // in: only read by the kernel. reads_apart: their memory overlaps none of out's;
+// CHECK-LABEL: // hpar: parallel_for "functor_built" (TeamPolicy)
+// CHECK: // from: only read by the kernel. reads_apart: their memory overlaps none of to's;
+// CHECK-LABEL: // hpar: parallel_for "functor_first" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "functor_second" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "functor_helper" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "functor_constructed" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: void functors(V1 a, V1 b, V1 x, V1 y) {
+void functors(V1 a, V1 b, V1 x, V1 y) {
+  const Gather g{a, b, 2.0};
+  Kokkos::parallel_for("functor_variable", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), g);
+  // CHECK: hpar::rt::cuda::views_apart(hpar::rt::cuda::memory_of(g.in), hpar::rt::cuda::memory_of(g.out)));
+  Kokkos::parallel_for("functor_built", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Copy{x, y});
+  // CHECK: hpar::rt::cuda::views_apart(hpar::rt::cuda::memory_of(y), hpar::rt::cuda::memory_of(x)));
+  Kokkos::parallel_for("functor_first", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Twice{a, b});
+  Kokkos::parallel_for("functor_second", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Twice{b, a});
+  Kokkos::parallel_for("functor_helper", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Helper{a, b});
+  Kokkos::parallel_for("functor_constructed", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Built(a, b));
+  // CHECK-NOT: views_apart
+  // CHECK: hpar_functor_constructed_L{{[0-9]+}}_launch("functor_constructed", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Built(a, b));
 }
 
 // The member cannot be named where b is read (an inner lambda that captures only b and a, and one
