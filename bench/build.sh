@@ -6,7 +6,8 @@
 #   <bench>-hpar-omp-clang hpar source -> hpar-translate --backend=openmp -> clang++-19 offload
 #                          to sm_90 (scripts/setup-clang-offload.sh)
 #   <bench>-hpar-omp-gcc   hpar source -> hpar-translate --backend=openmp -> g++-12 nvptx offload
-#   <bench>-cuda-baseline  bench/baselines/<bench>.cu -> nvcc (cudart static)
+#   <bench>-cuda-baseline  bench/baselines/<bench>.cu -> nvcc (cudart static), where there is one
+#                          (nbody_team has none: run.sh compares it with nbody's)
 #   <bench>-hpar-cuda-tuned, <bench>-hpar-omp-clang-tuned, <bench>-hpar-omp-gcc-tuned
 #                          the same from bench/tuned/<bench>.cpp (team benchmarks: the launch
 #                          shape picked by hand)
@@ -26,17 +27,26 @@
 # "cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc"), BENCH_CUDA_THERE=1 (the CUDA builds are
 # translated here and compiled by run.sh on the GPU machine, with its nvcc on all its cores:
 # bench/out/cuda-builds.txt holds their commands, bench/out/src the headers they need),
-# HPAR_DRIVER (hpar-c++, default beside the translator).
+# HPAR_DRIVER (hpar-c++, default beside the translator), BENCH_ONLY (the benchmarks to build, by
+# name, e.g. "nbody nbody_team"; a name covers its tuned variant too; default all).
 # The hpar builds' compile and translate flags are those of rewriter/emit/Builds.def (cuda,
 # openmp-nvptx-clang, openmp-nvptx-gcc), as hpar-c++ prints them; the baselines' are their own.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange)
+benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team)
 tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
 # The same programs spelled as other users write them (bench/spelled/NAME.cpp, issue 47): built
 # as benchmarks of their own, through hpar only (no baseline of their own).
 spelled=(team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor)
+# only ARRAY: keeps the names of ARRAY that BENCH_ONLY lists.
+only() {
+  local -n list=$1
+  local kept=() b
+  for b in "${list[@]}"; do [[ " $BENCH_ONLY " == *" $b "* ]] && kept+=("$b"); done
+  list=("${kept[@]}")
+}
+if [ -n "${BENCH_ONLY:-}" ]; then only benchmarks; only tuned; only spelled; fi
 out=bench/out
 gen=$out/gen
 logs=$out/logs
@@ -165,7 +175,7 @@ build_baseline() {
 
 targets=()
 for b in "${benchmarks[@]}"; do
-  wants cuda-baseline && targets+=("$b-cuda-baseline:build_baseline")
+  wants cuda-baseline && [ -f "bench/baselines/$b.cu" ] && targets+=("$b-cuda-baseline:build_baseline")
   wants hpar-cuda && targets+=("$b-hpar-cuda:build_hpar_cuda")
   wants hpar-omp-clang && targets+=("$b-hpar-omp-clang:build_hpar_omp_clang")
   [ "$offload_ok" = 1 ] && targets+=("$b-hpar-omp-gcc:build_hpar_omp_gcc")

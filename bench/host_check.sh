@@ -6,7 +6,8 @@
 # Kokkos itself. Builds into $BENCH_HOST_DIR (default /tmp/hpar-bench-host); arguments replace the
 # default sizes. The OpenMP outputs are built with the flags of rewriter/emit/Builds.def
 # (openmp-host-gcc, openmp-host-clang), as hpar-c++ (HPAR_DRIVER, default beside the translator)
-# prints them.
+# prints them. BENCH_ONLY (names, e.g. "nbody nbody_team") checks only those benchmarks (a name
+# covers its tuned variant; nine_kernels is one of the names); default all.
 #
 # Exit status: non-zero when a build or a check failed.
 set -uo pipefail
@@ -53,6 +54,7 @@ size_args() {
     batched_gemm) echo --n 37 ;;
     big_scratch) echo --n 13 ;;
     team_mdrange) echo --n 3 ;;
+    nbody | nbody_team) echo --n 2000 ;;
     *) echo --n 1000003 ;;
   esac
 }
@@ -82,8 +84,9 @@ check() {
 # NAME-tuned).
 for src in bench/launch.cpp bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/stencil3d.cpp bench/yax.cpp \
            bench/spmv.cpp bench/team_scan.cpp bench/batched_gemm.cpp bench/big_scratch.cpp \
-           bench/team_mdrange.cpp bench/tuned/*.cpp; do
+           bench/team_mdrange.cpp bench/nbody.cpp bench/nbody_team.cpp bench/tuned/*.cpp; do
   b=$(basename "$src" .cpp)
+  [ -n "${BENCH_ONLY:-}" ] && [[ " $BENCH_ONLY " != *" $b "* ]] && continue
   id=$b
   [ "$src" != "bench/$b.cpp" ] && id=$b-tuned
   if [ "$#" -gt 0 ]; then
@@ -124,17 +127,19 @@ done
 
 # The compile-time program (bench/compile_time.sh times its build) checks its nine kernels' results.
 src=bench/compile/nine_kernels.cpp
-check nine_kernels-build-serial g++ -O2 -std=c++17 "${includes[@]}" "$src" -o "$dir/nine_kernels-serial" &&
-  check nine_kernels-serial "$dir/nine_kernels-serial"
-if check nine_kernels-translate-openmp "$translate" --backend=openmp "$src" \
-     -o "$dir/nine_kernels.hpar.cpp" -- -std=c++17; then
-  check nine_kernels-build-openmp-gcc g++ -O2 -std=c++17 "${gcc_omp[@]}" "${includes[@]}" \
-    "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-gcc" &&
-    check nine_kernels-openmp-gcc "$dir/nine_kernels-openmp-gcc"
-  if command -v clang++-19 > /dev/null; then
-    check nine_kernels-build-openmp-clang clang++-19 -O2 -std=c++17 "${clang_omp[@]}" \
-      "${includes[@]}" "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-clang" &&
-      check nine_kernels-openmp-clang env "${clang_env[@]}" "$dir/nine_kernels-openmp-clang"
+if [ -z "${BENCH_ONLY:-}" ] || [[ " $BENCH_ONLY " == *" nine_kernels "* ]]; then
+  check nine_kernels-build-serial g++ -O2 -std=c++17 "${includes[@]}" "$src" -o "$dir/nine_kernels-serial" &&
+    check nine_kernels-serial "$dir/nine_kernels-serial"
+  if check nine_kernels-translate-openmp "$translate" --backend=openmp "$src" \
+       -o "$dir/nine_kernels.hpar.cpp" -- -std=c++17; then
+    check nine_kernels-build-openmp-gcc g++ -O2 -std=c++17 "${gcc_omp[@]}" "${includes[@]}" \
+      "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-gcc" &&
+      check nine_kernels-openmp-gcc "$dir/nine_kernels-openmp-gcc"
+    if command -v clang++-19 > /dev/null; then
+      check nine_kernels-build-openmp-clang clang++-19 -O2 -std=c++17 "${clang_omp[@]}" \
+        "${includes[@]}" "$dir/nine_kernels.hpar.cpp" -o "$dir/nine_kernels-openmp-clang" &&
+        check nine_kernels-openmp-clang env "${clang_env[@]}" "$dir/nine_kernels-openmp-clang"
+    fi
   fi
 fi
 

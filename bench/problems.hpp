@@ -5,7 +5,8 @@
 //
 // The inputs are small integers or multiples of 1/4 and the constants powers of two, so every
 // result is exact whatever the evaluation order or FMA contraction, and the checks compare
-// exactly (dot and yax, which sum 2^28 terms into one scalar, with a 1e-12 relative tolerance).
+// exactly (dot and yax, which sum 2^28 terms into one scalar, with a 1e-12 relative tolerance),
+// except nbody's, whose square roots round: it checks a sample of bodies within a tolerance.
 #pragma once
 
 // Functions of the problem that kernels call: marked as the program including this file marks
@@ -21,6 +22,7 @@
 #define BENCH_FUNCTION inline
 #endif
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -420,6 +422,99 @@ inline bool check_team_mdrange(const double* a, int64_t league) {
             }
           }
   return bad.finish();
+}
+
+// ---- nbody: all-pairs gravitational accelerations, softened ------------------------------------------
+//
+// N bodies, body j at r_j = (x_j, y_j, z_j) with mass m_j; the acceleration of body i (G = 1) is
+//   a_i = sum over all j of m_j (r_j - r_i) / (|r_j - r_i|^2 + eps^2)^(3/2),
+// j = i included (its term is 0: r_j - r_i = 0, and the softening keeps the denominator positive).
+// The positions and masses are an N x 4 array, row-major (a body's x, y, z, m are 32 contiguous
+// bytes: Kokkos::View<double*[4], LayoutRight>, the baseline's pairs of double2); the
+// accelerations an N x 3 array, row-major. Compute-bound: 20 N^2 flops on 56 N bytes.
+
+/// Bodies per tile of positions staged in level-0 scratch (nbody_team) or shared memory (the
+/// baseline), and threads per team and per block, each the owner of one body.
+constexpr int nbody_tile = 256;
+constexpr int nbody_team_size = 256;
+/// The most bodies: the check's tolerance (check_nbody) holds up to here, and the host check of a
+/// sample of N / 97 bodies takes a few seconds.
+constexpr int64_t nbody_max_bodies = int64_t(1) << 18;
+/// eps^2, the softening: the spacing of the positions squared (1/16).
+constexpr double nbody_softening2 = 0.0625;
+
+/// Floating-point operations counted per run: 20 per pair, N^2 pairs (j = i included), the
+/// convention of the all-pairs GPU codes (Nyland, Harris and Prins, GPU Gems 3 ch. 31): 3 for
+/// r_j - r_i, 6 for |r_j - r_i|^2 + eps^2, 2 for 1 / sqrt(...) (a square root and a division, or
+/// one rsqrt counted as two), 2 for its cube, 1 for the mass, 6 to accumulate the three
+/// components (a multiply and an add each).
+inline double nbody_flops(int64_t n) { return 20.0 * double(n) * double(n); }
+/// Bytes one run moves through device memory: the positions and masses read once (32 B a body;
+/// every body reads them all, the repeated reads hitting in cache or, tiled, in scratch) and the
+/// accelerations written (24 B a body).
+inline double nbody_bytes(int64_t n) { return (4.0 + 3.0) * sizeof(double) * double(n); }
+
+// Positions are multiples of 1/4 in [0, 255] and masses in {1, 1.25, ..., 2}: a coordinate
+// difference is k/4 with |k| < 2^10, its square k^2/16 exact, and |r_j - r_i|^2 + eps^2 (a multiple
+// of 1/16 below 2^18) is exact whatever the order or FMA contraction. The three residues repeat
+// only every 1021 * 1019 * 1013 bodies, so no two bodies coincide.
+BENCH_FUNCTION double nbody_x(int64_t i) { return 0.25 * double((i * 193) % 1021); }
+BENCH_FUNCTION double nbody_y(int64_t i) { return 0.25 * double((i * 389) % 1019); }
+BENCH_FUNCTION double nbody_z(int64_t i) { return 0.25 * double((i * 577) % 1013); }
+BENCH_FUNCTION double nbody_m(int64_t i) { return 1.0 + 0.25 * double(i % 5); }
+
+/// Checks the accelerations (host memory, N x 3 row-major): every one finite (they start as NaN,
+/// bench_unset, so a body the kernel never wrote fails), and a sample, bodies 0, 97, 194, ... and
+/// N - 1, against a host double-precision sum in the order of j, each component within
+///   |got - expected| <= 1e-10 * (sum over j of |term_j|),
+/// the sum of the magnitudes of that component's terms. Why 1e-10: r_j - r_i and the squared
+/// distance are exact (above), so a term m_j d (d^2 + eps^2)^(-3/2) carries only the rounding of
+/// the reciprocal square root (a square root and a division, or CUDA's rsqrt: within 1 ulp, 2u
+/// relative, u = 2^-53), of its cube (2 roundings) and of the products with m_j and d (2): at most
+/// 10u relative. Summing N terms in any order (a serial loop, tiles, SIMD lanes) adds at most
+/// (N - 1) u times the sum of their magnitudes. The kernel and the host sum each err by at most
+/// (N + 9) u of that sum, together 2 (N + 9) u = 5.8e-11 at N = 2^18 (nbody_max_bodies), 1.5e-11 at
+/// the default 2^16. A wrong result is far outside: a body's term weighs about 1/N of the sum of
+/// magnitudes (1.5e-5 at 2^16), so a tile left out, a term counted twice or a wrong softening
+/// shows. Prints mismatches.
+inline bool check_nbody(const double* acc, int64_t n) {
+  long long bad = 0;
+  for (int64_t e = 0; e < 3 * n; ++e) {
+    if (!std::isfinite(acc[e])) {
+      if (bad < 5)
+        std::printf("mismatch in nbody acceleration of body %lld, component %d: got %.17g, "
+                    "expected a finite value\n",
+                    (long long)(e / 3), int(e % 3), acc[e]);
+      ++bad;
+    }
+  }
+  constexpr double tolerance = 1e-10;
+  for (int64_t i = 0; i < n; i = (i == n - 1) ? n : std::min(i + 97, n - 1)) {
+    const double xi = nbody_x(i), yi = nbody_y(i), zi = nbody_z(i);
+    double sum[3] = {0.0, 0.0, 0.0}, magnitude[3] = {0.0, 0.0, 0.0};
+    for (int64_t j = 0; j < n; ++j) {
+      const double d[3] = {nbody_x(j) - xi, nbody_y(j) - yi, nbody_z(j) - zi};
+      const double r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + nbody_softening2;
+      const double inv_r = 1.0 / std::sqrt(r2);
+      const double s = nbody_m(j) * inv_r * inv_r * inv_r;
+      for (int c = 0; c < 3; ++c) {
+        sum[c] += d[c] * s;
+        magnitude[c] += std::fabs(d[c] * s);
+      }
+    }
+    for (int c = 0; c < 3; ++c) {
+      const double got = acc[3 * i + c];
+      if (!(std::fabs(got - sum[c]) <= tolerance * magnitude[c])) {
+        if (bad < 5)
+          std::printf("mismatch in nbody acceleration of body %lld, component %d: got %.17g, "
+                      "expected %.17g (tolerance %.3g)\n",
+                      (long long)i, c, got, sum[c], tolerance * magnitude[c]);
+        ++bad;
+      }
+    }
+  }
+  if (bad != 0) std::printf("nbody acceleration: %lld mismatching values\n", bad);
+  return bad == 0;
 }
 
 // ---- launch: parallel_for dispatches of a(i) += 1 over 100 doubles, the cost of a launch ------

@@ -7,7 +7,8 @@
 #   GB/s                bytes per run / best time (bytes as defined by each benchmark)
 #   copy_GB/s           device-to-device copy bandwidth measured in the same process
 #   of_copy             GB/s / copy_GB/s
-#   vs_baseline         best time / best time of cuda-baseline (above 1: slower than it)
+#   vs_baseline         best time / best time of cuda-baseline (above 1: slower than it); for
+#                       nbody_team, which has no baseline of its own, nbody's (baseline_of)
 #   of_hpar_cuda        best time of the hpar CUDA output of the same source (hpar-cuda, or
 #                       hpar-cuda-tuned for a tuned build) / best time (1: as fast as it)
 # Every output line of the binaries is kept in logs/<binary>.log, the RESULT lines of all of them
@@ -30,7 +31,9 @@ if [ -f cuda-builds.txt ]; then
   sed "s|^nvcc |$nvcc |" cuda-builds.txt | xargs -P "$(nproc)" -I{} sh -c '{} > /dev/null 2>&1 || echo "run: build failed: {}" >&2'
 fi
 
-benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor}
+benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor}
+# Benchmarks compared with another's baseline (NAME=OTHER): the same problem written another way.
+baseline_of="nbody_team=nbody"
 impls=${BENCH_IMPLS:-cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc hpar-cuda-tuned hpar-omp-clang-tuned hpar-omp-gcc-tuned}
 limit=${BENCH_TIMEOUT:-900}
 mkdir -p logs
@@ -65,7 +68,7 @@ for b in $benchmarks; do
   done
 done
 
-awk -v benchmarks="$benchmarks" -v impls="$impls" '
+awk -v benchmarks="$benchmarks" -v impls="$impls" -v baseline_of="$baseline_of" '
 # Splits "key=value" fields of a RESULT or RUN line into f[].
 function parse(    i, eq) {
   delete f
@@ -86,15 +89,21 @@ $1 == "RESULT" {
 $1 == "RUN" { parse(); rc[f["run"]] = f["rc"] }
 END {
   nb = split(benchmarks, B, " "); ni = split(impls, I, " ")
+  no = split(baseline_of, O, " ")
+  for (x = 1; x <= no; ++x) { eq = index(O[x], "="); other[substr(O[x], 1, eq - 1)] = substr(O[x], eq + 1) }
   failures = 0
   for (x = 1; x <= nb; ++x) {
-    b = B[x]; base = b "-cuda-baseline"; size = ""
+    b = B[x]; base = ((b in other) ? other[b] : b) "-cuda-baseline"; size = ""
     for (y = 1; y <= ni; ++y) if (have[b "-" I[y]]) { size = "n=" n[b "-" I[y]] "  reps=" reps[b "-" I[y]] "  bytes/run=" bytes[b "-" I[y]]; break }
     printf "\n== %s  %s\n", b, size
     printf "%-20s %10s %10s %9s %10s %8s %12s %12s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "of_hpar_cuda", "check"
     for (y = 1; y <= ni; ++y) {
       r = b "-" I[y]
-      if (rc[r] == "missing") { printf "%-20s %s\n", I[y], "(not built)"; continue }
+      if (rc[r] == "missing") {
+        if (I[y] == "cuda-baseline" && (b in other)) printf "%-20s (none of its own: vs_baseline is %s)\n", I[y], base
+        else printf "%-20s %s\n", I[y], "(not built)"
+        continue
+      }
       if (!have[r]) {
         printf "%-20s FAILED: exit status %s, no RESULT line (see logs/%s.log)\n", I[y], rc[r], r
         ++failures; continue
