@@ -3,7 +3,6 @@
 #include "analysis/NestTree.h"
 #include "analysis/PolicyInfo.h"
 #include "analysis/PolicyTrace.h"
-#include "analysis/NeighbourReads.h"
 #include "analysis/ViewReads.h"
 
 #include <climits>
@@ -75,9 +74,6 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
   if (Ctx.getDiagnostics().hasErrorOccurred()) return Result;
   for (const DispatchSite& Site : Result.dispatches.sites) {
     ir::Kernel& K = TU.kernels[Site.kernel];
-    if (K.policy == ir::PolicyKind::MDRange && K.pattern == ir::Pattern::For && K.rank == 3 &&
-        !K.onHost)
-      recordNeighbourReads(Site, K);
     if (K.policy != ir::PolicyKind::Team) continue;
     buildNest(Ctx, File, Site, K);
     if (!K.onHost) recordViewReads(Ctx, File, Site, Result.dispatches.instances, K);

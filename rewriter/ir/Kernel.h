@@ -112,12 +112,6 @@ struct Kernel {
   /// and plain values only and at least one View is only read (empty `readOnly` otherwise).
   ViewReads viewReads;
 
-  /// MDRange parallel_for kernels of rank 3: bit d set when the body reads a View at its index
-  /// parameter d plus or minus a constant (a stencil's neighbours along that index). The CUDA
-  /// output then has a thread walk the slowest index when that is one of them
-  /// (analysis/NeighbourReads.h).
-  unsigned neighbourParams = 0;
-
   std::string name;             // hpar_<label>_L<line> (in a header: ir/Naming.h)
   std::string file;             // file name as the user wrote it (for comments and messages)
   bool inHeader = false;        // written in a header of the user's (TranslationUnit::header)

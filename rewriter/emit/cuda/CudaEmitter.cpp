@@ -351,32 +351,17 @@ private:
                         "narrow, wide", ", const bool reads_apart", readOnlyNote(K));
   }
 
-  /// Rank-2/3 MDRange for: tiles on blockIdx, points on threadIdx (no division per point). A rank-3
-  /// body that reads Views at neighbours along an index also has a variant in which a thread walks
-  /// the slowest index (ir::Kernel::neighbourParams; MDRangeGridFor picks it when the slowest index
-  /// is one of those).
+  /// Rank-2/3 MDRange for: tiles on blockIdx, points on threadIdx (no division per point).
   std::string gridForKernel(const ir::Kernel& K) const {
     const std::vector<KernelParam> params{
         kPolicyParam, kFunctorParam,
         {"hpar::rt::cuda::MDGrid<Policy::rank, Policy::inner_left>", "box", false}};
-    const bool Walks = K.rank == 3 && K.neighbourParams != 0;
     std::ostringstream o;
     const char* axes[3] = {"x", "y", "z"};
-    o << kernelHead("", K.name, "class Policy, class Functor", params,
-                    Walks ? ", bool OnePointPerThread, bool Walking" : ", bool OnePointPerThread")
-      << "  using index_type = typename Policy::index_type;\n";
-    if (Walks)
-      o << "  if constexpr (Walking) {  // a thread walks the slowest index, whose neighbours the body reads\n"
-        << "    int64_t i[Policy::rank], first, last;\n"
-        << "    if (box.column_of_thread(i, &first, &last))\n"
-        << "      for (int64_t z = first; z < last; ++z) {\n"
-        << "        i[box.dim(2)] = z;\n"
-        << "        " << forCall(K) << ";\n"
-        << "      }\n"
-        << "  } else if constexpr (OnePointPerThread) {  // one block per tile, one thread per point\n";
-    else
-      o << "  if constexpr (OnePointPerThread) {  // the usual case: one block per tile, one thread per point\n";
-    o << "    int64_t i[Policy::rank];\n"
+    o << kernelHead("", K.name, "class Policy, class Functor", params, ", bool OnePointPerThread")
+      << "  using index_type = typename Policy::index_type;\n"
+      << "  if constexpr (OnePointPerThread) {  // the usual case: one block per tile, one thread per point\n"
+      << "    int64_t i[Policy::rank];\n"
       << "    if (box.point_of_thread(i)) " << forCall(K) << ";\n"
       << "  } else {  // tiles or points beyond what the grid and the block cover\n";
     std::string indent = "    ";
@@ -391,22 +376,11 @@ private:
       << indent << "if (box.point(bx, by, bz, tx, ty, tz, i)) " << forCall(K) << ";\n"
       << std::string(indent.size() - 2, ' ') << "}\n"
       << "  }\n"
-      << "}\n\n";
-    if (!Walks)
-      o << launcherText(K, {},
-                        "  const auto looping = " + instance(K, ", false") + ";\n" +
-                            "  const auto direct = " + instance(K, ", true") + ";\n",
-                        "looping, direct");
-    else
-      o << launcherText(K, {},
-                        "  const auto looping = " + instance(K, ", false, false") + ";\n" +
-                            "  const auto direct = " + instance(K, ", true, false") + ";\n" +
-                            "  const auto walking = " + instance(K, ", true, true") + ";\n" +
-                            "  // bit d: the body reads Views at its index parameter d plus or minus "
-                            "a constant\n"
-                            "  const unsigned neighbour_params = " +
-                            std::to_string(K.neighbourParams) + ";\n",
-                        "looping, direct, walking, neighbour_params");
+      << "}\n\n"
+      << launcherText(K, {},
+                      "  const auto looping = " + instance(K, ", false") + ";\n" +
+                          "  const auto direct = " + instance(K, ", true") + ";\n",
+                      "looping, direct");
     return o.str();
   }
 

@@ -15,8 +15,7 @@
 //
 //   class            dispatch                                   kernel parameters
 //   RangeFor         parallel_for over a RangePolicy or a count (policy, f)
-//   MDRangeGridFor   parallel_for over an MDRangePolicy, rank 2-3 (policy, f, box: MDGrid);
-//                    rank 3 may walk its slowest index (run(looping, direct, walking, params))
+//   MDRangeGridFor   parallel_for over an MDRangePolicy, rank 2-3 (policy, f, box: MDGrid)
 //   MDRangeTilesFor  parallel_for over an MDRangePolicy, rank 4+  (policy, f)
 //   RangeReduce      parallel_reduce over a RangePolicy         (policy, f, spec, state)
 //   MDRangeReduce    parallel_reduce over an MDRangePolicy      (policy, f, spec, state)
@@ -115,21 +114,6 @@ class MDRangeGridFor : public Dispatch<PolicyOrCount, Functor> {
     if (shape.grid.x > 0)
       (box.one_point_per_thread ? direct : looping)<<<shape.grid, shape.block, shape.shmem,
                                                       this->stream>>>(
-          this->policy, functor_arg<by_value>(this->f, this->stream, this->site), box);
-    check_launch(this->site);
-  }
-
-  /// For a rank-3 body that reads Views at neighbours along the index parameters of
-  /// `neighbour_params` (bit d: parameter d, ir::Kernel::neighbourParams): when the slowest index
-  /// (the z axis's) is one of them, a thread walks it (md_grid_walk_shape) in `walking`.
-  void run(Kernel looping, Kernel direct, Kernel walking, unsigned neighbour_params) const {
-    static_assert(Policy::rank == 3, "only a rank-3 MDRange walks its slowest index");
-    if (!(neighbour_params & (1u << Box::dim(2)))) return run(looping, direct);
-    Box box(this->policy);
-    const LaunchShape shape = md_grid_walk_shape(looping, box, this->site);
-    const Kernel kernel = box.walk ? walking : box.one_point_per_thread ? direct : looping;
-    if (shape.grid.x > 0)
-      kernel<<<shape.grid, shape.block, shape.shmem, this->stream>>>(
           this->policy, functor_arg<by_value>(this->f, this->stream, this->site), box);
     check_launch(this->site);
   }

@@ -12,13 +12,6 @@
 // Launcher: MDRangeGridFor (launchers.cuh): MDGrid box(policy), md_grid_shape(), which decides
 // box.one_point_per_thread, and the launch of the kernel's variant for it.
 //
-// Walking the slowest index (rank 3, a body that reads Views at neighbours along the z axis's
-// index, ir::Kernel::neighbourParams): md_grid_walk_shape() gives a block the (tile_x, tile_y)
-// threads of one z-tile of extent 1 and has each thread walk kWalkPlanes consecutive z values
-// (box.walk), so that the neighbour a point reads at z + 1 is read again, from L1, by the same
-// thread at the next z. On an H200, a 512^3 7-point stencil: 0.623 ms one point per thread,
-// 0.598-0.613 ms walking 4 to 510 planes (docs/performance.md, 2026-11-30 16:56 UTC).
-//
 // Generated kernel (rank 3):
 //   template <class Policy, class Functor, bool ByValue, bool OnePointPerThread>
 //   __global__ void hpar_stencil_L7(const Policy policy,
@@ -52,7 +45,6 @@ struct MDGrid {
   int64_t tiles[3];            // tiles per axis (0 along an empty axis)
   bool invalid;                // a tile extent outside [1, INT_MAX]
   bool one_point_per_thread;   // set by md_grid_shape: the grid covers every tile, a block a tile
-  int64_t walk = 0;            // set by md_grid_walk_shape: the z values each thread walks
 
   template <class Policy>
   explicit MDGrid(const Policy& policy) : invalid(false), one_point_per_thread(false) {
@@ -91,19 +83,6 @@ struct MDGrid {
       inside = inside && z < upper[2];
     }
     return inside;
-  }
-
-  /// For a walking launch (md_grid_walk_shape): this thread's x and y into idx and the z values it
-  /// walks, [*first, *last); false when the thread is outside the box.
-  __device__ bool column_of_thread(int64_t (&idx)[N], int64_t* first, int64_t* last) const {
-    static_assert(N == 3, "a walk is along the third axis");
-    const int64_t x = lower[0] + (int)(blockIdx.x * (unsigned)tile[0] + threadIdx.x);
-    const int64_t y = lower[1] + (int)(blockIdx.y * (unsigned)tile[1] + threadIdx.y);
-    idx[dim(0)] = x;
-    idx[dim(1)] = y;
-    *first = lower[2] + (int64_t)blockIdx.z * walk;
-    *last = *first + walk < upper[2] ? *first + walk : upper[2];
-    return x >= first_x && x < upper[0] && y < upper[1];
   }
 
   /// The point at position (tx, ty, tz) of tile (bx, by, bz) into idx; false outside the box.
@@ -147,27 +126,6 @@ LaunchShape md_grid_shape(Kernel kernel, MDGrid<N, Left>& box, const KernelSite&
   return LaunchShape{dim3(clamp(box.tiles[0], INT_MAX), clamp(box.tiles[1], 65535),
                           clamp(box.tiles[2], 65535)),
                      dim3((unsigned)bx, (unsigned)by, (unsigned)bz), 0};
-}
-
-/// The z values a walking thread covers (see the mapping above). 16 keeps thousands of blocks on
-/// a 512^3 box; on an H200 4 to 510 planes ran within 3% of one another.
-constexpr int64_t kWalkPlanes = 16;
-
-/// Shape of a walking rank-3 MDRange for, when the box allows one (a z tile of 1, as the
-/// policy's default tiles have, and a grid of one block per x-y tile); else md_grid_shape's.
-/// Sets box.walk when the launch walks.
-template <class Kernel, bool Left>
-LaunchShape md_grid_walk_shape(Kernel kernel, MDGrid<3, Left>& box, const KernelSite& site) {
-  const LaunchShape one_per_point = md_grid_shape(kernel, box, site);
-  if (one_per_point.grid.x == 0 || !box.one_point_per_thread || box.tile[2] != 1)
-    return one_per_point;
-  const int64_t extent = box.upper[2] - box.lower[2];
-  int64_t walk = kWalkPlanes;
-  if ((extent + walk - 1) / walk > 65535) walk = (extent + 65534) / 65535;
-  box.walk = walk;
-  LaunchShape shape = one_per_point;
-  shape.grid.z = (unsigned)((extent + walk - 1) / walk);
-  return shape;
 }
 
 }  // namespace cuda
