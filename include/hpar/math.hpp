@@ -190,6 +190,22 @@ HPAR_HD inline std::enable_if_t<std::is_arithmetic<T>::value, float> fmaf(T x, U
                                    static_cast<float>(z));
 }
 
+/// 1 / sqrt(x), the non-standard function Kokkos provides as CUDA and HIP do: CUDA's rsqrt and
+/// rsqrtf (within one ulp and two ulp) in a CUDA device pass, 1 / sqrt(x) everywhere else, as
+/// Kokkos computes it on the host and on backends without one (HPAR_IMPL_MATH_RSQRT_FLOAT and
+/// HPAR_IMPL_MATH_RSQRT, impl/intrinsics_host.hpp).
+template <class T>
+HPAR_HD inline impl::math_device_promoted_t<T> rsqrt(T x) {
+  if constexpr (std::is_same<impl::math_promoted_t<T>, float>::value)
+    return HPAR_IMPL_MATH_RSQRT_FLOAT(x);
+  else
+    return HPAR_IMPL_MATH_RSQRT(static_cast<double>(x));
+}
+template <class T>
+HPAR_HD inline std::enable_if_t<std::is_arithmetic<T>::value, float> rsqrtf(T x) {
+  return HPAR_IMPL_MATH_RSQRT_FLOAT(static_cast<float>(x));
+}
+
 /// sqrt(x^2 + y^2 + z^2) without undue overflow (C++17's three-argument hypot).
 template <class T, class U, class V>
 HPAR_HD inline impl::math_device_promoted_t<T, U, V> hypot(T x, U y, V z) {
@@ -317,6 +333,14 @@ inline std::enable_if_t<std::is_same<T, long double>::value, T> abs(T x) {
   return std::abs(x);
 }
 HPAR_IMPL_MATH_UNARY_FUNCTIONS(HPAR_IMPL_MATH_UNARY_LONG)
+template <class T>
+inline std::enable_if_t<std::is_same<T, long double>::value, T> rsqrt(T x) {
+  return 1.0l / std::sqrt(x);
+}
+template <class T>
+inline std::enable_if_t<std::is_arithmetic<T>::value, long double> rsqrtl(T x) {
+  return 1.0l / std::sqrt(static_cast<long double>(x));
+}
 HPAR_IMPL_MATH_BINARY_FUNCTIONS(HPAR_IMPL_MATH_BINARY_LONG)
 HPAR_IMPL_MATH_PREDICATES(HPAR_IMPL_MATH_PREDICATE_LONG)
 template <class T, class U, class V>

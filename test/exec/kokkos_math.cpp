@@ -21,6 +21,8 @@ static_assert(std::is_same<decltype(Kokkos::abs(-2)), int>::value, "abs(int)");
 static_assert(std::is_same<decltype(Kokkos::abs(-2L)), long>::value, "abs(long)");
 static_assert(std::is_same<decltype(Kokkos::isnan(1.0)), bool>::value, "isnan");
 static_assert(std::is_same<decltype(Kokkos::sqrtf(2.0f)), float>::value, "sqrtf");
+static_assert(std::is_same<decltype(Kokkos::rsqrt(2.0)), double>::value, "rsqrt(double)");
+static_assert(std::is_same<decltype(Kokkos::rsqrt(2.0f)), float>::value, "rsqrt(float)");
 
 // min, max and clamp are constexpr.
 static_assert(Kokkos::min(3, 4) == 3 && Kokkos::max(3, 4) == 4, "min/max");
@@ -40,14 +42,14 @@ static_assert(Kokkos::Experimental::norm_min_v<float> == FLT_MIN, "norm_min_v<fl
 constexpr int n = 1000;
 
 // The double functions of the kernel below, in the same order.
-constexpr int n_double = 44;
+constexpr int n_double = 45;
 const char* const double_names[n_double] = {
     "abs",  "fabs",  "sqrt",   "cbrt",     "exp",       "exp2",      "expm1",  "log",
     "log2", "log10", "log1p",  "sin",      "cos",       "tan",       "asin",   "acos",
     "atan", "sinh",  "cosh",   "tanh",     "asinh",     "acosh",     "atanh",  "erf",
     "erfc", "tgamma", "lgamma", "floor",   "ceil",      "round",     "trunc",  "nearbyint",
     "pow",  "atan2", "fmod",   "fmin",     "fmax",      "hypot",     "copysign", "fdim",
-    "remainder", "hypot3", "fma", "logb"};
+    "remainder", "hypot3", "fma", "logb", "rsqrt"};
 
 void host_double(double x, double y, double* r) {
   int k = 0;
@@ -95,12 +97,13 @@ void host_double(double x, double y, double* r) {
   r[k++] = std::hypot(x, y, 2.0);
   r[k++] = std::fma(x, y, 1.0);
   r[k++] = std::logb(y);
+  r[k++] = 1.0 / std::sqrt(y);
 }
 
 // The float functions, a subset.
-constexpr int n_float = 10;
-const char* const float_names[n_float] = {"sqrt", "exp", "log", "sin", "cos",
-                                          "pow",  "atan2", "fabs", "sqrtf", "hypot"};
+constexpr int n_float = 12;
+const char* const float_names[n_float] = {"sqrt", "exp", "log", "sin", "cos",   "pow",
+                                          "atan2", "fabs", "sqrtf", "hypot", "rsqrt", "rsqrtf"};
 
 void host_float(float x, float y, float* r) {
   int k = 0;
@@ -114,6 +117,8 @@ void host_float(float x, float y, float* r) {
   r[k++] = std::fabs(-y);
   r[k++] = std::sqrt(y);
   r[k++] = std::hypot(x, y);
+  r[k++] = 1.0f / std::sqrt(x);
+  r[k++] = 1.0f / std::sqrt(y);
 }
 
 double relative_error(double got, double expected) {
@@ -173,6 +178,7 @@ void check_functions() {
     d(i, k++) = Kokkos::hypot(x, y, 2.0);
     d(i, k++) = Kokkos::fma(x, y, 1.0);
     d(i, k++) = Kokkos::logb(y);
+    d(i, k++) = Kokkos::rsqrt(y);
   });
   Kokkos::parallel_for("float_functions", n, KOKKOS_LAMBDA(const int i) {
     const float x = 0.0005f + 0.999f * float(i) / float(n);
@@ -188,6 +194,8 @@ void check_functions() {
     f(i, k++) = Kokkos::fabs(-y);
     f(i, k++) = Kokkos::sqrtf(y);
     f(i, k++) = Kokkos::hypot(x, y);
+    f(i, k++) = Kokkos::rsqrt(x);
+    f(i, k++) = Kokkos::rsqrtf(y);
   });
   auto hd = Kokkos::create_mirror_view(d);
   auto hf = Kokkos::create_mirror_view(f);

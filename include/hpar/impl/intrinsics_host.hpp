@@ -10,6 +10,7 @@
 //                         the float and double overloads of a <cmath> function (math.hpp)
 //   HPAR_IMPL_MATH_PREDICATE_CALL(name, x)   a classification function's result as bool
 //   HPAR_IMPL_MATH_HYPOT3_FLOAT, HPAR_IMPL_MATH_HYPOT3    the three-argument hypot
+//   HPAR_IMPL_MATH_RSQRT_FLOAT(x), HPAR_IMPL_MATH_RSQRT(x)  1 / sqrt(x) of a float, a double
 //   backend_clz32(x), backend_clz64(x)       leading zeros of 32 and 64 bits (32, 64 for 0)
 //   backend_ctz32(x), backend_ctz64(x)       trailing zeros, x != 0
 //   backend_popcount32(x), backend_popcount64(x)
@@ -24,6 +25,8 @@
 #define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(std::name(x))
 #define HPAR_IMPL_MATH_HYPOT3_FLOAT std::hypot
 #define HPAR_IMPL_MATH_HYPOT3 std::hypot
+#define HPAR_IMPL_MATH_RSQRT_FLOAT(x) (1.0f / std::sqrt(x))
+#define HPAR_IMPL_MATH_RSQRT(x) (1.0 / std::sqrt(x))
 
 namespace hpar {
 

@@ -5,9 +5,9 @@
 // In the device pass of a CUDA compile (HPAR_IMPL_CUDA_DEVICE) the std:: overloads of the host's
 // standard library are host functions: the math functions are CUDA's device math library by
 // their C names (::sqrtf, ::sqrt; CUDA declares the classification functions for both float and
-// double under their C names), the three-argument hypot is norm3df/norm3d, and the bit counts
-// are CUDA's __clz, __ffs and __popc families. The host pass (and a host compiler's compile of
-// a CUDA build's file) has the host's.
+// double under their C names), the three-argument hypot is norm3df/norm3d, rsqrt rsqrtf/rsqrt,
+// and the bit counts are CUDA's __clz, __ffs and __popc families. The host pass (and a host
+// compiler's compile of a CUDA build's file) has the host's.
 #pragma once
 
 #include <cmath>
@@ -19,6 +19,8 @@
 #define HPAR_IMPL_MATH_PREDICATE_CALL(name, x) bool(::name(x))
 #define HPAR_IMPL_MATH_HYPOT3_FLOAT ::norm3df
 #define HPAR_IMPL_MATH_HYPOT3 ::norm3d
+#define HPAR_IMPL_MATH_RSQRT_FLOAT(x) ::rsqrtf(x)
+#define HPAR_IMPL_MATH_RSQRT(x) ::rsqrt(x)
 
 namespace hpar {
 namespace impl {
