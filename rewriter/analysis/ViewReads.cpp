@@ -2,11 +2,13 @@
 #include "analysis/Annotations.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include <functional>
 #include <map>
 
 using namespace clang;
@@ -58,13 +60,17 @@ public:
   struct Read {
     SourceLocation begin, end;  // the View's name
     bool memberVisible;         // the team member parameter can be named there
+    const ParmVarDecl* member;  // the team member there (a helper function's parameter)
   };
   struct Uses {
     std::vector<Read> reads;
     bool other = false;  // used some other way: written, passed on, its address taken, ...
   };
 
-  ViewUses(const ParmVarDecl* Member) : Member(Member) {}
+  /// `follow` tells whether a function of the user's that a View is passed to may be walked as
+  /// part of this kernel (written in the analysed file and called only there).
+  ViewUses(const ParmVarDecl* Member, std::function<bool(const FunctionDecl*)> follow)
+      : Member(Member), Followable(std::move(follow)) {}
 
   void track(const ValueDecl* V) { Views[V]; }
   const std::map<const ValueDecl*, Uses>& uses() const { return Views; }
@@ -88,7 +94,8 @@ public:
     if (const auto* C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue)
       if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(C->getSubExpr()->IgnoreParens()))
         if (const Expr* Ref = elementOf(Op)) {
-          Views[viewOf(Ref)].reads.push_back({Ref->getBeginLoc(), Ref->getEndLoc(), Visible});
+          Views[viewOf(Ref)].reads.push_back(
+              {Ref->getBeginLoc(), Ref->getEndLoc(), Visible, Member});
           for (unsigned I = 1; I < Op->getNumArgs(); ++I) walk(Op->getArg(I), Visible);
           return;
         }
@@ -101,9 +108,13 @@ public:
     if (const auto* M = dyn_cast<MemberExpr>(S))
       if (tracked(M->getBase()) && kShapeQueries.contains(M->getMemberDecl()->getName())) return;
     if (const auto* Ref = dyn_cast<DeclRefExpr>(S)) {
-      if (auto It = Views.find(Ref->getDecl()); It != Views.end()) It->second.other = true;
+      if (const ValueDecl* V = viewOf(Ref)) Views[V].other = true;
       return;
     }
+    if (const auto* Call = dyn_cast<CallExpr>(S);
+        Call && !isa<CXXOperatorCallExpr>(Call) && !isa<CXXMemberCallExpr>(Call))
+      if (const FunctionDecl* Callee = Call->getDirectCallee(); Callee && passesView(Call))
+        if (follow(Call, Callee, Visible)) return;
     if (const auto* M = dyn_cast<MemberExpr>(S); M && throughThis(M)) {
       const ValueDecl* D = M->getMemberDecl();
       if (auto It = Views.find(D); It != Views.end()) It->second.other = true;
@@ -119,6 +130,56 @@ public:
   }
 
 private:
+  /// Whether an argument of `Call` is a tracked View.
+  bool passesView(const CallExpr* Call) const {
+    for (const Expr* A : Call->arguments())
+      if (viewOf(A)) return true;
+    return false;
+  }
+
+  /// Walks the body of a function of the user's that the kernel passes Views to, as part of the
+  /// kernel: each View passed by value or by const reference is tracked there under its
+  /// parameter, and the team member passed along is the member there. False, and nothing walked,
+  /// when the function cannot be followed (a member function, a template, variadic, not written
+  /// in the analysed file or called elsewhere too, a View taken by non-const reference, no team
+  /// member passed): the caller then walks the call as a use like any other.
+  bool follow(const CallExpr* Call, const FunctionDecl* Callee, bool Visible) {
+    if (Depth >= 4 || isa<CXXMethodDecl>(Callee) || !Callee->hasBody() ||
+        Callee->getTemplatedKind() != FunctionDecl::TK_NonTemplate || Callee->isVariadic() ||
+        Call->getNumArgs() != Callee->getNumParams() || !Followable(Callee))
+      return false;
+    std::map<const ValueDecl*, const ValueDecl*> Inner;
+    const ParmVarDecl* InnerMember = nullptr;
+    std::vector<const Expr*> Others;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr* A = Call->getArg(I);
+      const ParmVarDecl* P = Callee->getParamDecl(I);
+      const QualType T = P->getType();
+      if (const ValueDecl* V = viewOf(A)) {
+        if (!isView(T.getNonReferenceType()) ||
+            (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()))
+          return false;
+        Inner[P] = V;
+        continue;
+      }
+      const auto* Ref = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+      if (Ref && Ref->getDecl() == Member && Visible && !P->getName().empty()) InnerMember = P;
+      else Others.push_back(A);
+    }
+    if (!InnerMember) return false;
+    for (const Expr* A : Others) walk(A, Visible);
+    const ParmVarDecl* OuterMember = Member;
+    std::map<const ValueDecl*, const ValueDecl*> OuterAlias = std::move(Alias);
+    Member = InnerMember;
+    Alias = std::move(Inner);
+    ++Depth;
+    walk(Callee->getBody(), true);
+    --Depth;
+    Member = OuterMember;
+    Alias = std::move(OuterAlias);
+    return true;
+  }
+
   /// The tracked View's name in an element access `v(i, ...)` or `v[i]`, or null.
   const Expr* elementOf(const CXXOperatorCallExpr* Op) const {
     if (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) return nullptr;
@@ -134,9 +195,13 @@ private:
   /// (written or implicit); null otherwise.
   const ValueDecl* viewOf(const Expr* E) const {
     E = E->IgnoreParenImpCasts();
+    if (const auto* Copy = dyn_cast<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1 && Copy->getConstructor()->isCopyOrMoveConstructor())
+      E = Copy->getArg(0)->IgnoreParenImpCasts();  // a View passed by value
     const ValueDecl* D = nullptr;
     if (const auto* Ref = dyn_cast<DeclRefExpr>(E)) D = Ref->getDecl();
     else if (const auto* M = dyn_cast<MemberExpr>(E); M && throughThis(M)) D = M->getMemberDecl();
+    if (auto It = Alias.find(D); It != Alias.end()) D = It->second;  // a helper's parameter
     return D && Views.count(D) ? D : nullptr;
   }
 
@@ -156,10 +221,30 @@ private:
     return false;
   }
 
-  const ParmVarDecl* Member;
+  const ParmVarDecl* Member;  // the team member where the walk is (a helper's parameter there)
+  std::function<bool(const FunctionDecl*)> Followable;
   std::map<const ValueDecl*, Uses> Views;
+  /// In a helper function (follow): its View parameters, each to the View it was passed.
+  std::map<const ValueDecl*, const ValueDecl*> Alias;
+  int Depth = 0;
   bool Shadowed = false;
   bool Escapes = false;
+};
+
+/// How many expressions of the translation unit name `FD` (calls, addresses taken).
+class References : public RecursiveASTVisitor<References> {
+public:
+  explicit References(const FunctionDecl* FD) : Target(FD->getCanonicalDecl()) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr* E) {
+    if (const auto* F = dyn_cast<FunctionDecl>(E->getDecl()); F && F->getCanonicalDecl() == Target)
+      ++Count;
+    return true;
+  }
+  unsigned Count = 0;
+
+private:
+  const FunctionDecl* Target;
 };
 
 /// Whether a DeclRefExpr in `S` names one of `Vars`.
@@ -321,7 +406,22 @@ void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSi
   }
   if (Member->getName().empty()) return;
 
-  ViewUses Uses(Member);
+  // A function of the user's that the kernel passes Views to is walked as part of it when it is
+  // written here and named once in the translation unit (by this kernel's call): its reads are
+  // then rewritten for this dispatch alone.
+  std::map<const FunctionDecl*, bool> Followable;
+  auto follow = [&](const FunctionDecl* FD) {
+    FD = FD->getDefinition();
+    if (!FD) return false;
+    auto [It, New] = Followable.try_emplace(FD->getCanonicalDecl(), false);
+    if (New && File.writtenHereExpanded(FD->getBeginLoc()) && File.writtenHere(FD->getEndLoc())) {
+      References Count(FD);
+      Count.TraverseDecl(Ctx.getTranslationUnitDecl());
+      It->second = Count.Count == 1;
+    }
+    return It->second;
+  };
+  ViewUses Uses(Member, follow);
   for (const ValueDecl* V : Held) Uses.track(V);
   Uses.walk(Body, true);
   if (Uses.escapes()) return;
@@ -338,13 +438,15 @@ void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSi
     }
     bool Rewritable = !U.reads.empty() && !Uses.memberShadowed();
     for (const ViewUses::Read& Read : U.reads)
-      Rewritable = Rewritable && Read.memberVisible && writable(Read.begin) && writable(Read.end);
+      Rewritable = Rewritable && Read.memberVisible && !Read.member->getName().empty() &&
+                   writable(Read.begin) && writable(Read.end);
     if (!Rewritable) continue;  // read as written; never written, so no View's memory to avoid
     R.readOnly.push_back(V->getName().str());
     R.readOnlyAtCall.push_back(AtCall[V]);
     for (const ViewUses::Read& Read : U.reads) {
       const SourceLocation End = Lexer::getLocForEndOfToken(Read.end, 0, SM, Ctx.getLangOpts());
-      R.reads.push_back({SM.getFileOffset(Read.begin), SM.getFileOffset(End)});
+      R.reads.push_back(
+          {SM.getFileOffset(Read.begin), SM.getFileOffset(End), Read.member->getName().str()});
     }
   }
   if (R.readOnly.empty()) return;

@@ -189,7 +189,7 @@ void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditL
   if (!readsApart(K)) return;
   const std::string rt = "hpar::rt::" + ns + "::";
   for (const ir::ViewReads::Span& R : K.viewReads.reads) {
-    Edits.insert(R.begin, rt + "read_only(" + K.viewReads.member + ", ");
+    Edits.insert(R.begin, rt + "read_only(" + R.member + ", ");
     Edits.insert(R.end, ")");
   }
   Edits.insert(K.viewReads.callEnd, ",\n    " + rt + "views_apart(" + rt + "memory_of(" +

@@ -68,6 +68,7 @@ struct ViewReads {
   std::string member;                         // the lambda's team member parameter
   struct Span {
     unsigned begin = 0, end = 0;
+    std::string member;  // the team member there (`member`, or a helper function's parameter)
   };
   std::vector<Span> reads;  // each read of a readOnly View: the View's name
   unsigned callEnd = 0;     // the offset of the dispatch call's closing parenthesis

@@ -4,7 +4,7 @@
 // every View the kernel may write; the second call must see the values written before the
 // barrier, not those the first phase read. Also: Views made from one allocation by subview, apart
 // overlapping by one element, and the same memory. The mirror kernel is also written with its team
-// body stored in a variable and as a functor class.
+// body stored in a variable, as a functor class, and as a lambda calling a function with the Views.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -70,6 +70,26 @@ void mirror_functor(View2 x, View2 y, View2 z) {
                        MirrorPhases{x, y, z, int(y.extent(1))});
 }
 
+// mirror with its team body a function the team lambda calls, handing it its member and the Views
+// (the CUDA and OpenMP outputs read y through the read-only path in the function).
+KOKKOS_INLINE_FUNCTION void mirror_phases(const member_type& team, View2 x, const View2& y, View2 z,
+                                          const int n) {
+  const int l = team.league_rank();
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) { z(l, i) = y(l, i); });
+  team.team_barrier();
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n),
+                       [&](const int i) { x(l, i) = 10 * z(l, i) + 1; });
+  team.team_barrier();
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n),
+                       [&](const int i) { z(l, i) = y(l, n - 1 - i); });
+}
+
+void mirror_helper(View2 x, View2 y, View2 z) {
+  const int n = int(y.extent(1));
+  Kokkos::parallel_for("mirror_helper", team_policy(int(y.extent(0)), Kokkos::AUTO),
+                       KOKKOS_LAMBDA(const member_type& team) { mirror_phases(team, x, y, z, n); });
+}
+
 double y0(int l, int i) { return double(l * 1000 + i); }
 
 // Runs one spelling of mirror with y apart from x, then with y as x; returns the wrong elements.
@@ -116,6 +136,7 @@ int main(int argc, char* argv[]) {
   failures += mirror_errors(mirror, "mirror", x, y, z);
   failures += mirror_errors(mirror_stored, "mirror_stored", x, y, z);
   failures += mirror_errors(mirror_functor, "mirror_functor", x, y, z);
+  failures += mirror_errors(mirror_helper, "mirror_helper", x, y, z);
 
   // Subviews of one allocation: b = its first count + 1 elements, a = count elements after
   // them (apart), then count elements from b's last (overlapping it by one element, which is

@@ -4,7 +4,8 @@
 // (docs/design.md section 8, "Views a team kernel only reads"). Left as written: Views written,
 // passed on, bound to a reference or given to an atomic; reads where the team member cannot be
 // named; lambdas that capture a pointer; lambdas in templates; team reductions. Functor classes
-// are followed too (see "functors" below).
+// are followed too (see "functors" below), and functions the body hands its member and Views to
+// ("helpers").
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
@@ -167,6 +168,53 @@ void functors(V1 a, V1 b, V1 x, V1 y) {
   Kokkos::parallel_for("functor_constructed", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Built(a, b));
   // CHECK-NOT: views_apart
   // CHECK: hpar_functor_constructed_L{{[0-9]+}}_launch("functor_constructed", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), Built(a, b));
+}
+
+// A team body handing its member and Views to a function of this file that only it calls: the
+// function's reads are rewritten with its own member parameter (`m`), and the call checks the
+// Views passed. Not followed: a function without the member, one called by two dispatches; a View
+// the function writes is one of the others.
+KOKKOS_INLINE_FUNCTION void copy_row(const member_type& m, V1 to, const V1& from, int shift) {
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(m, 8), [&](int i) { to(m.league_rank() * 8 + i) = from(i + shift); });
+}
+// CHECK: to(m.league_rank() * 8 + i) = hpar::rt::cuda::read_only(m, from)(i + shift);
+KOKKOS_INLINE_FUNCTION double twice_first(V1 v) { return 2 * v(0); }
+KOKKOS_INLINE_FUNCTION void store(const member_type& m, V1 to, V1 from) { to(m.league_rank()) = from(0); from(1) = 0; }
+KOKKOS_INLINE_FUNCTION void shared_helper(const member_type& m, V1 to, V1 from) { to(m.league_rank()) = from(1); }
+// CHECK: KOKKOS_INLINE_FUNCTION double twice_first(V1 v) { return 2 * v(0); }
+// CHECK: { to(m.league_rank()) = from(0); from(1) = 0; }
+// CHECK: { to(m.league_rank()) = from(1); }
+
+// CHECK-LABEL: // hpar: parallel_for "helper" (TeamPolicy)
+// CHECK: // b: only read by the kernel. reads_apart: their memory overlaps none of a's;
+// CHECK-LABEL: // hpar: parallel_for "helper_no_member" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "helper_writes" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "helper_shared_1" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: // hpar: parallel_for "helper_shared_2" (TeamPolicy)
+// CHECK-NOT: reads_apart
+// CHECK-LABEL: void helpers(V1 a, V1 b, V1 c) {
+void helpers(V1 a, V1 b, V1 c) {
+  Kokkos::parallel_for("helper", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    copy_row(team, a, b, 2);
+  });
+  // CHECK: hpar::rt::cuda::views_apart(hpar::rt::cuda::memory_of(b), hpar::rt::cuda::memory_of(a)));
+  Kokkos::parallel_for("helper_no_member", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    a(team.league_rank()) = twice_first(b);
+  });
+  Kokkos::parallel_for("helper_writes", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    store(team, a, b);
+  });
+  Kokkos::parallel_for("helper_shared_1", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    shared_helper(team, a, b);
+  });
+  Kokkos::parallel_for("helper_shared_2", Kokkos::TeamPolicy<>(4, Kokkos::AUTO), KOKKOS_LAMBDA(const member_type& team) {
+    shared_helper(team, c, b);
+  });
+  // CHECK-NOT: views_apart
+  // CHECK: hpar_helper_shared_2_L{{[0-9]+}}_launch(
 }
 
 // The member cannot be named where b is read (an inner lambda that captures only b and a, and one
