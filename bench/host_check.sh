@@ -84,7 +84,7 @@ check() {
 # NAME-tuned).
 for src in bench/launch.cpp bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/stencil3d.cpp bench/yax.cpp \
            bench/spmv.cpp bench/team_scan.cpp bench/batched_gemm.cpp bench/big_scratch.cpp \
-           bench/team_mdrange.cpp bench/nbody.cpp bench/nbody_team.cpp bench/tuned/*.cpp; do
+           bench/team_mdrange.cpp bench/nbody.cpp bench/nbody_team.cpp bench/stream.cpp bench/tuned/*.cpp; do
   b=$(basename "$src" .cpp)
   [ -n "${BENCH_ONLY:-}" ] && [[ " $BENCH_ONLY " != *" $b "* ]] && continue
   id=$b

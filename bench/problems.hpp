@@ -517,6 +517,116 @@ inline bool check_nbody(const double* acc, int64_t n) {
   return bad == 0;
 }
 
+// ---- stream: the five kernels of the STREAM memory-bandwidth benchmark, in one program --------------
+//
+// Arrays a, b and c of N doubles; one repetition runs, in this order and each timed alone,
+//   copy  c(i) = a(i)              mul   b(i) = s * c(i)
+//   add   c(i) = a(i) + b(i)       triad a(i) = b(i) + s * c(i)
+//   dot   sum of a(i) * b(i)       (a parallel_reduce into a host double)
+// Why every value is exact: with a(i) = A at the start of a repetition, copy gives c = A, mul
+// b = s A, add c = (1 + s) A and triad a = (2 s + s^2) A. STREAM's own s = 3 makes a grow by 15 a
+// repetition, which leaves the 53 bits of a double after 13 repetitions; here s = 2, so a grows by
+// exactly 8 (b = 2 A, c = 3 A, a = 2 A + 2 (3 A) = 8 A), every product by s is a shift and every
+// sum (A + 2 A, 2 A + 6 A) is exact, with or without FMA contraction. The initial a(i) is a small
+// integer m(i) = 1 + (i mod 61) times 2^-500, so after r repetitions every element is m(i) times
+// 1, 2 or 3 times a power of two, and the dot of repetition r (from 0) is
+//   sum of 8 A(i) * 2 A(i) = 2^(4 + 6 r - 1000) * sum of m(i)^2,
+// each term an integer multiple of 2^(4 + 6 r - 1000) and the whole sum below 2^53 of them (m^2 <=
+// 3721 < 2^12, N <= 2^40), so every partial sum is exact in any order and the dot compares
+// exactly. The scale 2^-500 keeps everything a normal double for up to stream_max_runs
+// repetitions, warm-up included: the smallest dot term, 2^-996, is well above 2^-1022, and after
+// 300 runs the largest dot is below 2^(4 + 6 * 299 - 1000 + 12 + 40) = 2^850 and a below 2^406.
+// b and c start as NaN (bench_unset): the first copy and mul write them, and an element a kernel
+// never wrote fails the check.
+//
+// The host check does not use the closed form: it runs the same four assignments on one double per
+// residue m (61 of them) as many times as the program ran them, in the same order, and compares
+// every element of a, b and c, and the dot of every repetition, with those values exactly. Since
+// every operation is exact (above), the device's element i and the host's value for m(i) are the
+// same double.
+
+/// s of mul and triad: a power of two, so s * x is exact.
+constexpr double stream_s = 2.0;
+/// Distinct initial values of a: m(i) = 1 + (i mod stream_period).
+constexpr int stream_period = 61;
+/// The most repetitions, warm-up included, for which every value stays a normal double (above).
+constexpr int stream_max_runs = 300;
+/// The largest N for which every dot stays exact (sum of m^2 below 2^53 units, above).
+constexpr int64_t stream_max_n = int64_t(1) << 40;
+
+/// a(i) before the first repetition: m(i) * 2^-500.
+BENCH_FUNCTION double stream_a0(int64_t i) { return double(1 + i % stream_period) * 0x1p-500; }
+
+/// Bytes each kernel moves through device memory (8 N per array read or written).
+inline double stream_copy_bytes(int64_t n) { return 2.0 * sizeof(double) * double(n); }   // a -> c
+inline double stream_mul_bytes(int64_t n) { return 2.0 * sizeof(double) * double(n); }    // c -> b
+inline double stream_add_bytes(int64_t n) { return 3.0 * sizeof(double) * double(n); }    // a, b -> c
+inline double stream_triad_bytes(int64_t n) { return 3.0 * sizeof(double) * double(n); }  // b, c -> a
+inline double stream_dot_bytes(int64_t n) { return 2.0 * sizeof(double) * double(n); }    // a, b
+
+/// Whether the program may run `runs` repetitions (warm-up included) over n elements.
+inline bool stream_size_ok(int64_t n, int runs) {
+  return n >= 1 && n <= stream_max_n && runs >= 1 && runs <= stream_max_runs;
+}
+
+/// What a, b, c and the dots hold after `runs` repetitions, from the four assignments run on the
+/// host, one double per residue.
+struct StreamExpected {
+  double a[stream_period], b[stream_period], c[stream_period];
+  std::vector<double> dots;  // the dot of every repetition
+};
+
+inline StreamExpected stream_expected(int64_t n, int runs) {
+  StreamExpected e;
+  int64_t count[stream_period];  // elements of each residue
+  for (int m = 0; m < stream_period; ++m) {
+    e.a[m] = stream_a0(m);
+    e.b[m] = e.c[m] = bench_unset;
+    count[m] = n / stream_period + (m < n % stream_period ? 1 : 0);
+  }
+  const double s = stream_s;
+  for (int r = 0; r < runs; ++r) {
+    double dot = 0.0;
+    for (int m = 0; m < stream_period; ++m) {
+      e.c[m] = e.a[m];
+      e.b[m] = s * e.c[m];
+      e.c[m] = e.a[m] + e.b[m];
+      e.a[m] = e.b[m] + s * e.c[m];
+      dot += double(count[m]) * (e.a[m] * e.b[m]);  // exact: count * m^2 < 2^53
+    }
+    e.dots.push_back(dot);
+  }
+  return e;
+}
+
+/// Checks every element of a, b and c (host memory) after `runs` repetitions, and the dot of
+/// every repetition (`dots`, the warm-up ones included), exactly; prints mismatches.
+inline bool check_stream(const double* a, const double* b, const double* c,
+                         const std::vector<double>& dots, int64_t n, int runs) {
+  const StreamExpected e = stream_expected(n, runs);
+  bench::Mismatches bad_a("stream a"), bad_b("stream b"), bad_c("stream c");
+  for (int64_t i = 0; i < n; ++i) {
+    const int m = int(i % stream_period);
+    bad_a.expect_eq(i, a[i], e.a[m]);
+    bad_b.expect_eq(i, b[i], e.b[m]);
+    bad_c.expect_eq(i, c[i], e.c[m]);
+  }
+  const bool a_ok = bad_a.finish(), b_ok = bad_b.finish(), c_ok = bad_c.finish();  // each prints
+  bool ok = a_ok && b_ok && c_ok;
+  if (dots.size() != e.dots.size()) {
+    std::printf("stream dot: %zu sums for %d repetitions\n", dots.size(), runs);
+    return false;
+  }
+  for (size_t r = 0; r < dots.size(); ++r) {
+    if (dots[r] != e.dots[r]) {
+      std::printf("mismatch in stream dot, repetition %zu: got %.17g, expected %.17g\n", r,
+                  dots[r], e.dots[r]);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 // ---- launch: parallel_for dispatches of a(i) += 1 over 100 doubles, the cost of a launch ------
 
 /// Elements of the launch benchmark's range: few enough that the work is nothing beside the

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark binary in this directory (bench/out/, as built by bench/build.sh) and
-# prints one table per benchmark. Arguments go to every binary, e.g. `./run.sh --reps 50`.
+# prints one table per benchmark, or per kernel of a benchmark whose programs time several (stream:
+# one RESULT name and one table per kernel, tables_of). Arguments go to every binary, e.g.
+# `./run.sh --reps 50`.
 #
 # Columns
 #   best_ms, median_ms  over the timed repetitions (each: one dispatch + fence)
@@ -31,9 +33,12 @@ if [ -f cuda-builds.txt ]; then
   sed "s|^nvcc |$nvcc |" cuda-builds.txt | xargs -P "$(nproc)" -I{} sh -c '{} > /dev/null 2>&1 || echo "run: build failed: {}" >&2'
 fi
 
-benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor}
+benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team stream team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor}
 # Benchmarks compared with another's baseline (NAME=OTHER): the same problem written another way.
 baseline_of="nbody_team=nbody"
+# Benchmarks whose programs print several RESULT names (NAME=RESULT1,RESULT2,...), a table each;
+# every other benchmark's RESULT name is its own.
+tables_of="stream=stream_copy,stream_mul,stream_add,stream_triad,stream_dot"
 impls=${BENCH_IMPLS:-cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc hpar-cuda-tuned hpar-omp-clang-tuned hpar-omp-gcc-tuned}
 limit=${BENCH_TIMEOUT:-900}
 mkdir -p logs
@@ -68,7 +73,7 @@ for b in $benchmarks; do
   done
 done
 
-awk -v benchmarks="$benchmarks" -v impls="$impls" -v baseline_of="$baseline_of" '
+awk -v benchmarks="$benchmarks" -v impls="$impls" -v baseline_of="$baseline_of" -v tables_of="$tables_of" '
 # Splits "key=value" fields of a RESULT or RUN line into f[].
 function parse(    i, eq) {
   delete f
@@ -77,13 +82,16 @@ function parse(    i, eq) {
     if (eq > 0) f[substr($i, 1, eq - 1)] = substr($i, eq + 1)
   }
 }
+# A measurement is keyed by its program (r) and RESULT name (k = r SUBSEP name); the copy and
+# failed checks by the program.
 $1 == "RESULT" {
   parse()
   r = f["run"]
   if (f["check"] != "ok") { bad[r] = bad[r] " " f["name"] "-check-" f["check"] }
   if (f["name"] == "copy") { copy[r] = f["gbytes_per_s"]; next }
-  have[r] = 1; best[r] = f["best_ms"]; median[r] = f["median_ms"]; gbps[r] = f["gbytes_per_s"]
-  check[r] = f["check"]; n[r] = f["n"]; bytes[r] = f["bytes"]; reps[r] = f["reps"]
+  k = r SUBSEP f["name"]
+  have[k] = 1; best[k] = f["best_ms"]; median[k] = f["median_ms"]; gbps[k] = f["gbytes_per_s"]
+  check[k] = f["check"]; n[k] = f["n"]; bytes[k] = f["bytes"]; reps[k] = f["reps"]
   next
 }
 $1 == "RUN" { parse(); rc[f["run"]] = f["rc"] }
@@ -91,32 +99,40 @@ END {
   nb = split(benchmarks, B, " "); ni = split(impls, I, " ")
   no = split(baseline_of, O, " ")
   for (x = 1; x <= no; ++x) { eq = index(O[x], "="); other[substr(O[x], 1, eq - 1)] = substr(O[x], eq + 1) }
+  nt = split(tables_of, T, " ")
+  for (x = 1; x <= nt; ++x) { eq = index(T[x], "="); tables[substr(T[x], 1, eq - 1)] = substr(T[x], eq + 1) }
   failures = 0
   for (x = 1; x <= nb; ++x) {
-    b = B[x]; base = ((b in other) ? other[b] : b) "-cuda-baseline"; size = ""
-    for (y = 1; y <= ni; ++y) if (have[b "-" I[y]]) { size = "n=" n[b "-" I[y]] "  reps=" reps[b "-" I[y]] "  bytes/run=" bytes[b "-" I[y]]; break }
-    printf "\n== %s  %s\n", b, size
-    printf "%-20s %10s %10s %9s %10s %8s %12s %12s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "of_hpar_cuda", "check"
-    for (y = 1; y <= ni; ++y) {
-      r = b "-" I[y]
-      if (rc[r] == "missing") {
-        if (I[y] == "cuda-baseline" && (b in other)) printf "%-20s (none of its own: vs_baseline is %s)\n", I[y], base
-        else printf "%-20s %s\n", I[y], "(not built)"
-        continue
+    b = B[x]; base = ((b in other) ? other[b] : b) "-cuda-baseline"
+    nn = split((b in tables) ? tables[b] : b, N, ",")
+    for (z = 1; z <= nn; ++z) {
+      # Table t of benchmark b: the RESULT lines named t of the programs b-IMPL; where b takes
+      # the baseline of another benchmark (baseline_of), the RESULT line named as that one.
+      t = N[z]; bt = base SUBSEP ((b in other) ? other[b] : t); size = ""
+      for (y = 1; y <= ni; ++y) if (have[b "-" I[y], t]) { k = b "-" I[y] SUBSEP t; size = "n=" n[k] "  reps=" reps[k] "  bytes/run=" bytes[k]; break }
+      printf "\n== %s  %s\n", t, size
+      printf "%-20s %10s %10s %9s %10s %8s %12s %12s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "of_hpar_cuda", "check"
+      for (y = 1; y <= ni; ++y) {
+        r = b "-" I[y]; k = r SUBSEP t
+        if (rc[r] == "missing") {
+          if (I[y] == "cuda-baseline" && (b in other)) printf "%-20s (none of its own: vs_baseline is %s)\n", I[y], base
+          else printf "%-20s %s\n", I[y], "(not built)"
+          continue
+        }
+        if (!have[k]) {
+          printf "%-20s FAILED: exit status %s, no RESULT line (see logs/%s.log)\n", I[y], rc[r], r
+          ++failures; continue
+        }
+        ofc = (copy[r] > 0) ? sprintf("%.3f", gbps[k] / copy[r]) : "-"
+        vs = (have[bt] && best[bt] > 0) ? sprintf("%.3f", best[k] / best[bt]) : "-"
+        hc = b "-hpar-cuda" (I[y] ~ /-tuned$/ ? "-tuned" : "") SUBSEP t
+        ofh = (have[hc] && best[k] > 0) ? sprintf("%.3f", best[hc] / best[k]) : "-"
+        status = check[k]
+        if (rc[r] != 0) status = status " (exit status " rc[r] ")"
+        if (bad[r] != "") status = status " (" substr(bad[r], 2) ")"
+        if (rc[r] != 0 || bad[r] != "") ++failures
+        printf "%-20s %10.3f %10.3f %9.1f %10s %8s %12s %12s  %s\n", I[y], best[k], median[k], gbps[k], (copy[r] != "" ? copy[r] : "-"), ofc, vs, ofh, status
       }
-      if (!have[r]) {
-        printf "%-20s FAILED: exit status %s, no RESULT line (see logs/%s.log)\n", I[y], rc[r], r
-        ++failures; continue
-      }
-      ofc = (copy[r] > 0) ? sprintf("%.3f", gbps[r] / copy[r]) : "-"
-      vs = (have[base] && best[base] > 0) ? sprintf("%.3f", best[r] / best[base]) : "-"
-      hc = b "-hpar-cuda" (I[y] ~ /-tuned$/ ? "-tuned" : "")
-      ofh = (have[hc] && best[r] > 0) ? sprintf("%.3f", best[hc] / best[r]) : "-"
-      status = check[r]
-      if (rc[r] != 0) status = status " (exit status " rc[r] ")"
-      if (bad[r] != "") status = status " (" substr(bad[r], 2) ")"
-      if (rc[r] != 0 || bad[r] != "") ++failures
-      printf "%-20s %10.3f %10.3f %9.1f %10s %8s %12s %12s  %s\n", I[y], best[r], median[r], gbps[r], (copy[r] != "" ? copy[r] : "-"), ofc, vs, ofh, status
     }
   }
   printf "\n%s\n", failures ? failures " run(s) FAILED" : "all checks passed"
