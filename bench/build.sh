@@ -12,12 +12,15 @@
 #                          the same from bench/tuned/<bench>.cpp (team benchmarks: the launch
 #                          shape picked by hand)
 #   <spelled>-hpar-*       bench/spelled/<spelled>.cpp, a benchmark spelled as another user
-#                          writes it (team_mdrange with local const or run-time extents, its
-#                          team body stored in a variable or a functor class); hpar only
+#                          writes it (<benchmark>_<spelling>: its body stored in a variable, a
+#                          functor class, a helper function, a constant written another way);
+#                          hpar only
 #   libgomp.so.1, libgomp-plugin-nvptx.so.1 (for the GCC binaries), clang-rt.tar.xz (LLVM 19's
 #   offload runtime, for the clang binaries; run.sh unpacks it), run.sh
 #
-# The translated sources are kept in bench/out/gen/, the compiler output in bench/out/logs/.
+# The translated sources are kept in bench/out/gen/cuda/, gen/clang/ and gen/gcc/ (one folder per
+# build: the copies of a source's translated headers, bench/spelled/*_run.hpp, go beside its output
+# under <source name>.hpar-headers/), the compiler output in bench/out/logs/.
 # A failed build is reported with the end of its log and the others go on; the exit status is
 # non-zero when any build failed.
 #
@@ -27,8 +30,9 @@
 # "cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc"), BENCH_CUDA_THERE=1 (the CUDA builds are
 # translated here and compiled by run.sh on the GPU machine, with its nvcc on all its cores:
 # bench/out/cuda-builds.txt holds their commands, bench/out/src the headers they need),
-# HPAR_DRIVER (hpar-c++, default beside the translator), BENCH_ONLY (the benchmarks to build, by
-# name, e.g. "nbody nbody_team"; a name covers its tuned variant too; default all).
+# HPAR_DRIVER (hpar-c++, default beside the translator), BENCH_ONLY (the programs to build, by
+# name: natural, tuned and spelled names, e.g. "nbody nbody_team" or "team_mdrange
+# team_mdrange_functor"; a name covers its tuned variant too; default all).
 # The hpar builds' compile and translate flags are those of rewriter/emit/Builds.def (cuda,
 # openmp-nvptx-clang, openmp-nvptx-gcc), as hpar-c++ prints them; the baselines' are their own.
 set -uo pipefail
@@ -38,7 +42,16 @@ benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch
 tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
 # The same programs spelled as other users write them (bench/spelled/NAME.cpp, issue 47): built
 # as benchmarks of their own, through hpar only (no baseline of their own).
-spelled=(team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor)
+# Keep in step with run.sh's list.
+spelled=(triad_stored_lambda triad_functor
+         dot_stored_lambda dot_functor
+         stencil3d_stored_lambda stencil3d_functor stencil3d_constexpr
+         yax_functor yax_helper
+         spmv_functor spmv_helper spmv_local_const spmv_runtime
+         team_scan_functor team_scan_helper
+         batched_gemm_functor batched_gemm_helper batched_gemm_local_const batched_gemm_runtime
+         team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda
+         team_mdrange_functor team_mdrange_helper)
 # only ARRAY: keeps the names of ARRAY that BENCH_ONLY lists.
 only() {
   local -n list=$1
@@ -60,7 +73,7 @@ nvcc_flags=(-O3 -std=c++17 -arch=sm_90 -cudart static)  # the CUDA baselines'
 impls=${BENCH_IMPLS:-cuda-baseline hpar-cuda hpar-omp-clang hpar-omp-gcc}
 wants() { [[ " $impls " == *" $1 "* ]]; }
 
-mkdir -p "$gen" "$logs"
+mkdir -p "$gen/cuda" "$gen/clang" "$gen/gcc" "$logs"
 
 # ---- tools -------------------------------------------------------------------------------------
 if [ ! -x "$translate" ]; then
@@ -137,35 +150,43 @@ nvcc_build() {
   fi
 }
 
-# build_hpar_cuda NAME [tuned]: bench/NAME.cpp (or bench/tuned/NAME.cpp) through the CUDA output.
+# build_hpar_cuda NAME [tuned|spelled]: bench/NAME.cpp (or bench/tuned/NAME.cpp,
+# bench/spelled/NAME.cpp) through the CUDA output.
 build_hpar_cuda() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${2:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
   [ "${2:-}" = spelled ] && src=bench/spelled/$1.cpp
-  "$translate" --backend=cuda "$src" -o "$gen/$b$suffix.hpar.cu" -- -std=c++17 -I bench \
-    "${cuda_translate[@]}" &&
-    nvcc_build "$gen/$b$suffix.hpar.cu" "$out/$b-hpar-cuda$suffix" "${hpar_nvcc_flags[@]}"
+  "$translate" --backend=cuda "$src" -o "$gen/cuda/$b$suffix.hpar.cu" -- -std=c++17 -I bench \
+    "${cuda_translate[@]}" || return 1
+  # The copies of the source's translated headers name the user's other headers (problems.hpp)
+  # by their absolute path here (docs/design.md, "Dispatches in the user's headers"); compiled on
+  # the GPU machine, they find them through its include path (-I src/bench) instead.
+  if [ "$cuda_there" = 1 ] && [ -d "$gen/cuda/$b.hpar-headers" ]; then
+    find "$gen/cuda/$b.hpar-headers" -type f -exec sed -i "s|^#include \"$PWD/bench/|#include \"|" {} + ||
+      return 1
+  fi
+  nvcc_build "$gen/cuda/$b$suffix.hpar.cu" "$out/$b-hpar-cuda$suffix" "${hpar_nvcc_flags[@]}"
 }
 
-# translate_openmp NAME TAG [tuned]: the OpenMP output, $gen/NAME[-tuned].TAG.hpar.cpp (one per
-# compiler, since the two builds of a benchmark run at the same time).
+# translate_openmp NAME TAG [tuned|spelled]: the OpenMP output, $gen/TAG/NAME[-tuned].hpar.cpp
+# (one per compiler, since the two builds of a benchmark run at the same time).
 translate_openmp() {
   local b=$1 src=bench/$1.cpp suffix=""
   [ "${3:-}" = tuned ] && { src=bench/tuned/$1.cpp; suffix=-tuned; }
   [ "${3:-}" = spelled ] && src=bench/spelled/$1.cpp
   local -n translate_flags=$2_translate  # for the GPU: Kokkos with OpenMPTarget
-  "$translate" --backend=openmp "$src" -o "$gen/$b$suffix.$2.hpar.cpp" \
+  "$translate" --backend=openmp "$src" -o "$gen/$2/$b$suffix.hpar.cpp" \
     -- -std=c++17 -I bench "${translate_flags[@]}"
 }
 build_hpar_omp_clang() {
   local suffix=""; [ "${2:-}" = tuned ] && suffix=-tuned
   translate_openmp "$1" clang "${2:-}" &&
-    clang++-19 "${clang_flags[@]}" "${includes[@]}" "$gen/$1$suffix.clang.hpar.cpp" -o "$out/$1-hpar-omp-clang$suffix"
+    clang++-19 "${clang_flags[@]}" "${includes[@]}" "$gen/clang/$1$suffix.hpar.cpp" -o "$out/$1-hpar-omp-clang$suffix"
 }
 build_hpar_omp_gcc() {
   local suffix=""; [ "${2:-}" = tuned ] && suffix=-tuned
   translate_openmp "$1" gcc "${2:-}" &&
-    "$offload_cxx" "${offload_flags[@]}" "${includes[@]}" "$gen/$1$suffix.gcc.hpar.cpp" -o "$out/$1-hpar-omp-gcc$suffix"
+    "$offload_cxx" "${offload_flags[@]}" "${includes[@]}" "$gen/gcc/$1$suffix.hpar.cpp" -o "$out/$1-hpar-omp-gcc$suffix"
 }
 
 build_baseline() {

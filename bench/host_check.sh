@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Proves on a machine without a GPU that every hpar benchmark passes its own check, at small
 # sizes: untranslated (serial reference semantics, g++), and through the OpenMP output for the host
-# (g++ -foffload=disable, and clang++-19 when installed); the hand-written OpenMP baselines
+# (g++ -foffload=disable, and clang++-19 when installed), the natural, tuned and spelled sources
+# (bench/, bench/tuned/, bench/spelled/); the hand-written OpenMP baselines
 # (bench/baselines/openmp/) with g++; and, with KOKKOS_ROOT set, the natural sources built against
 # Kokkos itself. Builds into $BENCH_HOST_DIR (default /tmp/hpar-bench-host); arguments replace the
 # default sizes. The OpenMP outputs are built with the flags of rewriter/emit/Builds.def
 # (openmp-host-gcc, openmp-host-clang), as hpar-c++ (HPAR_DRIVER, default beside the translator)
-# prints them. BENCH_ONLY (names, e.g. "nbody nbody_team") checks only those benchmarks (a name
-# covers its tuned variant; nine_kernels is one of the names); default all.
+# prints them. BENCH_ONLY (names, e.g. "nbody nbody_team"; natural, tuned or spelled, as
+# bench/build.sh takes them) checks only those programs (a name covers its tuned variant;
+# nine_kernels is one of the names); default all.
 #
 # Exit status: non-zero when a build or a check failed.
 set -uo pipefail
@@ -36,6 +38,19 @@ if command -v clang++-19 > /dev/null; then
   hpar_flags clang_omp clang++-19 --hpar-print-flags=openmp-host-clang \
     --hpar-print-link-flags=openmp-host-clang
 fi
+
+# The natural benchmarks (bench/NAME.cpp), and natural_of NAME: the one a spelled program
+# (bench/spelled/NAME.cpp, named <benchmark>_<spelling>) spells, or NAME itself.
+naturals=(launch triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange
+          nbody nbody_team stream)
+natural_of() {
+  local b best=""
+  [[ " ${naturals[*]} " == *" $1 "* ]] && { echo "$1"; return; }
+  for b in "${naturals[@]}"; do
+    if [[ "$1" == "${b}_"* ]] && [ "${#b}" -gt "${#best}" ]; then best=$b; fi
+  done
+  echo "${best:-$1}"
+}
 
 # Problem sizes (the --n, and for team_scan --m, arguments): not powers of two, so that ragged
 # tiles and tails are exercised (yax's 301 columns and team_scan's 1031 leave a partial last
@@ -80,19 +95,21 @@ check() {
   return 1
 }
 
-# Every natural source (bench/NAME.cpp) and every tuned one (bench/tuned/NAME.cpp, run as
-# NAME-tuned).
+# Every natural source (bench/NAME.cpp), every tuned one (bench/tuned/NAME.cpp, run as
+# NAME-tuned) and every spelled one (bench/spelled/NAME.cpp, at the sizes of the benchmark it
+# spells).
 for src in bench/launch.cpp bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/stencil3d.cpp bench/yax.cpp \
            bench/spmv.cpp bench/team_scan.cpp bench/batched_gemm.cpp bench/big_scratch.cpp \
-           bench/team_mdrange.cpp bench/nbody.cpp bench/nbody_team.cpp bench/stream.cpp bench/tuned/*.cpp; do
+           bench/team_mdrange.cpp bench/nbody.cpp bench/nbody_team.cpp bench/stream.cpp bench/tuned/*.cpp \
+           bench/spelled/*.cpp; do
   b=$(basename "$src" .cpp)
   [ -n "${BENCH_ONLY:-}" ] && [[ " $BENCH_ONLY " != *" $b "* ]] && continue
   id=$b
-  [ "$src" != "bench/$b.cpp" ] && id=$b-tuned
+  [ "$src" = "bench/tuned/$b.cpp" ] && id=$b-tuned
   if [ "$#" -gt 0 ]; then
     args=("$@")
   else
-    read -r -a args <<< "$(size_args "$b")"
+    read -r -a args <<< "$(size_args "$(natural_of "$b")")"
     args+=("${common_args[@]}")
   fi
 

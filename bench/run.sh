@@ -13,6 +13,11 @@
 #                       nbody_team, which has no baseline of its own, nbody's (baseline_of)
 #   of_hpar_cuda        best time of the hpar CUDA output of the same source (hpar-cuda, or
 #                       hpar-cuda-tuned for a tuned build) / best time (1: as fast as it)
+#   vs_natural          for a spelled program (bench/spelled/<benchmark>_<spelling>.cpp): best
+#                       time / best time of the same build of the natural <benchmark> (above 1:
+#                       slower than the natural spelling)
+# A last table puts the best time of each spelled program through hpar-cuda and hpar-omp-clang
+# beside its natural benchmark's (both must have run).
 # Every output line of the binaries is kept in logs/<binary>.log, the RESULT lines of all of them
 # in logs/results.txt. The OpenMP binaries run with OMP_TARGET_OFFLOAD=MANDATORY unless the
 # environment sets it, so they fail instead of quietly running on the host. BENCH_IMPLS and
@@ -33,7 +38,16 @@ if [ -f cuda-builds.txt ]; then
   sed "s|^nvcc |$nvcc |" cuda-builds.txt | xargs -P "$(nproc)" -I{} sh -c '{} > /dev/null 2>&1 || echo "run: build failed: {}" >&2'
 fi
 
-benchmarks=${BENCH_NAMES:-triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team stream team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor}
+naturals="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team stream"
+# The spelled programs (bench/spelled/, issue 47); keep in step with bench/build.sh's list.
+spelled="triad_stored_lambda triad_functor dot_stored_lambda dot_functor
+  stencil3d_stored_lambda stencil3d_functor stencil3d_constexpr yax_functor yax_helper
+  spmv_functor spmv_helper spmv_local_const spmv_runtime team_scan_functor team_scan_helper
+  batched_gemm_functor batched_gemm_helper batched_gemm_local_const batched_gemm_runtime
+  team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor
+  team_mdrange_helper"
+benchmarks=${BENCH_NAMES:-$naturals $spelled}
+benchmarks=$(echo $benchmarks)  # one line
 # Benchmarks compared with another's baseline (NAME=OTHER): the same problem written another way.
 baseline_of="nbody_team=nbody"
 # Benchmarks whose programs print several RESULT names (NAME=RESULT1,RESULT2,...), a table each;
@@ -73,7 +87,8 @@ for b in $benchmarks; do
   done
 done
 
-awk -v benchmarks="$benchmarks" -v impls="$impls" -v baseline_of="$baseline_of" -v tables_of="$tables_of" '
+awk -v benchmarks="$benchmarks" -v impls="$impls" -v baseline_of="$baseline_of" -v tables_of="$tables_of" \
+    -v naturals="$naturals" '
 # Splits "key=value" fields of a RESULT or RUN line into f[].
 function parse(    i, eq) {
   delete f
@@ -95,8 +110,21 @@ $1 == "RESULT" {
   next
 }
 $1 == "RUN" { parse(); rc[f["run"]] = f["rc"] }
+# The natural benchmark a spelled program (<benchmark>_<spelling>) spells, or "" (for a natural
+# benchmark too).
+function natural_of(b,    k, best) {
+  best = ""
+  if (b in is_natural) return best
+  for (k = 1; k <= nnat; ++k)
+    if (index(b, NAT[k] "_") == 1 && length(NAT[k]) > length(best)) best = NAT[k]
+  return best
+}
+# The best time of RESULT key k (program SUBSEP RESULT name), and the ratio of the best times of two keys.
+function ms(k) { return have[k] ? sprintf("%.3f", best[k]) : "-" }
+function ratio(k, q) { return (have[k] && have[q] && best[q] > 0) ? sprintf("%.3f", best[k] / best[q]) : "-" }
 END {
-  nb = split(benchmarks, B, " "); ni = split(impls, I, " ")
+  nb = split(benchmarks, B, " "); ni = split(impls, I, " "); nnat = split(naturals, NAT, " ")
+  for (x = 1; x <= nnat; ++x) is_natural[NAT[x]] = 1
   no = split(baseline_of, O, " ")
   for (x = 1; x <= no; ++x) { eq = index(O[x], "="); other[substr(O[x], 1, eq - 1)] = substr(O[x], eq + 1) }
   nt = split(tables_of, T, " ")
@@ -111,7 +139,8 @@ END {
       t = N[z]; bt = base SUBSEP ((b in other) ? other[b] : t); size = ""
       for (y = 1; y <= ni; ++y) if (have[b "-" I[y], t]) { k = b "-" I[y] SUBSEP t; size = "n=" n[k] "  reps=" reps[k] "  bytes/run=" bytes[k]; break }
       printf "\n== %s  %s\n", t, size
-      printf "%-20s %10s %10s %9s %10s %8s %12s %12s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "of_hpar_cuda", "check"
+      nat = natural_of(b)
+      printf "%-20s %10s %10s %9s %10s %8s %12s %12s %10s  %s\n", "impl", "best_ms", "median_ms", "GB/s", "copy_GB/s", "of_copy", "vs_baseline", "of_hpar_cuda", "vs_natural", "check"
       for (y = 1; y <= ni; ++y) {
         r = b "-" I[y]; k = r SUBSEP t
         if (rc[r] == "missing") {
@@ -131,9 +160,24 @@ END {
         if (rc[r] != 0) status = status " (exit status " rc[r] ")"
         if (bad[r] != "") status = status " (" substr(bad[r], 2) ")"
         if (rc[r] != 0 || bad[r] != "") ++failures
-        printf "%-20s %10.3f %10.3f %9.1f %10s %8s %12s %12s  %s\n", I[y], best[k], median[k], gbps[k], (copy[r] != "" ? copy[r] : "-"), ofc, vs, ofh, status
+        vn = (nat != "") ? ratio(k, nat "-" I[y] SUBSEP nat) : "-"
+        printf "%-20s %10.3f %10.3f %9.1f %10s %8s %12s %12s %10s  %s\n", I[y], best[k], median[k], gbps[k], (copy[r] != "" ? copy[r] : "-"), ofc, vs, ofh, vn, status
       }
     }
+  }
+  # Each spelled program beside its natural benchmark, through hpar-cuda and hpar-omp-clang.
+  header = 0
+  for (x = 1; x <= nb; ++x) {
+    b = B[x]; nat = natural_of(b)
+    if (nat == "") continue
+    if (!header) {
+      printf "\n== spelled programs against their natural benchmark (best ms; ratio: spelled / natural, above 1: slower)\n"
+      printf "%-28s %-14s %10s %10s %7s %10s %10s %7s\n", "spelled", "natural", "cuda", "natural", "ratio", "omp-clang", "natural", "ratio"
+      header = 1
+    }
+    c = b "-hpar-cuda" SUBSEP b; nc = nat "-hpar-cuda" SUBSEP nat
+    o = b "-hpar-omp-clang" SUBSEP b; on = nat "-hpar-omp-clang" SUBSEP nat
+    printf "%-28s %-14s %10s %10s %7s %10s %10s %7s\n", b, nat, ms(c), ms(nc), ratio(c, nc), ms(o), ms(on), ratio(o, on)
   }
   printf "\n%s\n", failures ? failures " run(s) FAILED" : "all checks passed"
   exit failures ? 1 : 0
