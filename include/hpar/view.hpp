@@ -219,11 +219,19 @@ class HPAR_ANNOTATE("hpar::view") View
   }
 
   /// The extents from the positional arguments (static extents win), checked.
+  /// Every index into n is the loop's own counter, so that a compiler unrolls the loops and keeps n
+  /// in registers: a loop that stopped at the first absent extent indexed n by a run-time value,
+  /// and a View of team scratch built in a kernel with run-time extents then took its extents
+  /// through local memory (batched_gemm with a run-time dimension 3.8 times slower on an H200).
   HPAR_HD static void given_extents(const size_t (&n)[8], size_t* extent, const char* label) {
     int given = 0;
-    while (given < 8 && n[given] != invalid_index) ++given;
-    for (int r = given; r < 8; ++r)
-      if (n[r] != invalid_index) impl::view_error(label, "extent arguments have a gap");
+    bool gap = false;
+    for (int r = 0; r < 8; ++r) {
+      const bool present = n[r] != invalid_index;
+      if (present && given == r) given = r + 1;
+      else if (present) gap = true;
+    }
+    if (gap) impl::view_error(label, "extent arguments have a gap");
     if (given != int(traits::rank_dynamic) && given != int(R))
       impl::view_error(label, "the number of extent arguments is neither the rank nor the "
                               "number of runtime extents");
