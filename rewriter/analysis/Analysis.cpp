@@ -66,6 +66,19 @@ static void forgetDifferingShape(clang::ASTContext& Ctx, const TracedPolicy& P, 
   if (VectorLength != K.vectorLength) K.vectorLength = 0;
 }
 
+/// Whether the call operators a range or MDRange dispatch runs take their indices as parameters
+/// of fixed types (ir::Kernel::plainIndexParams).
+bool plainIndexParameters(const DispatchSite& Site) {
+  if (const clang::LambdaExpr* L = lambdaOf(Site.functor))
+    return !L->isGenericLambda() && !L->getCallOperator()->isVariadic();
+  // One call operator: with overloads, another argument type could pick another one.
+  if (Site.members.size() != 1) return false;
+  for (const clang::FunctionDecl* F : Site.members)
+    if (F->isTemplateInstantiation() || F->getDescribedFunctionTemplate() || F->isVariadic())
+      return false;
+  return true;
+}
+
 Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporter& Report,
                  ir::TranslationUnit& TU,
                  const StdHeaderFacts* HeaderFacts) {
@@ -74,7 +87,10 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
   if (Ctx.getDiagnostics().hasErrorOccurred()) return Result;
   for (const DispatchSite& Site : Result.dispatches.sites) {
     ir::Kernel& K = TU.kernels[Site.kernel];
-    if (K.policy != ir::PolicyKind::Team) continue;
+    if (K.policy != ir::PolicyKind::Team) {
+      K.plainIndexParams = plainIndexParameters(Site);
+      continue;
+    }
     buildNest(Ctx, File, Site, K);
     if (!K.onHost) recordViewReads(Ctx, File, Site, Result.dispatches.instances, K);
   }

@@ -75,16 +75,20 @@ std::string siteLauncher(const ir::Kernel& K, const std::vector<const ir::Kernel
              "dispatch when it was translated\");\n}\n\n";
 }
 
-std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex) {
+std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex, bool asIndexType) {
   if (K.policy == ir::PolicyKind::Team) return "team";
-  if (K.policy == ir::PolicyKind::Range) return "index_type(i)";
+  auto arg = [&](const std::string& index) {
+    return asIndexType ? "index_type(" + index + ")" : index;
+  };
+  if (K.policy == ir::PolicyKind::Range) return arg("i");
   std::string s;
-  for (int d = 0; d < K.rank; ++d) s += (d ? ", " : "") + std::string("index_type(") + mdIndex(d) + ")";
+  for (int d = 0; d < K.rank; ++d) s += (d ? ", " : "") + arg(mdIndex(d));
   return s;
 }
 
-std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex) {
-  return callWith(K, functor, indexArgs(K, mdIndex));
+std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex,
+                    bool asIndexType) {
+  return callWith(K, functor, indexArgs(K, mdIndex, asIndexType));
 }
 
 std::string callWith(const ir::Kernel& K, const std::string& functor, const std::string& args) {

@@ -43,12 +43,14 @@ std::string siteLauncher(const ir::Kernel& site, const std::vector<const ir::Ker
 using MDIndexSpelling = std::function<std::string(int d)>;
 
 /// The index arguments of one functor call: `team` for a team policy, `index_type(i)` for a
-/// range, `index_type(<index of d>)` for each dimension of an MDRange.
-std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex);
+/// range, `index_type(<index of d>)` for each dimension of an MDRange; without the conversion
+/// (`i`) when asIndexType is false (ir::Kernel::plainIndexParams).
+std::string indexArgs(const ir::Kernel& K, MDIndexSpelling mdIndex, bool asIndexType = true);
 
 /// The functor call of a parallel_for through `functor`, with the work tag when the policy has
 /// one: `f(typename Policy::work_tag(), index_type(i))`.
-std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex);
+std::string forCall(const ir::Kernel& K, const std::string& functor, MDIndexSpelling mdIndex,
+                    bool asIndexType = true);
 /// forCall with the index arguments written out: `f(typename Policy::work_tag(), args)`.
 std::string callWith(const ir::Kernel& K, const std::string& functor, const std::string& args);
 

@@ -113,6 +113,12 @@ struct Kernel {
   /// and plain values only and at least one View is only read (empty `readOnly` otherwise).
   ViewReads viewReads;
 
+  /// Range and MDRange kernels: the call operators the dispatch runs take their indices as
+  /// parameters of fixed types (not a generic lambda, a template or a variadic function), so an
+  /// index handed over as the loop's own integer converts to them exactly as the policy's
+  /// index_type would (every index lies in the policy's bounds, index_type values).
+  bool plainIndexParams = false;
+
   std::string name;             // hpar_<label>_L<line> (in a header: ir/Naming.h)
   std::string file;             // file name as the user wrote it (for comments and messages)
   bool inHeader = false;        // written in a header of the user's (TranslationUnit::header)

@@ -46,7 +46,14 @@ const char* levelMapping(ir::NestedConstruct::Level L) {
 }
 
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
-std::string forCall(const ir::Kernel& K) { return emit::forCall(K, "fn", pointIndex); }
+/// The functor call of a parallel_for region. Functors whose index parameters have fixed types take
+/// the loop's int64_t index as it is (ir::Kernel::plainIndexParams): the same values as through
+/// index_type, but with clang on an NVIDIA GPU a 32-bit index_type (Kokkos' unsigned for
+/// OpenMPTarget) round trip zero-extends the index in the loop, and stencil3d's kernel took 1.07
+/// against 0.82 ms on an H200 (docs/performance.md, 2026-11-30 17:38 UTC).
+std::string forCall(const ir::Kernel& K) {
+  return emit::forCall(K, "fn", pointIndex, !K.plainIndexParams);
+}
 
 /// Local copies of the MDRange bounds: l0, u0, l1, u1, ...
 std::string mdBounds(const ir::Kernel& K) {
@@ -361,7 +368,7 @@ private:
       r << "        for (int64_t row = first; row < last; ++row) {\n"
         << "          for (int64_t i" << fast << " = l" << fast << " + omp_get_thread_num(); i" << fast
         << " < u" << fast << "; i" << fast << " += omp_get_num_threads())\n"
-        << "            " << emit::forCall(K, "fn", rowPoint) << ";\n"
+        << "            " << emit::forCall(K, "fn", rowPoint, !K.plainIndexParams) << ";\n"
         << "          // The next row: the row indices count up like the digits of a number.\n"
         << "          ";
       for (size_t n = 0; n < outer.size(); ++n) {

@@ -39,7 +39,7 @@ double twice(double v) { return 2 * v; }
 // CHECK-NEXT: const int64_t stride = (int64_t)omp_get_num_teams() * omp_get_num_threads();
 // CHECK-NEXT: for (int64_t i = begin + (int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
 // CHECK-NEXT: i < end; i += stride)
-// CHECK-NEXT: fn(index_type(i));
+// CHECK-NEXT: fn(i);
 // CHECK-NEXT: }
 // HOST-LABEL: // hpar: parallel_for "scale" (RangePolicy) from range_for.cpp:{{[0-9]+}}
 // HOST-NEXT: template <class Label, class PolicyOrCount, class Functor>
@@ -55,10 +55,21 @@ double twice(double v) { return 2 * v; }
 // HOST-NEXT: const Functor& fn = thread_fn.get();
 // HOST-NEXT: #pragma omp for schedule(static) nowait
 // HOST-NEXT: for (int64_t i = begin; i < end; ++i)
-// HOST-NEXT: fn(index_type(i));
+// HOST-NEXT: fn(i);
 // HOST-NEXT: }
 // HOST-NOT: #pragma omp target
 // CHECK: hpar_scale_L{{[0-9]+}}("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
 void scale(hpar::View<double*> x) {
   hpar::parallel_for("scale", hpar::RangePolicy<>(0, x.extent(0)), [=](int i) { x(i) = twice(x(i)); });
+}
+
+// A functor whose index parameter type is deduced (a generic lambda) gets the policy's index_type,
+// as Kokkos passes it; one of a fixed type (above) gets the loop's int64_t index, which converts
+// to it as an index_type value would (ir::Kernel::plainIndexParams).
+// CHECK-LABEL: // hpar: parallel_for "deduced" (RangePolicy) from range_for.cpp:{{[0-9]+}}
+// CHECK: fn(index_type(i));
+// HOST-LABEL: // hpar: parallel_for "deduced" (RangePolicy) from range_for.cpp:{{[0-9]+}}
+// HOST: fn(index_type(i));
+void deduced(hpar::View<double*> x) {
+  hpar::parallel_for("deduced", hpar::RangePolicy<>(0, x.extent(0)), [=](auto i) { x(i) = twice(x(i)); });
 }

@@ -45,7 +45,7 @@
 // HOST-NEXT: for (int64_t i2 = b2; i2 < (b2 + t2 < u2 ? b2 + t2 : u2); ++i2)
 // HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < slab_end ? b1 + t1 : slab_end); ++i1)
 // HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
-// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: fn(i0, i1, i2);
 // HOST-NEXT: } else {
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
 // HOST-NEXT: for (int64_t b2 = l2; b2 < u2; b2 += t2)
@@ -53,7 +53,7 @@
 // HOST-NEXT: for (int64_t i2 = b2; i2 < (b2 + t2 < u2 ? b2 + t2 : u2); ++i2)
 // HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < u1 ? b1 + t1 : u1); ++i1)
 // HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
-// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: fn(i0, i1, i2);
 // HOST-NEXT: }
 // HOST-NEXT: } else {
 // HOST-NEXT: const int64_t t0 = policy.tile(0);
@@ -66,7 +66,7 @@
 // HOST-NEXT: for (int64_t i0 = b0; i0 < (b0 + t0 < u0 ? b0 + t0 : u0); ++i0)
 // HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < slab_end ? b1 + t1 : slab_end); ++i1)
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
-// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: fn(i0, i1, i2);
 // HOST-NEXT: } else {
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(2)
 // HOST-NEXT: for (int64_t b0 = l0; b0 < u0; b0 += t0)
@@ -74,7 +74,7 @@
 // HOST-NEXT: for (int64_t i0 = b0; i0 < (b0 + t0 < u0 ? b0 + t0 : u0); ++i0)
 // HOST-NEXT: for (int64_t i1 = b1; i1 < (b1 + t1 < u1 ? b1 + t1 : u1); ++i1)
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
-// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: fn(i0, i1, i2);
 // HOST-NEXT: }
 // HOST-NEXT: }
 // HOST-NEXT: } else {
@@ -83,14 +83,14 @@
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2)
 // HOST-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
 // HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0) {
-// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: fn(i0, i1, i2);
 // HOST-NEXT: }
 // HOST-NEXT: } else {
 // HOST-NEXT: #pragma omp for schedule(static) nowait collapse(3)
 // HOST-NEXT: for (int64_t i0 = l0; i0 < u0; ++i0)
 // HOST-NEXT: for (int64_t i1 = l1; i1 < u1; ++i1)
 // HOST-NEXT: for (int64_t i2 = l2; i2 < u2; ++i2) {
-// HOST-NEXT: fn(index_type(i0), index_type(i1), index_type(i2));
+// HOST-NEXT: fn(i0, i1, i2);
 // HOST-NEXT: }
 // HOST-NEXT: }
 // HOST-NEXT: }
@@ -146,7 +146,7 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 // CHECK-NEXT: int64_t i2 = l2 + rest % (u2 - l2);
 // CHECK-NEXT: for (int64_t row = first; row < last; ++row) {
 // CHECK-NEXT: for (int64_t i0 = l0 + omp_get_thread_num(); i0 < u0; i0 += omp_get_num_threads())
-// CHECK-NEXT: fn(index_type(hpar::impl::unreduced_index(i0)), index_type(i1), index_type(i2));
+// CHECK-NEXT: fn(hpar::impl::unreduced_index(i0), i1, i2);
 // CHECK-NEXT: // The next row: the row indices count up like the digits of a number.
 // CHECK-NEXT: if (++i1 == u1) { i1 = l1; if (++i2 == u2) { i2 = l2; }}
 // CHECK: } else {
@@ -155,7 +155,7 @@ void offsets(hpar::View<int*> counts, hpar::View<int*> starts) {
 // CHECK-NEXT: int64_t i0 = l0 + rest % (u0 - l0);
 // CHECK-NEXT: for (int64_t row = first; row < last; ++row) {
 // CHECK-NEXT: for (int64_t i2 = l2 + omp_get_thread_num(); i2 < u2; i2 += omp_get_num_threads())
-// CHECK-NEXT: fn(index_type(i0), index_type(i1), index_type(hpar::impl::unreduced_index(i2)));
+// CHECK-NEXT: fn(i0, i1, hpar::impl::unreduced_index(i2));
 // CHECK-NEXT: // The next row: the row indices count up like the digits of a number.
 // CHECK-NEXT: if (++i1 == u1) { i1 = l1; if (++i0 == u0) { i0 = l0; }}
 void fill3(hpar::View<double***> a) {
