@@ -85,6 +85,7 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
   Analysis Result;
   Result.dispatches = findDispatches(Ctx, File, Report, TU);
   if (Ctx.getDiagnostics().hasErrorOccurred()) return Result;
+  FunctionReferences References(Ctx);
   for (const DispatchSite& Site : Result.dispatches.sites) {
     ir::Kernel& K = TU.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) {
@@ -92,7 +93,7 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
       continue;
     }
     buildNest(Ctx, File, Site, K);
-    if (!K.onHost) recordViewReads(Ctx, File, Site, Result.dispatches.instances, K);
+    if (!K.onHost) recordViewReads(Ctx, File, Site, Result.dispatches.instances, References, K);
   }
   // Every instantiation's policy, traced once: the checks read the traces; the IR records the
   // first instantiation's (the instances start with the sites, in kernel order).

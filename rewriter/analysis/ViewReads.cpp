@@ -231,20 +231,19 @@ private:
   bool Escapes = false;
 };
 
-/// How many expressions of the translation unit name `FD` (calls, addresses taken).
-class References : public RecursiveASTVisitor<References> {
+/// Counts the expressions that name each function (FunctionReferences).
+class ReferenceCounter : public RecursiveASTVisitor<ReferenceCounter> {
 public:
-  explicit References(const FunctionDecl* FD) : Target(FD->getCanonicalDecl()) {}
+  explicit ReferenceCounter(llvm::DenseMap<const FunctionDecl*, unsigned>& Counts)
+      : Counts(Counts) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr* E) {
-    if (const auto* F = dyn_cast<FunctionDecl>(E->getDecl()); F && F->getCanonicalDecl() == Target)
-      ++Count;
+    if (const auto* F = dyn_cast<FunctionDecl>(E->getDecl())) ++Counts[F->getCanonicalDecl()];
     return true;
   }
-  unsigned Count = 0;
 
 private:
-  const FunctionDecl* Target;
+  llvm::DenseMap<const FunctionDecl*, unsigned>& Counts;
 };
 
 /// Whether a DeclRefExpr in `S` names one of `Vars`.
@@ -341,8 +340,17 @@ std::string memberAtCall(const Expr* Functor, const CXXRecordDecl* RD, const Fie
 
 }  // namespace
 
+unsigned FunctionReferences::count(const FunctionDecl* FD) {
+  if (!Counted) {
+    ReferenceCounter(Counts).TraverseDecl(Ast.getTranslationUnitDecl());
+    Counted = true;
+  }
+  return Counts.lookup(FD->getCanonicalDecl());
+}
+
 void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
-                     const std::vector<DispatchSite>& Instances, ir::Kernel& K) {
+                     const std::vector<DispatchSite>& Instances, FunctionReferences& References,
+                     ir::Kernel& K) {
   const SourceManager& SM = Ctx.getSourceManager();
   const SourceLocation CallEnd = Site.call->getRParenLoc();
   if (CallEnd.isMacroID() || !File.writtenHere(CallEnd)) return;
@@ -409,17 +417,10 @@ void recordViewReads(ASTContext& Ctx, const AnalysedFile& File, const DispatchSi
   // A function of the user's that the kernel passes Views to is walked as part of it when it is
   // written here and named once in the translation unit (by this kernel's call): its reads are
   // then rewritten for this dispatch alone.
-  std::map<const FunctionDecl*, bool> Followable;
   auto follow = [&](const FunctionDecl* FD) {
     FD = FD->getDefinition();
-    if (!FD) return false;
-    auto [It, New] = Followable.try_emplace(FD->getCanonicalDecl(), false);
-    if (New && File.writtenHereExpanded(FD->getBeginLoc()) && File.writtenHere(FD->getEndLoc())) {
-      References Count(FD);
-      Count.TraverseDecl(Ctx.getTranslationUnitDecl());
-      It->second = Count.Count == 1;
-    }
-    return It->second;
+    return FD && File.writtenHereExpanded(FD->getBeginLoc()) && File.writtenHere(FD->getEndLoc()) &&
+           References.count(FD) == 1;
   };
   ViewUses Uses(Member, follow);
   for (const ValueDecl* V : Held) Uses.track(V);

@@ -4,16 +4,33 @@
 #include "analysis/DispatchFinder.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace hpar {
 namespace analysis {
+
+/// How many expressions of the translation unit name each function (calls, addresses taken),
+/// counted in one walk of the unit the first time a count is asked for, for every dispatch.
+class FunctionReferences {
+public:
+  explicit FunctionReferences(clang::ASTContext& ast) : Ast(ast) {}
+  unsigned count(const clang::FunctionDecl* fn);
+
+private:
+  clang::ASTContext& Ast;
+  bool Counted = false;
+  llvm::DenseMap<const clang::FunctionDecl*, unsigned> Counts;  // by canonical declaration
+};
 
 /// Fills `kernel.viewReads` for the team dispatch of `site` when its functor, outside any
 /// template, holds Views and plain values only: a lambda written in the call or stored in a local
 /// variable that only this call runs, or a functor class that no other of `instances` runs (a
 /// variable, or an aggregate built in the call from variables). Leaves it empty otherwise.
+/// `references` tells which of the file's functions the kernel's Views are passed to are named
+/// only by that call.
 void recordViewReads(clang::ASTContext& ast, const AnalysedFile& file, const DispatchSite& site,
-                     const std::vector<DispatchSite>& instances, ir::Kernel& kernel);
+                     const std::vector<DispatchSite>& instances, FunctionReferences& references,
+                     ir::Kernel& kernel);
 
 }  // namespace analysis
 }  // namespace hpar
