@@ -3,6 +3,7 @@
 #include "analysis/NestTree.h"
 #include "analysis/PolicyInfo.h"
 #include "analysis/PolicyTrace.h"
+#include "analysis/StagedLoops.h"
 #include "analysis/ViewReads.h"
 
 #include <climits>
@@ -90,6 +91,7 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
     ir::Kernel& K = TU.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) {
       K.plainIndexParams = plainIndexParameters(Site);
+      recordStagedLoop(Ctx, File, Site, K);
       continue;
     }
     buildNest(Ctx, File, Site, K);
@@ -118,6 +120,7 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
     Result.teamPolicies.push_back(std::move(P));
   }
   Result.device = walkDeviceCode(Ctx, File, Result.dispatches.instances, TU);
+  keepStagingOnDeviceLambdas(TU);
   Result.execution = walkExecution(Ctx, File, Result.dispatches.instances, TU);
   Result.captures = findCaptures(Ctx, Result.dispatches.sites);
   Result.policies = readPolicies(Ctx, File, Result.dispatches.instances, Result.teamPolicies);

@@ -74,6 +74,40 @@ struct ViewReads {
   unsigned callEnd = 0;     // the offset of the dispatch call's closing parenthesis
 };
 
+/// A range parallel_for whose lambda (written in the call, outside templates) runs a loop
+/// `for (T j = first; j < bound; ++j)` that every thread runs alike: its bounds are captured
+/// values and constants, and what comes before it in the lambda and the loop itself only read
+/// memory and write the lambda's own variables (no return, no break out of the loop). Its body
+/// reads elements `v(j, c...)` of captured Views, the other subscripts constants: the same
+/// elements in every thread. A backend may load them once per block, a tile at a time, into
+/// memory the block's threads share. Every thread of the block then runs the lambda together, the
+/// threads past the range's end at its last index, which the flag the lambda gains after its
+/// index tells (`hpar_active`); the lambda runs what follows the loop only for the threads in the
+/// range, so the others only read.
+struct StagedLoop {
+  unsigned line = 0;             // the loop's line
+  std::string var, type;         // the loop variable and its type, as written / deduced
+  std::string first, bound;      // `first` and `bound`, as written
+  unsigned indexEnd = 0;         // just past the lambda's index parameter
+  unsigned lambdaBegin = 0;      // the lambda's introducer
+  unsigned headBegin = 0;        // the loop's `for`
+  unsigned bodyBegin = 0;        // the loop's body
+  unsigned loopEnd = 0;          // just past the loop's body
+  unsigned lambdaClose = 0;      // the lambda body's closing brace
+  bool more = false;             // statements follow the loop in the lambda's body
+  /// One element the body reads: the View as written (`pos`) and its subscripts after the loop
+  /// variable, each after ", " (`, 3`), so that `view(index rest)` reads it at another index.
+  struct Slot {
+    std::string view, rest;
+  };
+  std::vector<Slot> slots;
+  struct Read {
+    unsigned begin = 0, end = 0;  // the element access, `pos(j, 3)`
+    unsigned slot = 0;
+  };
+  std::vector<Read> reads;
+};
+
 struct Kernel {
   Pattern pattern = Pattern::For;
   PolicyKind policy = PolicyKind::Range;
@@ -118,6 +152,11 @@ struct Kernel {
   /// index handed over as the loop's own integer converts to them exactly as the policy's
   /// index_type would (every index lies in the policy's bounds, index_type values).
   bool plainIndexParams = false;
+
+  /// Range parallel_for kernels: the loop whose View reads a block may share (ir::StagedLoop),
+  /// when `staged`.
+  bool staged = false;
+  StagedLoop stagedLoop;
 
   std::string name;             // hpar_<label>_L<line> (in a header: ir/Naming.h)
   std::string file;             // file name as the user wrote it (for comments and messages)

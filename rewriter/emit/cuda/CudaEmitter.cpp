@@ -222,6 +222,11 @@ public:
         Out += "#include <hpar/rt/cuda/scan.cuh>\n";
         break;
       }
+    for (const ir::Kernel& K : TU.kernels)
+      if (K.staged) {
+        Out += "#include <hpar/rt/cuda/stage.cuh>\n";
+        break;
+      }
     return Out + chosenStdHeaders(TU);
   }
 
@@ -241,6 +246,13 @@ public:
   }
 
   std::string explainLaunch(const ir::TranslationUnit&, const ir::Kernel& K) const override {
+    if (K.policy == ir::PolicyKind::Range && K.staged)
+      return "a grid-stride loop over blockIdx.x * blockDim.x + threadIdx.x, every thread of a "
+             "block running the lambda together (past the end at the last index, hpar_active "
+             "false); the loop at line " + std::to_string(K.stagedLoop.line) + " reads " +
+             stagedElements(K.stagedLoop) + " from shared memory, loaded a tile of blockDim.x "
+             "indices at a time; the block size from the occupancy API, at most " +
+             "256 threads";
     if (K.policy == ir::PolicyKind::Range)
       return std::string("a grid-stride loop over blockIdx.x * blockDim.x + threadIdx.x; the block "
                          "size from the occupancy API, ") +
@@ -276,6 +288,7 @@ public:
   /// `read_only(team, B)(...)`, and the call gains whether their memory is apart from the others'.
   void editDispatch(const ir::Kernel& K, output::EditList& Edits) const override {
     editReadOnlyReads(K, "cuda", Edits);
+    if (K.staged) editStagedLoop(K.stagedLoop, Edits);
   }
 
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {
@@ -413,9 +426,83 @@ private:
     return o.str();
   }
 
+  /// A range parallel_for whose lambda has a staged loop (ir::StagedLoop): the grid-stride loop
+  /// steps by blocks, and every thread of a block calls the lambda, those past the end at the last
+  /// index with hpar_active false, so that all reach the loop's barriers.
+  std::string stagedForKernel(const ir::Kernel& K) const {
+    const std::vector<KernelParam> params{kPolicyParam, kFunctorParam};
+    std::ostringstream o;
+    o << kernelHead("", K.name, "class Policy, class Functor", params)
+      << "  using index_type = typename Policy::index_type;\n"
+      << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
+      << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
+      << "  // the block loads them into shared memory a tile at a time, so all its threads run the\n"
+      << "  // lambda together: one past the end runs it at the last index, told by hpar_active\n"
+      << "  // that it is not in the range, and skips what follows the loop\n"
+      << "  const int64_t end = policy.end();\n"
+      << "  for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;\n"
+      << "       first += (int64_t)gridDim.x * blockDim.x) {\n"
+      << "    const int64_t i = first + threadIdx.x;\n"
+      << "    " << callWith(K, "f", "index_type(i < end ? i : end - 1), i < end") << ";\n"
+      << "  }\n"
+      << "}\n\n"
+      << launcherOf(K);
+    return o.str();
+  }
+
+  /// The elements a staged loop reads, as the user writes them: "pos(j, 0), pos(j, 3)".
+  static std::string stagedElements(const ir::StagedLoop& S) {
+    std::string Out;
+    for (const ir::StagedLoop::Slot& Slot : S.slots)
+      Out += (Out.empty() ? "" : ", ") + Slot.view + "(" + S.var + Slot.rest + ")";
+    return Out;
+  }
+
+  /// Rewrites a staged loop `for (T j = first; j < bound; ++j) body` of a range lambda
+  /// (ir::StagedLoop) into a loop over tiles of blockDim.x indices: the block loads the
+  /// tile's elements into shared memory (rt/cuda/stage.cuh), then runs `body` for each index of
+  /// the tile with the reads of those elements taken from there. The lambda gains `hpar_active`
+  /// after its index, and what follows the loop runs only when it is true.
+  static void editStagedLoop(const ir::StagedLoop& S, output::EditList& Edits) {
+    const std::string T = S.type, Bound = "(" + S.bound + ")";
+    Edits.insert(S.indexEnd, S.more ? ", const bool hpar_active" : ", bool");
+    std::string Head =
+        "{  // hpar: every thread of the block runs this loop alike: the block loads what it reads\n"
+        "   // of " + stagedElements(S) + " into shared memory, a tile of blockDim.x at a time\n"
+        "  const " + T + " hpar_block = static_cast<" + T + ">(blockDim.x);\n"
+        "  for (" + T + " hpar_tile = " + S.first + "; hpar_tile < " + Bound + ";\n"
+        "       hpar_tile = " + Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " +
+        Bound + ") {\n";
+    std::string Loads;
+    for (size_t K = 0; K < S.slots.size(); ++K) {
+      const ir::StagedLoop::Slot& Slot = S.slots[K];
+      const std::string Tile = "hpar_stage_" + std::to_string(K);
+      Head += "    __shared__ hpar::rt::cuda::StageTile<decltype(" + Slot.view + "(hpar_tile" +
+              Slot.rest + "))> " + Tile + ";\n";
+      Loads += "      if (hpar::rt::cuda::stage_in_bounds(" + Slot.view + ", hpar_at" + Slot.rest +
+               ")) " + Tile + "[threadIdx.x] = " + Slot.view + "(hpar_at" + Slot.rest + ");\n";
+    }
+    Head += "    __syncthreads();  // the block is done with the last tile\n"
+            "    if (" + Bound + " - hpar_tile > static_cast<" + T + ">(threadIdx.x)) {\n"
+            "      const " + T + " hpar_at = hpar_tile + static_cast<" + T + ">(threadIdx.x);\n" +
+            Loads +
+            "    }\n"
+            "    __syncthreads();\n"
+            "    for (" + T + " " + S.var + " = hpar_tile; " + S.var + " < " + Bound + " && " +
+            S.var + " - hpar_tile < hpar_block; ++" + S.var + ")\n    ";
+    Edits.replace(S.headBegin, S.bodyBegin - S.headBegin, Head);
+    for (const ir::StagedLoop::Read& R : S.reads)
+      Edits.replace(R.begin, R.end - R.begin,
+                    "hpar_stage_" + std::to_string(R.slot) + "[" + S.var + " - hpar_tile]");
+    Edits.insert(S.loopEnd, std::string("\n  }\n}") +
+                                (S.more ? "\nif (hpar_active) {  // hpar: the rest for indices in the range" : ""));
+    if (S.more) Edits.insert(S.lambdaClose, "}  // hpar: if (hpar_active)\n");
+  }
+
   std::string forKernel(const ir::Kernel& K) const {
     if (K.policy == ir::PolicyKind::Team) return teamForKernel(K);
     if (K.policy == ir::PolicyKind::MDRange && K.rank <= 3) return gridForKernel(K);
+    if (K.staged) return stagedForKernel(K);
     const std::vector<KernelParam> params{kPolicyParam, kFunctorParam};
     std::ostringstream o;
     o << kernelHead("", K.name, "class Policy, class Functor", params)

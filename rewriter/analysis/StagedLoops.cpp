@@ -1,0 +1,435 @@
+#include "analysis/StagedLoops.h"
+#include "analysis/Annotations.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+#include <utility>
+
+using namespace clang;
+
+namespace hpar {
+namespace analysis {
+namespace {
+
+/// Math functions whose only effect is their result.
+const llvm::StringSet<> kMathFunctions = {
+    "abs",   "fabs",  "fabsf", "sqrt",  "sqrtf",  "cbrt",      "rsqrt",  "rsqrtf", "exp",
+    "expf",  "exp2",  "expm1", "log",   "logf",   "log2",      "log10",  "log1p",  "pow",
+    "powf",  "sin",   "sinf",  "cos",   "cosf",   "tan",       "asin",   "acos",   "atan",
+    "atan2", "sinh",  "cosh",  "tanh",  "asinh",  "acosh",     "atanh",  "erf",    "erfc",
+    "hypot", "fmin",  "fminf", "fmax",  "fmaxf",  "min",       "max",    "floor",  "ceil",
+    "round", "trunc", "fma",   "fmod",  "copysign", "isnan",   "isinf",  "isfinite", "signbit"};
+
+/// Whether FD is one of those math functions, of Kokkos, hpar, std or the C library.
+bool mathFunction(const FunctionDecl* FD) {
+  if (!FD || isa<CXXMethodDecl>(FD) || !FD->getIdentifier() ||
+      !kMathFunctions.contains(FD->getName()))
+    return false;
+  const NamespaceDecl* Outermost = nullptr;
+  for (const DeclContext* C = FD->getDeclContext(); C; C = C->getParent())
+    if (const auto* N = dyn_cast<NamespaceDecl>(C)) Outermost = N;
+  if (!Outermost) return FD->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  const StringRef Name = Outermost->getName();
+  return Name == "Kokkos" || Name == "hpar" || Name == "std";
+}
+
+/// Whether a declaration context lies in a template.
+bool inTemplate(const DeclContext* DC) {
+  for (; DC; DC = DC->getParent()) {
+    if (DC->isDependentContext()) return true;
+    if (const auto* F = dyn_cast<FunctionDecl>(DC); F && F->isTemplateInstantiation()) return true;
+    if (isa<ClassTemplateSpecializationDecl>(DC)) return true;
+  }
+  return false;
+}
+
+/// The View element shape queries that read no element.
+const llvm::StringSet<> kShapeQueries = {"extent", "extent_int", "size", "span", "stride",
+                                         "stride_0", "stride_1", "stride_2", "stride_3"};
+
+/// Walks a range lambda's body: which statements only read memory and write the lambda's own
+/// variables, which expressions every thread evaluates alike, and, in a candidate loop, the View
+/// elements its body reads at the loop variable.
+class LoopScan {
+public:
+  struct Read {
+    const CXXOperatorCallExpr* access;
+    const ValueDecl* view;
+    std::vector<int64_t> rest;  // the constant subscripts after the loop variable
+  };
+
+  LoopScan(ASTContext& Ctx, const LambdaExpr* L)
+      : Ctx(Ctx), Index(L->getCallOperator()->getParamDecl(0)) {
+    for (const LambdaCapture& C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
+        if (const auto* V = dyn_cast<VarDecl>(C.getCapturedVar())) Captured.insert(V);
+  }
+
+  /// Whether S only reads memory and writes variables declared in the lambda, and leaves only
+  /// by running to its end (a `break` only out of a loop inside it). `Loops` counts the loops
+  /// around S inside the region walked.
+  bool pure(const Stmt* S, int Loops) {
+    if (!S) return true;
+    if (const auto* E = dyn_cast<Expr>(S)) return pureExpr(E);
+    if (isa<NullStmt>(S) || isa<ContinueStmt>(S)) return true;
+    if (isa<BreakStmt>(S)) return Loops > 0;
+    if (const auto* D = dyn_cast<DeclStmt>(S)) return pureDecls(D);
+    if (isa<CompoundStmt>(S) || isa<IfStmt>(S)) return pureChildren(S, Loops);
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) return pureChildren(S, Loops + 1);
+    return false;  // return, goto, switch, try, asm, a range-for over a container, ...
+  }
+
+  /// Whether every thread evaluates E alike: literals, captured values, constants, and the
+  /// arithmetic, casts, shape queries and math functions of them.
+  bool uniform(const Expr* E) const {
+    if (!E) return false;
+    if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<CharacterLiteral>(E) ||
+        isa<CXXBoolLiteralExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E) || isa<ConstantExpr>(E))
+      return true;
+    if (const auto* R = dyn_cast<DeclRefExpr>(E)) {
+      if (isa<EnumConstantDecl>(R->getDecl())) return true;
+      const auto* V = dyn_cast<VarDecl>(R->getDecl());
+      if (!V || V == Index) return false;
+      if (Captured.count(V) || UniformLocals.count(V)) return true;
+      return V->getType().isConstQualified() && !V->getType()->isReferenceType() &&
+             V->isUsableInConstantExpressions(Ctx);
+    }
+    if (const auto* U = dyn_cast<UnaryOperator>(E)) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref)
+        return false;
+      return uniform(U->getSubExpr());
+    }
+    if (const auto* B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAssignmentOp() || B->isCommaOp()) return false;
+      return uniform(B->getLHS()) && uniform(B->getRHS());
+    }
+    if (const auto* M = dyn_cast<MemberExpr>(E)) return !M->isArrow() && uniform(M->getBase());
+    if (const auto* Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl* Method = Call->getMethodDecl();
+      if (!Method || !Method->getIdentifier() || !kShapeQueries.contains(Method->getName()) ||
+          !isView(Call->getImplicitObjectArgument()->getType().getNonReferenceType()))
+        return false;
+      if (!uniform(Call->getImplicitObjectArgument())) return false;
+      for (const Expr* A : Call->arguments())
+        if (!uniform(A)) return false;
+      return true;
+    }
+    if (const auto* Call = dyn_cast<CallExpr>(E); Call && !isa<CXXOperatorCallExpr>(E)) {
+      if (!mathFunction(Call->getDirectCallee())) return false;
+      for (const Expr* A : Call->arguments())
+        if (!uniform(A)) return false;
+      return true;
+    }
+    if (isa<CastExpr>(E) || isa<ParenExpr>(E) || isa<ConditionalOperator>(E)) {
+      for (const Stmt* Child : E->children())
+        if (!uniform(dyn_cast_or_null<Expr>(Child))) return false;
+      return true;
+    }
+    return false;
+  }
+
+  /// While the body of the loop over `Var` is walked, its reads `v(Var, c...)` are recorded.
+  void collectReadsOf(const VarDecl* Var) {
+    LoopVar = Var;
+    Reads.clear();
+  }
+  void stopCollecting() { LoopVar = nullptr; }
+  const std::vector<Read>& reads() const { return Reads; }
+  /// Variables of the lambda's own: written by it, the loop variable excepted.
+  void ownVariable(const VarDecl* V) { Locals.insert(V); }
+
+private:
+  bool pureChildren(const Stmt* S, int Loops) {
+    for (const Stmt* Child : S->children())
+      if (!pure(Child, Loops)) return false;
+    return true;
+  }
+
+  bool pureDecls(const DeclStmt* D) {
+    for (const Decl* Each : D->decls()) {
+      if (isa<TypedefNameDecl>(Each) || isa<StaticAssertDecl>(Each) || isa<UsingDecl>(Each))
+        continue;
+      const auto* V = dyn_cast<VarDecl>(Each);
+      if (!V || !V->hasLocalStorage()) return false;
+      if (V->hasInit() && !pureExpr(V->getInit())) return false;
+      Locals.insert(V);
+      if (V->getType().isConstQualified() && !V->getType()->isReferenceType() && V->hasInit() &&
+          uniform(V->getInit()))
+        UniformLocals.insert(V);
+    }
+    return true;
+  }
+
+  /// Whether E names (an element or member of) a variable of the lambda's own that it may write:
+  /// declared in it, not a reference, not the staged loop's variable.
+  bool ownWritable(const Expr* E) {
+    E = E->IgnoreParens();
+    while (true) {
+      if (const auto* A = dyn_cast<ArraySubscriptExpr>(E)) {
+        if (!A->getBase()->IgnoreParenImpCasts()->getType()->isConstantArrayType() ||
+            !pureExpr(A->getIdx()))
+          return false;
+        E = A->getBase()->IgnoreParenImpCasts();
+      } else if (const auto* M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+        E = M->getBase()->IgnoreParens();
+      } else {
+        break;
+      }
+    }
+    const auto* R = dyn_cast<DeclRefExpr>(E);
+    const auto* V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    return V && V != LoopVar && Locals.count(V) && !V->getType()->isReferenceType();
+  }
+
+  /// Whether E only reads memory and writes the lambda's own variables.
+  bool pureExpr(const Expr* E) {
+    if (!E) return true;
+    if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<CharacterLiteral>(E) ||
+        isa<CXXBoolLiteralExpr>(E) || isa<StringLiteral>(E) || isa<DeclRefExpr>(E) ||
+        isa<UnaryExprOrTypeTraitExpr>(E) || isa<ConstantExpr>(E) ||
+        isa<ImplicitValueInitExpr>(E) || isa<CXXScalarValueInitExpr>(E) ||
+        isa<CXXNullPtrLiteralExpr>(E))
+      return true;
+    if (const auto* U = dyn_cast<UnaryOperator>(E)) {
+      if (U->isIncrementDecrementOp()) return ownWritable(U->getSubExpr());
+      if (U->getOpcode() == UO_AddrOf) return false;  // an address outlives what it reads
+      return pureExpr(U->getSubExpr());
+    }
+    if (const auto* B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAssignmentOp()) return ownWritable(B->getLHS()) && pureExpr(B->getRHS());
+      return pureExpr(B->getLHS()) && pureExpr(B->getRHS());
+    }
+    if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(E)) return pureOperator(Op);
+    if (const auto* Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl* Method = Call->getMethodDecl();
+      if (!Method || !Method->getIdentifier() || !kShapeQueries.contains(Method->getName()) ||
+          !isView(Call->getImplicitObjectArgument()->getType().getNonReferenceType()))
+        return false;
+      return pureArguments(Call);
+    }
+    if (const auto* Call = dyn_cast<CallExpr>(E))
+      return mathFunction(Call->getDirectCallee()) && pureArguments(Call);
+    if (const auto* C = dyn_cast<CXXConstructExpr>(E)) {
+      if (!C->getConstructor()->isTrivial() && !C->getConstructor()->isDefaulted()) return false;
+      for (const Expr* A : C->arguments())
+        if (!pureExpr(A)) return false;
+      return true;
+    }
+    if (isa<CastExpr>(E) || isa<ParenExpr>(E) || isa<ConditionalOperator>(E) ||
+        isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) || isa<ExprWithCleanups>(E) ||
+        isa<MaterializeTemporaryExpr>(E) || isa<InitListExpr>(E) || isa<CXXDefaultArgExpr>(E) ||
+        isa<BinaryConditionalOperator>(E) || isa<OpaqueValueExpr>(E)) {
+      if (const auto* D = dyn_cast<CXXDefaultArgExpr>(E)) return pureExpr(D->getExpr());
+      if (const auto* O = dyn_cast<OpaqueValueExpr>(E)) return pureExpr(O->getSourceExpr());
+      for (const Stmt* Child : E->children())
+        if (!pureExpr(dyn_cast_or_null<Expr>(Child))) return false;
+      return true;
+    }
+    return false;  // a lambda, `this`, new, throw, a statement expression, ...
+  }
+
+  bool pureArguments(const CallExpr* Call) {
+    for (const Expr* A : Call->arguments())
+      if (!pureExpr(A)) return false;
+    if (const auto* M = dyn_cast<CXXMemberCallExpr>(Call))
+      return pureExpr(M->getImplicitObjectArgument());
+    return true;
+  }
+
+  /// An overloaded operator: a View's element access (read: a write would be an assignment to
+  /// something not the lambda's own), or the implicit assignment of one of the lambda's objects.
+  bool pureOperator(const CXXOperatorCallExpr* Op) {
+    const OverloadedOperatorKind Kind = Op->getOperator();
+    if ((Kind == OO_Call || Kind == OO_Subscript) && Op->getNumArgs() >= 1 &&
+        isView(Op->getArg(0)->getType().getNonReferenceType())) {
+      for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+        if (!pureExpr(Op->getArg(I))) return false;
+      noteRead(Op);
+      return true;
+    }
+    const auto* Method = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+    if (Op->isAssignmentOp() && Method && Method->isTrivial() && Op->getNumArgs() == 2)
+      return ownWritable(Op->getArg(0)) && pureExpr(Op->getArg(1));
+    return false;
+  }
+
+  /// Records `v(LoopVar, c...)` of a captured View v, the other subscripts constants.
+  void noteRead(const CXXOperatorCallExpr* Op) {
+    if (!LoopVar || Op->getNumArgs() < 2) return;
+    const auto* ViewRef = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts());
+    const auto* View = ViewRef ? dyn_cast<VarDecl>(ViewRef->getDecl()) : nullptr;
+    if (!View || !Captured.count(View)) return;
+    const auto* First = dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts());
+    if (!First || First->getDecl() != LoopVar) return;
+    Read R{Op, View, {}};
+    for (unsigned I = 2; I < Op->getNumArgs(); ++I) {
+      const std::optional<llvm::APSInt> C = Op->getArg(I)->getIntegerConstantExpr(Ctx);
+      if (!C) return;
+      R.rest.push_back(C->getExtValue());
+    }
+    Reads.push_back(std::move(R));
+  }
+
+  ASTContext& Ctx;
+  const ParmVarDecl* Index;
+  llvm::SmallPtrSet<const VarDecl*, 8> Captured, Locals, UniformLocals;
+  const VarDecl* LoopVar = nullptr;
+  std::vector<Read> Reads;
+};
+
+/// The source text of `R` in the file, or "" when it is not written there as it stands.
+std::string textOf(const SourceManager& SM, const LangOptions& Lang, const AnalysedFile& File,
+                   SourceRange R) {
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !File.writtenHere(R.getBegin()) ||
+      !File.writtenHere(R.getEnd()))
+    return "";
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, Lang).str();
+}
+
+/// The loop variable of `for (T j = first; j < bound; ++j)` with T an integer type and `bound`
+/// of type T, or null for a loop of another shape.
+const VarDecl* countedLoopVariable(const ForStmt* For) {
+  const auto* Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  if (!Init || !Init->isSingleDecl()) return nullptr;
+  const auto* Var = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!Var || !Var->hasInit() || !Var->getType()->isIntegerType() ||
+      Var->getType()->isBooleanType() || Var->getType()->isReferenceType())
+    return nullptr;
+  const QualType T = Var->getType().getCanonicalType().getUnqualifiedType();
+  const auto* Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
+  if (!Cond || Cond->getOpcode() != BO_LT) return nullptr;
+  const auto* Lhs = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreImpCasts());
+  if (!Lhs || Lhs->getDecl() != Var ||
+      Cond->getLHS()->getType().getCanonicalType().getUnqualifiedType() != T ||
+      Cond->getRHS()->getType().getCanonicalType().getUnqualifiedType() != T)
+    return nullptr;
+  const auto* Inc = dyn_cast_or_null<UnaryOperator>(For->getInc());
+  if (!Inc || !Inc->isIncrementOp()) return nullptr;
+  const auto* Stepped = dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens());
+  return Stepped && Stepped->getDecl() == Var ? Var : nullptr;
+}
+
+/// The bytes of shared memory a staged element may take per thread of a block (all of a loop's
+/// elements together): 96 bytes are 24 KiB for a block of 256, half what a block may declare.
+constexpr uint64_t kStagedBytesPerThread = 96;
+
+}  // namespace
+
+void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
+                      ir::Kernel& K) {
+  if (K.policy != ir::PolicyKind::Range || K.pattern != ir::Pattern::For || K.hasWorkTag ||
+      K.onHost || K.onHostThreads || K.alsoOnHost || K.inHeader || !K.siteName.empty() ||
+      K.variantOf >= 0)
+    return;
+  const auto* L = dyn_cast_or_null<LambdaExpr>(strip(Site.functor));
+  if (!L || !L->getBody() || L->getCallOperator()->getNumParams() != 1 || L->isGenericLambda() ||
+      L->getCaptureDefault() == LCD_ByRef || inTemplate(L->getLambdaClass()->getDeclContext()))
+    return;
+  const SourceManager& SM = Ctx.getSourceManager();
+  const LangOptions& Lang = Ctx.getLangOpts();
+  const auto* Body = dyn_cast<CompoundStmt>(L->getBody());
+  const ParmVarDecl* Index = L->getCallOperator()->getParamDecl(0);
+  if (!Body || Index->getEndLoc().isMacroID() || !File.writtenHere(Index->getEndLoc()) ||
+      Body->getRBracLoc().isMacroID() || !File.writtenHere(Body->getRBracLoc()))
+    return;
+
+  // The first loop of the body's statements that can be staged, after statements that only read.
+  LoopScan Scan(Ctx, L);
+  const ForStmt* Loop = nullptr;
+  const VarDecl* Var = nullptr;
+  bool More = false;
+  for (const Stmt* S : Body->body()) {
+    if (Loop) {
+      More = true;
+      break;
+    }
+    const auto* For = dyn_cast<ForStmt>(S);
+    const VarDecl* V = For ? countedLoopVariable(For) : nullptr;
+    if (V && Scan.uniform(V->getInit()) &&
+        Scan.uniform(cast<BinaryOperator>(For->getCond())->getRHS())) {
+      Scan.ownVariable(V);  // declared by the loop; its body may not write it
+      Scan.collectReadsOf(V);
+      const bool Pure = Scan.pure(For->getBody(), 0);
+      Scan.stopCollecting();
+      if (Pure && !Scan.reads().empty()) {
+        Loop = For;
+        Var = V;
+        continue;
+      }
+    }
+    if (!Scan.pure(S, 0)) return;
+  }
+  if (!Loop) return;
+
+  ir::StagedLoop Out;
+  Out.var = Var->getName().str();
+  Out.type = Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  Out.first = textOf(SM, Lang, File, Var->getInit()->getSourceRange());
+  Out.bound = textOf(SM, Lang, File, cast<BinaryOperator>(Loop->getCond())->getRHS()->getSourceRange());
+  if (Out.var.empty() || Out.first.empty() || Out.bound.empty()) return;
+  const SourceLocation LoopEnd = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, Lang);
+  if (Loop->getBeginLoc().isMacroID() || Loop->getBody()->getBeginLoc().isMacroID() ||
+      LoopEnd.isInvalid() || !File.writtenHere(Loop->getBeginLoc()) || !File.writtenHere(LoopEnd))
+    return;
+  Out.line = SM.getSpellingLineNumber(Loop->getBeginLoc());
+  Out.indexEnd =
+      SM.getFileOffset(Lexer::getLocForEndOfToken(Index->getEndLoc(), 0, SM, Lang));
+  Out.lambdaBegin = SM.getFileOffset(SM.getExpansionLoc(L->getBeginLoc()));
+  Out.headBegin = SM.getFileOffset(Loop->getBeginLoc());
+  Out.bodyBegin = SM.getFileOffset(Loop->getBody()->getBeginLoc());
+  Out.loopEnd = SM.getFileOffset(LoopEnd);
+  Out.lambdaClose = SM.getFileOffset(Body->getRBracLoc());
+  Out.more = More;
+
+  // One slot per element (View and constant subscripts), in the order the body first reads it.
+  std::map<std::pair<const ValueDecl*, std::vector<int64_t>>, unsigned> SlotOf;
+  uint64_t Bytes = 0;
+  for (const LoopScan::Read& R : Scan.reads()) {
+    const QualType Element = R.access->getType().getNonReferenceType().getUnqualifiedType();
+    if (Element->isIncompleteType() || Element->isDependentType() ||
+        !Element.isTriviallyCopyableType(Ctx))
+      return;
+    auto [It, New] = SlotOf.try_emplace({R.view, R.rest}, unsigned(Out.slots.size()));
+    if (New) {
+      ir::StagedLoop::Slot S;
+      S.view = textOf(SM, Lang, File, R.access->getArg(0)->getSourceRange());
+      for (unsigned I = 2; I < R.access->getNumArgs(); ++I) {
+        const std::string Subscript = textOf(SM, Lang, File, R.access->getArg(I)->getSourceRange());
+        if (Subscript.empty()) return;
+        S.rest += ", " + Subscript;
+      }
+      if (S.view.empty()) return;
+      Out.slots.push_back(std::move(S));
+      Bytes += Ctx.getTypeSizeInChars(Element).getQuantity();
+    }
+    const SourceLocation End = Lexer::getLocForEndOfToken(R.access->getEndLoc(), 0, SM, Lang);
+    if (R.access->getBeginLoc().isMacroID() || End.isInvalid() ||
+        !File.writtenHere(R.access->getBeginLoc()) || !File.writtenHere(End))
+      return;
+    Out.reads.push_back({SM.getFileOffset(R.access->getBeginLoc()), SM.getFileOffset(End), It->second});
+  }
+  if (Bytes > kStagedBytesPerThread) return;
+  K.staged = true;
+  K.stagedLoop = std::move(Out);
+}
+
+void keepStagingOnDeviceLambdas(ir::TranslationUnit& TU) {
+  for (ir::Kernel& K : TU.kernels) {
+    if (!K.staged) continue;
+    bool DeviceOnly = false;
+    for (const ir::TranslationUnit::DeviceLambda& D : TU.deviceLambdas)
+      DeviceOnly = DeviceOnly ||
+                   (D.begin >= K.stagedLoop.lambdaBegin && D.begin <= K.stagedLoop.indexEnd);
+    if (!DeviceOnly) {
+      K.staged = false;
+      K.stagedLoop = ir::StagedLoop();
+    }
+  }
+}
+
+}  // namespace analysis
+}  // namespace hpar
