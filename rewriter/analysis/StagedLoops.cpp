@@ -124,7 +124,8 @@ public:
         if (!uniform(A)) return false;
       return true;
     }
-    if (isa<CastExpr>(E) || isa<ParenExpr>(E) || isa<ConditionalOperator>(E)) {
+    if (isa<CastExpr>(E) || isa<ParenExpr>(E) || isa<ConditionalOperator>(E) ||
+        isa<MaterializeTemporaryExpr>(E) || isa<ExprWithCleanups>(E)) {
       for (const Stmt* Child : E->children())
         if (!uniform(dyn_cast_or_null<Expr>(Child))) return false;
       return true;
@@ -290,6 +291,15 @@ std::string textOf(const SourceManager& SM, const LangOptions& Lang, const Analy
   return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, Lang).str();
 }
 
+/// The comparison `j < bound` of a loop's condition (under the cleanups of a temporary the bound
+/// binds, `v.extent_int(0)`), or null.
+const BinaryOperator* loopComparison(const ForStmt* For) {
+  const Expr* Cond = For->getCond();
+  if (const auto* Full = dyn_cast_or_null<ExprWithCleanups>(Cond)) Cond = Full->getSubExpr();
+  const auto* Less = dyn_cast_or_null<BinaryOperator>(Cond);
+  return Less && Less->getOpcode() == BO_LT ? Less : nullptr;
+}
+
 /// The loop variable of `for (T j = first; j < bound; ++j)` with T an integer type and `bound`
 /// of type T, or null for a loop of another shape.
 const VarDecl* countedLoopVariable(const ForStmt* For) {
@@ -300,8 +310,8 @@ const VarDecl* countedLoopVariable(const ForStmt* For) {
       Var->getType()->isBooleanType() || Var->getType()->isReferenceType())
     return nullptr;
   const QualType T = Var->getType().getCanonicalType().getUnqualifiedType();
-  const auto* Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
-  if (!Cond || Cond->getOpcode() != BO_LT) return nullptr;
+  const BinaryOperator* Cond = loopComparison(For);
+  if (!Cond) return nullptr;
   const auto* Lhs = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreImpCasts());
   if (!Lhs || Lhs->getDecl() != Var ||
       Cond->getLHS()->getType().getCanonicalType().getUnqualifiedType() != T ||
@@ -350,7 +360,7 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
     const auto* For = dyn_cast<ForStmt>(S);
     const VarDecl* V = For ? countedLoopVariable(For) : nullptr;
     if (V && Scan.uniform(V->getInit()) &&
-        Scan.uniform(cast<BinaryOperator>(For->getCond())->getRHS())) {
+        Scan.uniform(loopComparison(For)->getRHS())) {
       Scan.ownVariable(V);  // declared by the loop; its body may not write it
       Scan.collectReadsOf(V);
       const bool Pure = Scan.pure(For->getBody(), 0);
@@ -369,9 +379,12 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.var = Var->getName().str();
   Out.type = Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   Out.first = textOf(SM, Lang, File, Var->getInit()->getSourceRange());
-  Out.bound = textOf(SM, Lang, File, cast<BinaryOperator>(Loop->getCond())->getRHS()->getSourceRange());
+  Out.bound = textOf(SM, Lang, File, loopComparison(Loop)->getRHS()->getSourceRange());
   if (Out.var.empty() || Out.first.empty() || Out.bound.empty()) return;
-  const SourceLocation LoopEnd = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, Lang);
+  // A body that is not a block ends before its semicolon.
+  SourceLocation LoopEnd =
+      Lexer::findLocationAfterToken(Loop->getEndLoc(), tok::semi, SM, Lang, false);
+  if (LoopEnd.isInvalid()) LoopEnd = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, Lang);
   if (Loop->getBeginLoc().isMacroID() || Loop->getBody()->getBeginLoc().isMacroID() ||
       LoopEnd.isInvalid() || !File.writtenHere(Loop->getBeginLoc()) || !File.writtenHere(LoopEnd))
     return;

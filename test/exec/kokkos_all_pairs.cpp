@@ -1,0 +1,141 @@
+// RangePolicy kernels whose inner loop visits every element of a View for each index (all pairs:
+// n-body forces, pair energies). The CUDA output loads the elements such a loop reads into shared
+// memory a tile at a time, every thread of a block running the lambda together: a range whose
+// length is not a multiple of the block, a range starting past 0, a loop over part of a View, a
+// loop whose bound is past the View's end with the reads under a condition, reads of a struct
+// element, a bound from the View's extent and from a local constant, a loop that skips its own
+// index with `continue`, and work after the loop. Integer sums, so every result is exact.
+// HPAR-EXEC: serial omp-clang omp-gcc cuda
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <cstdio>
+
+struct Atom {
+  int x, y, z;
+  int type;
+};
+
+constexpr int kWeight = 3;  // the column of w the pair loop reads
+
+int value(int j, int c) { return (j * (7 + 3 * c) + 11 * c) % 101 - 50; }
+
+/// A check of one result: counts and reports a wrong value.
+int expect(const char* what, int i, int64_t got, int64_t want) {
+  if (got == want) return 0;
+  std::printf("%s(%d): got %lld, want %lld\n", what, i, (long long)got, (long long)want);
+  return 1;
+}
+
+int run(const int n) {
+  int failures = 0;
+  Kokkos::View<int*[4], Kokkos::LayoutRight> p("p", n);
+  Kokkos::View<int**> w("w", n, 5);
+  Kokkos::View<Atom*> atoms("atoms", n);
+  Kokkos::View<int64_t*> out("out", n), out2("out2", n), out3("out3", n), out4("out4", n);
+  auto hp = Kokkos::create_mirror_view(p);
+  auto hw = Kokkos::create_mirror_view(w);
+  auto ha = Kokkos::create_mirror_view(atoms);
+  for (int j = 0; j < n; ++j) {
+    for (int c = 0; c < 4; ++c) hp(j, c) = value(j, c);
+    for (int c = 0; c < 5; ++c) hw(j, c) = value(j, c + 4);
+    ha(j) = Atom{value(j, 9), value(j, 10), value(j, 11), j % 3};
+  }
+  Kokkos::deep_copy(p, hp);
+  Kokkos::deep_copy(w, hw);
+  Kokkos::deep_copy(atoms, ha);
+
+  // Every pair: out(i) = sum_j p(j, 3) ((p(j, 0) - p(i, 0))^2 + (p(j, 1) - p(i, 1))^2) + p(j, 2).
+  Kokkos::parallel_for("pairs", n, KOKKOS_LAMBDA(const int i) {
+    const int64_t xi = p(i, 0), yi = p(i, 1);
+    int64_t sum = 0;
+    for (int j = 0; j < n; ++j) {
+      const int64_t dx = p(j, 0) - xi, dy = p(j, 1) - yi;
+      sum += p(j, 3) * (dx * dx + dy * dy) + p(j, 2);
+    }
+    out(i) = sum;
+  });
+
+  // From index 2 on, pairs with j in [lo, hi) of column kWeight of w, skipping j == i, and a
+  // second loop after the first.
+  const int lo = n / 3, hi = n - n / 5, from = n < 2 ? n : 2;
+  Kokkos::parallel_for("part", Kokkos::RangePolicy<>(from, n), KOKKOS_LAMBDA(const int i) {
+    int64_t sum = 0;
+    for (int j = lo; j < hi; ++j) {
+      if (j == i) continue;
+      sum += w(j, kWeight) * (j - i) + w(j, 0);
+    }
+    int64_t tail = 0;
+    for (int j = 0; j < 3 && j < n; ++j) tail += w(j, 1);
+    out2(i) = sum * 1000 + tail;
+  });
+
+  // A bound past the View's end, its reads under a condition; a bound from a local constant.
+  const int past = n + 300;
+  Kokkos::parallel_for("guarded", n, KOKKOS_LAMBDA(const int i) {
+    const int half = past / 2;
+    int64_t sum = 0, firsts = 0;
+    for (int j = 0; j < past; ++j)
+      if (j < p.extent_int(0) && (j + i) % 2 == 0) sum += p(j, 0) + j;
+    for (int j = 0; j < half; ++j) firsts += j % 7;
+    out3(i) = sum + firsts;
+  });
+
+  // Struct elements, the loop's bound the View's extent.
+  Kokkos::parallel_for("atoms", n, KOKKOS_LAMBDA(const int i) {
+    const Atom me = atoms(i);
+    int64_t energy = 0;
+    for (int j = 0; j < atoms.extent_int(0); ++j) {
+      const Atom other = atoms(j);
+      const int64_t d = (other.x - me.x) * (other.x - me.x) + (atoms(j).y - me.y) * (other.z - me.z);
+      energy += other.type == me.type ? d : -d;
+    }
+    out4(i) = energy;
+  });
+
+  auto h1 = Kokkos::create_mirror_view(out);
+  auto h2 = Kokkos::create_mirror_view(out2);
+  auto h3 = Kokkos::create_mirror_view(out3);
+  auto h4 = Kokkos::create_mirror_view(out4);
+  Kokkos::deep_copy(h1, out);
+  Kokkos::deep_copy(h2, out2);
+  Kokkos::deep_copy(h3, out3);
+  Kokkos::deep_copy(h4, out4);
+  for (int i = 0; i < n; ++i) {
+    int64_t s1 = 0, s2 = 0, tail = 0, s3 = 0, firsts = 0, s4 = 0;
+    for (int j = 0; j < n; ++j) {
+      const int64_t dx = value(j, 0) - value(i, 0), dy = value(j, 1) - value(i, 1);
+      s1 += value(j, 3) * (dx * dx + dy * dy) + value(j, 2);
+      if (j >= lo && j < hi && j != i) s2 += int64_t(value(j, kWeight + 4)) * (j - i) + value(j, 4);
+      if ((j + i) % 2 == 0) s3 += value(j, 0) + j;
+      const int64_t ox = value(j, 9), oy = value(j, 10), oz = value(j, 11);
+      const int64_t mx = value(i, 9), my = value(i, 10), mz = value(i, 11);
+      const int64_t d = (ox - mx) * (ox - mx) + (oy - my) * (oz - mz);
+      s4 += j % 3 == i % 3 ? d : -d;
+    }
+    for (int j = 0; j < 3 && j < n; ++j) tail += value(j, 5);
+    for (int j = 0; j < past / 2; ++j) firsts += j % 7;
+    failures += expect("pairs", i, h1(i), s1);
+    failures += expect("part", i, h2(i), i >= 2 ? s2 * 1000 + tail : 0);
+    failures += expect("guarded", i, h3(i), s3 + firsts);
+    failures += expect("atoms", i, h4(i), s4);
+    if (failures > 10) break;
+  }
+  return failures;
+}
+
+int main(int argc, char* argv[]) {
+  Kokkos::ScopeGuard guard(argc, argv);
+  int failures = 0;
+  for (const int n : {1, 255, 1000, 3 * 256})
+    if (const int f = run(n)) {
+      std::printf("n = %d: %d wrong results\n", n, f);
+      failures += f;
+    }
+  if (failures) {
+    std::printf("FAILED\n");
+    return 1;
+  }
+  std::printf("PASSED\n");
+  return 0;
+}

@@ -1,0 +1,113 @@
+// A RangePolicy lambda whose loop reads the same View elements in every thread (all pairs): the
+// CUDA output loads them into shared memory a tile at a time, every thread of a block calling the
+// lambda (those past the end at the last index, hpar_active false), and only loops every thread
+// runs alike, after code that only reads, are staged.
+// RUN: %hpar-translate --backend=cuda %s -o %t.cu
+// RUN: grep -v CHECK %t.cu | %FileCheck %s
+// RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp
+// RUN: grep -v -e CHECK -e OMP %t.cpp | %FileCheck %s --check-prefix=OMP
+#include <Kokkos_Core.hpp>
+
+// CHECK: #include <hpar/rt/cuda/stage.cuh>
+// OMP-NOT: const bool hpar_active
+// OMP-NOT: hpar_stage_
+
+// CHECK-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:63
+// CHECK: // staged_loop.cpp:66: the loop over j reads pos(j, 0), pos(j, 1), pos(j, 3) alike in every thread;
+// CHECK: const int64_t end = policy.end();
+// CHECK-NEXT: for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;
+// CHECK-NEXT: first += (int64_t)gridDim.x * blockDim.x) {
+// CHECK-NEXT: const int64_t i = first + threadIdx.x;
+// CHECK-NEXT: f(index_type(i < end ? i : end - 1), i < end);
+
+// CHECK-LABEL: // hpar: parallel_for "writes" (RangePolicy) from staged_loop.cpp:76
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: // hpar: parallel_for "triangle" (RangePolicy) from staged_loop.cpp:82
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: // hpar: parallel_for "first_hit" (RangePolicy) from staged_loop.cpp:88
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: // hpar: parallel_for "counted" (RangePolicy) from staged_loop.cpp:101
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: // hpar: parallel_for "shifted" (RangePolicy) from staged_loop.cpp:108
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+
+// The lambda: the index gains hpar_active, the loop becomes tiles, each read a tile's element,
+// and what follows the loop runs for indices in the range.
+// CHECK-LABEL: void forces(
+// CHECK: [=] __device__(const int i, const bool hpar_active) {
+// CHECK: const double xi = pos(i, 0), yi = pos(i, 1);
+// CHECK: const int hpar_block = static_cast<int>(blockDim.x);
+// CHECK-NEXT: for (int hpar_tile = 0; hpar_tile < (n);
+// CHECK-NEXT: hpar_tile = (n) - hpar_tile > hpar_block ? hpar_tile + hpar_block : (n)) {
+// CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 0))> hpar_stage_0;
+// CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 1))> hpar_stage_1;
+// CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 3))> hpar_stage_2;
+// CHECK-NEXT: __syncthreads();
+// CHECK-NEXT: if ((n) - hpar_tile > static_cast<int>(threadIdx.x)) {
+// CHECK-NEXT: const int hpar_at = hpar_tile + static_cast<int>(threadIdx.x);
+// CHECK-NEXT: if (hpar::rt::cuda::stage_in_bounds(pos, hpar_at, 0)) hpar_stage_0[threadIdx.x] = pos(hpar_at, 0);
+// CHECK: __syncthreads();
+// CHECK-NEXT: for (int j = hpar_tile; j < (n) && j - hpar_tile < hpar_block; ++j)
+// CHECK: const double dx = hpar_stage_0[j - hpar_tile] - xi, dy = hpar_stage_1[j - hpar_tile] - yi;
+// CHECK: ax += hpar_stage_2[j - hpar_tile] * dx / r2;
+// CHECK: if (hpar_active) {
+// CHECK: acc(i, 0) = ax;
+// CHECK: }  // hpar: if (hpar_active)
+void forces(Kokkos::View<double*[4]> pos, Kokkos::View<double*[2]> acc, const int n) {
+  Kokkos::parallel_for("forces", n, KOKKOS_LAMBDA(const int i) {
+    const double xi = pos(i, 0), yi = pos(i, 1);
+    double ax = 0, ay = 0;
+    for (int j = 0; j < n; ++j) {
+      const double dx = pos(j, 0) - xi, dy = pos(j, 1) - yi;
+      const double r2 = dx * dx + dy * dy + 0.01;
+      ax += pos(j, 3) * dx / r2;
+      ay += pos(j, 3) * dy / r2;
+    }
+    acc(i, 0) = ax;
+    acc(i, 1) = ay;
+  });
+  // Not staged: the loop writes a View.
+  Kokkos::parallel_for("writes", n, KOKKOS_LAMBDA(const int i) {
+    double s = 0;
+    for (int j = 0; j < n; ++j) s += pos(j, 0) * (acc(i, 0) = j);
+    acc(i, 1) = s;
+  });
+  // Not staged: the bound depends on the index.
+  Kokkos::parallel_for("triangle", n, KOKKOS_LAMBDA(const int i) {
+    double s = 0;
+    for (int j = 0; j < i; ++j) s += pos(j, 0);
+    acc(i, 0) = s;
+  });
+  // Not staged: the loop may end early (break), and a return before a loop.
+  Kokkos::parallel_for("first_hit", n, KOKKOS_LAMBDA(const int i) {
+    int hit = -1;
+    for (int j = 0; j < n; ++j)
+      if (pos(j, 0) > pos(i, 0)) {
+        hit = j;
+        break;
+      }
+    if (hit < 0) return;
+    double s = 0;
+    for (int j = 0; j < n; ++j) s += pos(j, 1);
+    acc(i, 0) = s + hit;
+  });
+  // Not staged: an atomic before the loop (what runs before it must only read).
+  Kokkos::parallel_for("counted", n, KOKKOS_LAMBDA(const int i) {
+    Kokkos::atomic_add(&acc(0, 1), 1.0);
+    double s = 0;
+    for (int j = 0; j < n; ++j) s += pos(j, 0);
+    acc(i, 0) = s;
+  });
+  // Not staged: no read at the loop's own index.
+  Kokkos::parallel_for("shifted", n - 1, KOKKOS_LAMBDA(const int i) {
+    double s = 0;
+    for (int j = 0; j < n - 1; ++j) s += pos(j + 1, 0);
+    acc(i, 0) = s;
+  });
+}
