@@ -397,6 +397,8 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.loopEnd = SM.getFileOffset(LoopEnd);
   Out.lambdaClose = SM.getFileOffset(Body->getRBracLoc());
   Out.more = More;
+  Out.loop = std::string(SM.getBufferData(SM.getFileID(Loop->getBeginLoc()))
+                             .substr(Out.headBegin, Out.loopEnd - Out.headBegin));
 
   // One slot per element (View and constant subscripts), in the order the body first reads it.
   std::map<std::pair<const ValueDecl*, std::vector<int64_t>>, unsigned> SlotOf;
@@ -404,7 +406,7 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   for (const LoopScan::Read& R : Scan.reads()) {
     const QualType Element = R.access->getType().getNonReferenceType().getUnqualifiedType();
     if (Element->isIncompleteType() || Element->isDependentType() ||
-        !Element.isTriviallyCopyableType(Ctx))
+        !Element.isTriviallyCopyableType(Ctx) || Ctx.getTypeAlignInChars(Element).getQuantity() > 16)
       return;
     auto [It, New] = SlotOf.try_emplace({R.view, R.rest}, unsigned(Out.slots.size()));
     if (New) {
@@ -416,8 +418,9 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
         S.rest += ", " + Subscript;
       }
       if (S.view.empty()) return;
+      S.bytes = unsigned(Ctx.getTypeSizeInChars(Element).getQuantity());
+      Bytes += S.bytes;
       Out.slots.push_back(std::move(S));
-      Bytes += Ctx.getTypeSizeInChars(Element).getQuantity();
     }
     const SourceLocation End = Lexer::getLocForEndOfToken(R.access->getEndLoc(), 0, SM, Lang);
     if (R.access->getBeginLoc().isMacroID() || End.isInvalid() ||

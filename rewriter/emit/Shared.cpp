@@ -201,5 +201,58 @@ void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditL
                                         "memory_of(" + joined(K.viewReads.othersAtCall) + "))");
 }
 
+std::string stagedElements(const ir::StagedLoop& S) {
+  std::string Out;
+  for (const ir::StagedLoop::Slot& Slot : S.slots)
+    Out += (Out.empty() ? "" : ", ") + Slot.view + "(" + S.var + Slot.rest + ")";
+  return Out;
+}
+
+unsigned stagedBytesPerThread(const ir::StagedLoop& S) {
+  unsigned Bytes = 0;
+  for (const ir::StagedLoop::Slot& Slot : S.slots) Bytes += (Slot.bytes + 15) / 16 * 16;
+  return Bytes;
+}
+
+void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, output::EditList& Edits) {
+  const std::string T = S.type, Bound = "(" + S.bound + ")";
+  const std::string Thread = "static_cast<" + T + ">(" + Spell.thread + ")";
+  Edits.insert(S.indexEnd, S.more ? ", const bool hpar_active" : ", bool");
+  std::string Head = Spell.condition.empty() ? "{" : "if constexpr (" + Spell.condition + ") {";
+  Head += "  // hpar: every thread runs this loop alike: the threads load what it reads\n"
+          "   // of " + stagedElements(S) + " together, a tile of one element each at a time\n"
+          "  const " + T + " hpar_block = static_cast<" + T + ">(" + Spell.threads + ");\n"
+          "  for (" + T + " hpar_tile = " + S.first + "; hpar_tile < " + Bound + ";\n"
+          "       hpar_tile = " + Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " +
+          Bound + ") {\n";
+  std::string Loads;
+  unsigned Offset = 0;
+  for (size_t K = 0; K < S.slots.size(); ++K) {
+    const ir::StagedLoop::Slot& Slot = S.slots[K];
+    const std::string Tile = "hpar_stage_" + std::to_string(K);
+    Head += "    " + Spell.tile(Tile, Slot.view + "(hpar_tile" + Slot.rest + ")", Offset) + "\n";
+    Offset += (Slot.bytes + 15) / 16 * 16;
+    Loads += "      if (" + Spell.inBounds + "(" + Slot.view + ", hpar_at" + Slot.rest + ")) " + Tile +
+             "[" + Spell.thread + "] = " + Slot.view + "(hpar_at" + Slot.rest + ");\n";
+  }
+  Head += "    " + Spell.barrier + "  // the threads are done with the last tile\n"
+          "    if (" + Bound + " - hpar_tile > " + Thread + ") {\n"
+          "      const " + T + " hpar_at = hpar_tile + " + Thread + ";\n" +
+          Loads +
+          "    }\n"
+          "    " + Spell.barrier + "\n"
+          "    for (" + T + " " + S.var + " = hpar_tile; " + S.var + " < " + Bound + " && " +
+          S.var + " - hpar_tile < hpar_block; ++" + S.var + ")\n    ";
+  Edits.replace(S.headBegin, S.bodyBegin - S.headBegin, Head);
+  for (const ir::StagedLoop::Read& R : S.reads)
+    Edits.replace(R.begin, R.end - R.begin,
+                  "hpar_stage_" + std::to_string(R.slot) + "[" + S.var + " - hpar_tile]");
+  std::string Tail = "\n  }\n}";
+  if (!Spell.condition.empty()) Tail += " else {  // hpar: the loop as written\n" + S.loop + "\n}";
+  if (S.more) Tail += "\nif (hpar_active) {  // hpar: the rest for indices in the range";
+  Edits.insert(S.loopEnd, Tail);
+  if (S.more) Edits.insert(S.lambdaClose, "}  // hpar: if (hpar_active)\n");
+}
+
 }  // namespace emit
 }  // namespace hpar

@@ -73,6 +73,34 @@ std::string nestText(const ir::Kernel& K, const std::string& team, LevelMapping 
 /// Names joined with ", ".
 std::string joined(const std::vector<std::string>& names);
 
+/// How a backend spells a staged loop's tiles (ir::StagedLoop, editStagedLoop).
+struct StagingSpelling {
+  std::string threads;  // the threads that stage together: "blockDim.x"
+  std::string thread;   // this thread's number among them: "threadIdx.x"
+  std::string barrier;  // a statement all of them reach: "__syncthreads();"
+  /// The declaration of the tile `name` of elements of `decltype(access)`, after tiles of
+  /// `offset` bytes per thread.
+  std::function<std::string(const std::string& name, const std::string& access, unsigned offset)> tile;
+  std::string inBounds;  // the runtime's stage_in_bounds
+  /// When not empty, a compile-time condition: the build stages the loop where it holds and runs
+  /// the loop as written where it does not (`if constexpr`).
+  std::string condition;
+};
+
+/// The elements a staged loop reads, as the user writes them: "pos(j, 0), pos(j, 3)".
+std::string stagedElements(const ir::StagedLoop& loop);
+
+/// The bytes of tiles a staged loop takes per staging thread: each element's size rounded up to 16.
+unsigned stagedBytesPerThread(const ir::StagedLoop& loop);
+
+/// Rewrites a staged loop `for (T j = first; j < bound; ++j) body` of a range lambda
+/// (ir::StagedLoop) into a loop over tiles of as many indices as threads stage together: they
+/// load the tile's elements (`spelling.tile`), then run `body` for each index of the tile with
+/// the reads of those elements taken from the tiles. The lambda gains `hpar_active` after its
+/// index, and what follows the loop runs only when it is true.
+void editStagedLoop(const ir::StagedLoop& loop, const StagingSpelling& spelling,
+                    output::EditList& edits);
+
 /// Whether a team parallel_for reads the Views its lambda only reads (ir::ViewReads) through the
 /// runtime's read_only (rt/read_only.hpp), in a variant for Views whose memory is apart from the
 /// others' at run time.

@@ -95,10 +95,12 @@ struct StagedLoop {
   unsigned loopEnd = 0;          // just past the loop's body
   unsigned lambdaClose = 0;      // the lambda body's closing brace
   bool more = false;             // statements follow the loop in the lambda's body
+  std::string loop;              // the loop as written, from its `for` to the end of its body
   /// One element the body reads: the View as written (`pos`) and its subscripts after the loop
   /// variable, each after ", " (`, 3`), so that `view(index rest)` reads it at another index.
   struct Slot {
     std::string view, rest;
+    unsigned bytes = 0;  // the element's size (its alignment is at most 16)
   };
   std::vector<Slot> slots;
   struct Read {

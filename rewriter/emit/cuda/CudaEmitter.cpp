@@ -78,6 +78,14 @@ std::string kernelHead(const std::string& attributes, const std::string& name, c
   return o.str();
 }
 
+/// A staged loop's tiles: static shared memory of one element per thread of the block.
+const StagingSpelling kCudaStaging{
+    "blockDim.x", "threadIdx.x", "__syncthreads();",
+    [](const std::string& Name, const std::string& Access, unsigned) {
+      return "__shared__ hpar::rt::cuda::StageTile<decltype(" + Access + ")> " + Name + ";";
+    },
+    "hpar::rt::cuda::stage_in_bounds", ""};
+
 /// The first line of a team kernel's nest comment and of its --explain-launch remark.
 const char* kTeamMapping =
     "team: a block of (vector_length, team_size) threads per team, teams over blockIdx.x";
@@ -288,7 +296,7 @@ public:
   /// `read_only(team, B)(...)`, and the call gains whether their memory is apart from the others'.
   void editDispatch(const ir::Kernel& K, output::EditList& Edits) const override {
     editReadOnlyReads(K, "cuda", Edits);
-    if (K.staged) editStagedLoop(K.stagedLoop, Edits);
+    if (K.staged) editStagedLoop(K.stagedLoop, kCudaStaging, Edits);
   }
 
   void markDeviceCode(const ir::TranslationUnit& TU, output::EditList& Edits) const override {
@@ -448,55 +456,6 @@ private:
       << "}\n\n"
       << launcherOf(K);
     return o.str();
-  }
-
-  /// The elements a staged loop reads, as the user writes them: "pos(j, 0), pos(j, 3)".
-  static std::string stagedElements(const ir::StagedLoop& S) {
-    std::string Out;
-    for (const ir::StagedLoop::Slot& Slot : S.slots)
-      Out += (Out.empty() ? "" : ", ") + Slot.view + "(" + S.var + Slot.rest + ")";
-    return Out;
-  }
-
-  /// Rewrites a staged loop `for (T j = first; j < bound; ++j) body` of a range lambda
-  /// (ir::StagedLoop) into a loop over tiles of blockDim.x indices: the block loads the
-  /// tile's elements into shared memory (rt/cuda/stage.cuh), then runs `body` for each index of
-  /// the tile with the reads of those elements taken from there. The lambda gains `hpar_active`
-  /// after its index, and what follows the loop runs only when it is true.
-  static void editStagedLoop(const ir::StagedLoop& S, output::EditList& Edits) {
-    const std::string T = S.type, Bound = "(" + S.bound + ")";
-    Edits.insert(S.indexEnd, S.more ? ", const bool hpar_active" : ", bool");
-    std::string Head =
-        "{  // hpar: every thread of the block runs this loop alike: the block loads what it reads\n"
-        "   // of " + stagedElements(S) + " into shared memory, a tile of blockDim.x at a time\n"
-        "  const " + T + " hpar_block = static_cast<" + T + ">(blockDim.x);\n"
-        "  for (" + T + " hpar_tile = " + S.first + "; hpar_tile < " + Bound + ";\n"
-        "       hpar_tile = " + Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " +
-        Bound + ") {\n";
-    std::string Loads;
-    for (size_t K = 0; K < S.slots.size(); ++K) {
-      const ir::StagedLoop::Slot& Slot = S.slots[K];
-      const std::string Tile = "hpar_stage_" + std::to_string(K);
-      Head += "    __shared__ hpar::rt::cuda::StageTile<decltype(" + Slot.view + "(hpar_tile" +
-              Slot.rest + "))> " + Tile + ";\n";
-      Loads += "      if (hpar::rt::cuda::stage_in_bounds(" + Slot.view + ", hpar_at" + Slot.rest +
-               ")) " + Tile + "[threadIdx.x] = " + Slot.view + "(hpar_at" + Slot.rest + ");\n";
-    }
-    Head += "    __syncthreads();  // the block is done with the last tile\n"
-            "    if (" + Bound + " - hpar_tile > static_cast<" + T + ">(threadIdx.x)) {\n"
-            "      const " + T + " hpar_at = hpar_tile + static_cast<" + T + ">(threadIdx.x);\n" +
-            Loads +
-            "    }\n"
-            "    __syncthreads();\n"
-            "    for (" + T + " " + S.var + " = hpar_tile; " + S.var + " < " + Bound + " && " +
-            S.var + " - hpar_tile < hpar_block; ++" + S.var + ")\n    ";
-    Edits.replace(S.headBegin, S.bodyBegin - S.headBegin, Head);
-    for (const ir::StagedLoop::Read& R : S.reads)
-      Edits.replace(R.begin, R.end - R.begin,
-                    "hpar_stage_" + std::to_string(R.slot) + "[" + S.var + " - hpar_tile]");
-    Edits.insert(S.loopEnd, std::string("\n  }\n}") +
-                                (S.more ? "\nif (hpar_active) {  // hpar: the rest for indices in the range" : ""));
-    if (S.more) Edits.insert(S.lambdaClose, "}  // hpar: if (hpar_active)\n");
   }
 
   std::string forKernel(const ir::Kernel& K) const {

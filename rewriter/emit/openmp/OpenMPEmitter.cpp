@@ -45,6 +45,17 @@ const char* levelMapping(ir::NestedConstruct::Level L) {
   return "";
 }
 
+/// A staged loop's tiles: the team's shared memory with clang on an NVIDIA GPU (stage_loops), the
+/// loop as written in every other build (rt/openmp/stage.hpp).
+const StagingSpelling kOmpStaging{
+    "hpar::rt::omp::stage_threads()", "hpar::rt::omp::stage_thread()",
+    "hpar::rt::omp::stage_barrier();",
+    [](const std::string& Name, const std::string& Access, unsigned Offset) {
+      return "const hpar::rt::omp::StageTile<decltype(" + Access + ")> " + Name + "(" +
+             std::to_string(Offset) + ");";
+    },
+    "hpar::rt::omp::stage_in_bounds", "hpar::rt::omp::stage_loops"};
+
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
 /// The functor call of a parallel_for region. Functors whose index parameters have fixed types take
 /// the loop's int64_t index as it is (ir::Kernel::plainIndexParams): the same values as through
@@ -110,6 +121,7 @@ public:
   /// `hpar::rt::omp::read_only(team, B)(...)` and the call gains whether they are apart.
   void editDispatch(const ir::Kernel& K, output::EditList& Edits) const override {
     editReadOnlyReads(K, "omp", Edits);
+    if (K.staged) editStagedLoop(K.stagedLoop, kOmpStaging, Edits);
   }
 
   std::string kernel(const ir::TranslationUnit& TU, const ir::Kernel& K) const override {
@@ -197,6 +209,7 @@ private:
   /// RangePolicy for: target teams whose only statement is parallel (SPMD on a GPU), with a
   /// grid-stride loop over the range.
   std::string rangeForBody(const ir::Kernel& K, bool host) const {
+    if (K.staged) return stagedRangeForBody(K, host);
     std::ostringstream o;
     if (host) {
       o << launchObject(K, "RangeFor") << kRegionLocals
@@ -220,6 +233,51 @@ private:
       << threadFunctor("    ")
       << kGridStrideLoop
       << "      " << forCall(K) << ";\n"
+      << "  }\n";
+    return o.str();
+  }
+
+  /// RangePolicy for whose lambda has a staged loop (ir::StagedLoop): the threads of a team take
+  /// consecutive indices and every thread of it calls the lambda, one past the end at the last
+  /// index with hpar_active false, so that all reach the staging's barriers; the region asks for
+  /// the tiles' shared memory. On the host, each thread's block of the range with hpar_active true.
+  std::string stagedRangeForBody(const ir::Kernel& K, bool host) const {
+    const std::string Call = callWith(K, "fn", "i, true");
+    std::ostringstream o;
+    if (host) {
+      o << launchObject(K, "RangeFor") << kRegionLocals
+        << "  const int64_t begin = launch.begin, end = launch.end;\n"
+        << kFunctorBytes
+        << openRegion(host, "  ", "", "")
+        << "  {\n"
+        << threadFunctor("    ")
+        << kHostBlockLoop
+        << "      " << Call << ";\n"
+        << "  }\n";
+      return o.str();
+    }
+    o << launchObject(K, "TargetRangeFor") << kRegionLocals
+      << "  const int64_t begin = launch.begin, end = launch.end;\n"
+      << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
+      << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
+      << "  // with clang on an NVIDIA GPU a team's threads load them into its shared memory a\n"
+      << "  // tile at a time (hpar::rt::omp::stage_loops), every thread of the team running the lambda\n"
+      << "  const int nteams = launch.teams;\n"
+      << "  const int nthreads = launch.threads < hpar::rt::omp::stage_max_block ? launch.threads\n"
+      << "                                                                      : hpar::rt::omp::stage_max_block;\n"
+      << "  const size_t stage_memory = size_t(nthreads) * " << stagedBytesPerThread(K.stagedLoop) << ";\n"
+      << kFunctorToDevice
+      << openRegion(host, "  ", "num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(stage_memory) " +
+                                     std::string(kDevice) + " " + kMapFunctor,
+                    "num_threads(nthreads)")
+      << "  {\n"
+      << threadFunctor("    ")
+      << "    const int64_t team_threads = omp_get_num_threads();\n"
+      << "    for (int64_t first = begin + (int64_t)omp_get_team_num() * team_threads; first < end;\n"
+      << "         first += (int64_t)omp_get_num_teams() * team_threads) {\n"
+      << "      const int64_t i = first + omp_get_thread_num();\n"
+      << "      " << callWith(K, "fn", "i < end ? i : end - 1, i < end") << ";\n"
+      << "    }\n"
       << "  }\n";
     return o.str();
   }

@@ -21,6 +21,8 @@
 //                      team-shared buffer);
 //   openmp/team_launch.hpp  TeamLaunch (team size, teams, the region's buffers), and the launch
 //                      of a TeamPolicy dispatch (TeamDispatch, TeamFor, TargetTeamReduce, ...);
+//   openmp/stage.hpp   a range lambda's loop that reads the same elements in every thread, staged
+//                      in a team's shared memory with clang on an NVIDIA GPU;
 //   read_only.hpp      the Views a team parallel_for only reads, read through the read-only
 //                      data cache on an NVIDIA GPU when they are apart from the others.
 // Reductions that fit the `reduction` clause and MDRange nests (`collapse(N)`) need nothing
@@ -41,6 +43,7 @@
 #include <hpar/rt/openmp/launch.hpp>
 #include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/scan.hpp>
+#include <hpar/rt/openmp/stage.hpp>
 #include <hpar/rt/openmp/team.hpp>
 #include <hpar/rt/openmp/team_launch.hpp>
 #include <hpar/rt/read_only.hpp>

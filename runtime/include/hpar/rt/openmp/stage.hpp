@@ -1,0 +1,80 @@
+// hpar OpenMP runtime: a range parallel_for's loop that reads the same View elements in every
+// thread (docs/design.md section 7, "A loop every thread runs alike"), as rt/cuda/stage.cuh does
+// it for CUDA. With clang on an NVIDIA GPU the threads of a team load the elements a tile at a
+// time into the team's shared memory (the region's HPAR_OMP_TEAM_MEMORY: stage bytes per thread
+// times its threads), between two `omp barrier`s, and then read the tile. Every thread of the
+// team runs the lambda, so each reaches the same barriers. The translator writes
+//
+//   if constexpr (hpar::rt::omp::stage_loops) { the loop over tiles } else { the loop as written }
+//
+// so every other build (GCC, the host, clang's host fallback) runs the loop as written; the
+// functions below still compile there.
+#pragma once
+
+#include <hpar/rt/openmp/device.hpp>
+
+#include <cstddef>
+#include <type_traits>
+
+namespace hpar {
+namespace rt {
+namespace omp {
+
+/// Whether this compilation stages loops: clang's code for an NVIDIA GPU, where a team's threads
+/// share memory that a region asks for (HPAR_OMP_TEAM_MEMORY).
+#if defined(__clang__) && defined(__NVPTX__) && defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+inline constexpr bool stage_loops = true;
+#else
+inline constexpr bool stage_loops = false;
+#endif
+
+/// The most threads of a team that stage a loop together: the region asks for shared memory for
+/// this many at most.
+inline constexpr int stage_max_block = 256;
+
+/// The threads that stage together (the team's), and this thread's number among them.
+inline int stage_threads() { return stage_loops ? omp_get_num_threads() : 1; }
+inline int stage_thread() { return stage_loops ? omp_get_thread_num() : 0; }
+
+/// The barrier of the team's threads around a tile's loads (in the team's parallel region).
+inline void stage_barrier() {
+  if constexpr (stage_loops) {
+#pragma omp barrier
+  }
+}
+
+/// A tile of one element per staging thread, in the team's shared memory after `offset` bytes
+/// per thread of the tiles before it; the elements are those a View access gives.
+template <class Access>
+struct StageTile {
+  using value_type = std::remove_cv_t<std::remove_reference_t<Access>>;
+  static_assert(std::is_trivially_copyable<value_type>::value,
+                "a staged View element is trivially copyable");
+  value_type* elements;
+
+  explicit StageTile(std::size_t offset) : elements(nullptr) {
+#if defined(__clang__) && defined(__NVPTX__) && defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+    elements = reinterpret_cast<value_type*>(
+        static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc()) +
+        offset * std::size_t(omp_get_num_threads()));
+#else
+    (void)offset;
+#endif
+  }
+  value_type& operator[](std::size_t k) const { return elements[k]; }
+};
+
+/// Whether `view(index, rest...)` lies inside the View's extents: a tile loads an element only
+/// then (the loop's body may read it only under a condition).
+template <class View, class Index, class... Rest>
+bool stage_in_bounds(const View& view, Index index, Rest... rest) {
+  const long long subscripts[] = {(long long)index, (long long)rest...};
+  bool inside = true;
+  for (int dim = 0; dim < int(sizeof...(Rest)) + 1; ++dim)
+    inside = inside && subscripts[dim] >= 0 && std::size_t(subscripts[dim]) < std::size_t(view.extent(dim));
+  return inside;
+}
+
+}  // namespace omp
+}  // namespace rt
+}  // namespace hpar

@@ -1,0 +1,63 @@
+// OpenMP: a RangePolicy lambda whose loop reads the same View elements in every thread (all
+// pairs). For a device, every thread of a team calls the lambda (those past the end at the last
+// index, hpar_active false) and the region asks for the tiles' shared memory; the lambda stages
+// the loop where hpar::rt::omp::stage_loops holds (clang on an NVIDIA GPU) and runs the loop as
+// written elsewhere. For the host, the range's blocks with hpar_active true.
+// RUN: %hpar-translate --backend=openmp %s -o %t.cpp -- -std=c++17 -DHPAR_OPENMP_OFFLOAD=1
+// RUN: grep -v -e CHECK -e HOST %t.cpp | %FileCheck %s
+// RUN: %if clang-openmp %{ %clangxx-omp -fsyntax-only %t.cpp %}
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.cpp %}
+// RUN: %hpar-translate --backend=openmp %s -o %t.host.cpp
+// RUN: grep -v -e CHECK -e HOST %t.host.cpp | %FileCheck %s --check-prefix=HOST
+// RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.host.cpp %}
+#include <Kokkos_Core.hpp>
+
+// CHECK-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:51
+// CHECK: // staged_loop.cpp:54: the loop over j reads pos(j, 0), pos(j, 1), pos(j, 3) alike in every thread;
+// CHECK: const size_t stage_memory = size_t(nthreads) * 48;
+// CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(stage_memory)
+// CHECK: const int64_t team_threads = omp_get_num_threads();
+// CHECK-NEXT: for (int64_t first = begin + (int64_t)omp_get_team_num() * team_threads; first < end;
+// CHECK-NEXT: first += (int64_t)omp_get_num_teams() * team_threads) {
+// CHECK-NEXT: const int64_t i = first + omp_get_thread_num();
+// CHECK-NEXT: fn(i < end ? i : end - 1, i < end);
+// HOST-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:51
+// HOST: #pragma omp for schedule(static) nowait
+// HOST-NEXT: for (int64_t i = begin; i < end; ++i)
+// HOST-NEXT: fn(i, true);
+
+// CHECK-LABEL: void forces(
+// CHECK: KOKKOS_LAMBDA(const int i, const bool hpar_active) {
+// CHECK: if constexpr (hpar::rt::omp::stage_loops) {
+// CHECK: const int hpar_block = static_cast<int>(hpar::rt::omp::stage_threads());
+// CHECK: const hpar::rt::omp::StageTile<decltype(pos(hpar_tile, 0))> hpar_stage_0(0);
+// CHECK-NEXT: const hpar::rt::omp::StageTile<decltype(pos(hpar_tile, 1))> hpar_stage_1(16);
+// CHECK-NEXT: const hpar::rt::omp::StageTile<decltype(pos(hpar_tile, 3))> hpar_stage_2(32);
+// CHECK-NEXT: hpar::rt::omp::stage_barrier();
+// CHECK-NEXT: if ((n) - hpar_tile > static_cast<int>(hpar::rt::omp::stage_thread())) {
+// CHECK: if (hpar::rt::omp::stage_in_bounds(pos, hpar_at, 3)) hpar_stage_2[hpar::rt::omp::stage_thread()] = pos(hpar_at, 3);
+// CHECK: hpar::rt::omp::stage_barrier();
+// CHECK-NEXT: for (int j = hpar_tile; j < (n) && j - hpar_tile < hpar_block; ++j)
+// CHECK: ax += hpar_stage_2[j - hpar_tile] * dx / r2;
+// CHECK: } else {  // hpar: the loop as written
+// CHECK-NEXT: for (int j = 0; j < n; ++j) {
+// CHECK-NEXT: const double dx = pos(j, 0) - xi, dy = pos(j, 1) - yi;
+// CHECK: if (hpar_active) {
+// CHECK: acc(i, 0) = ax;
+// CHECK: }  // hpar: if (hpar_active)
+// HOST: KOKKOS_LAMBDA(const int i, const bool hpar_active) {
+// HOST: if constexpr (hpar::rt::omp::stage_loops) {
+void forces(Kokkos::View<double*[4]> pos, Kokkos::View<double*[2]> acc, const int n) {
+  Kokkos::parallel_for("forces", n, KOKKOS_LAMBDA(const int i) {
+    const double xi = pos(i, 0), yi = pos(i, 1);
+    double ax = 0, ay = 0;
+    for (int j = 0; j < n; ++j) {
+      const double dx = pos(j, 0) - xi, dy = pos(j, 1) - yi;
+      const double r2 = dx * dx + dy * dy + 0.01;
+      ax += pos(j, 3) * dx / r2;
+      ay += pos(j, 3) * dy / r2;
+    }
+    acc(i, 0) = ax;
+    acc(i, 1) = ay;
+  });
+}
