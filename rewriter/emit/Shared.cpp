@@ -218,13 +218,17 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
   const std::string T = S.type, Bound = "(" + S.bound + ")";
   const std::string Thread = "static_cast<" + T + ">(" + Spell.thread + ")";
   Edits.insert(S.indexEnd, S.more ? ", const bool hpar_active" : ", bool");
-  std::string Head = Spell.condition.empty() ? "{" : "if constexpr (" + Spell.condition + ") {";
+  // A plain `if`: the condition is a constant that differs between a build's host and device
+  // compilations, and a branch `if constexpr` discards would leave the lambda capturing different
+  // variables in each, in a different layout.
+  std::string Head = Spell.condition.empty() ? "{" : "if (" + Spell.condition + ") {";
   Head += "  // hpar: every thread runs this loop alike: the threads load what it reads\n"
           "   // of " + stagedElements(S) + " together, a tile of one element each at a time\n"
           "  const " + T + " hpar_block = static_cast<" + T + ">(" + Spell.threads + ");\n"
-          "  for (" + T + " hpar_tile = " + S.first + "; hpar_tile < " + Bound + ";\n"
-          "       hpar_tile = " + Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " +
-          Bound + ") {\n";
+          "  for (" + T + " hpar_tile = " + S.first + ", hpar_tile_end; hpar_tile < " + Bound +
+          "; hpar_tile = hpar_tile_end) {\n"
+          "    hpar_tile_end = " + Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " +
+          Bound + ";\n";
   std::string Loads;
   unsigned Offset = 0;
   for (size_t K = 0; K < S.slots.size(); ++K) {
@@ -236,13 +240,13 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
              "[" + Spell.thread + "] = " + Slot.view + "(hpar_at" + Slot.rest + ");\n";
   }
   Head += "    " + Spell.barrier + "  // the threads are done with the last tile\n"
-          "    if (" + Bound + " - hpar_tile > " + Thread + ") {\n"
+          "    if (hpar_tile_end - hpar_tile > " + Thread + ") {\n"
           "      const " + T + " hpar_at = hpar_tile + " + Thread + ";\n" +
           Loads +
           "    }\n"
           "    " + Spell.barrier + "\n"
-          "    for (" + T + " " + S.var + " = hpar_tile; " + S.var + " < " + Bound + " && " +
-          S.var + " - hpar_tile < hpar_block; ++" + S.var + ")\n    ";
+          "    for (" + T + " " + S.var + " = hpar_tile; " + S.var + " < hpar_tile_end; ++" + S.var +
+          ")\n    ";
   Edits.replace(S.headBegin, S.bodyBegin - S.headBegin, Head);
   for (const ir::StagedLoop::Read& R : S.reads)
     Edits.replace(R.begin, R.end - R.begin,

@@ -82,8 +82,9 @@ struct StagingSpelling {
   /// `offset` bytes per thread.
   std::function<std::string(const std::string& name, const std::string& access, unsigned offset)> tile;
   std::string inBounds;  // the runtime's stage_in_bounds
-  /// When not empty, a compile-time condition: the build stages the loop where it holds and runs
-  /// the loop as written where it does not (`if constexpr`).
+  /// When not empty, a constant condition: the build stages the loop where it holds and runs the
+  /// loop as written where it does not (a plain `if`, which the compiler folds; both branches are
+  /// compiled, so the lambda captures the same variables in the host's and the device's code).
   std::string condition;
 };
 

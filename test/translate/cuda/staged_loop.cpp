@@ -40,17 +40,17 @@
 // CHECK: [=] __device__(const int i, const bool hpar_active) {
 // CHECK: const double xi = pos(i, 0), yi = pos(i, 1);
 // CHECK: const int hpar_block = static_cast<int>(blockDim.x);
-// CHECK-NEXT: for (int hpar_tile = 0; hpar_tile < (n);
-// CHECK-NEXT: hpar_tile = (n) - hpar_tile > hpar_block ? hpar_tile + hpar_block : (n)) {
+// CHECK-NEXT: for (int hpar_tile = 0, hpar_tile_end; hpar_tile < (n); hpar_tile = hpar_tile_end) {
+// CHECK-NEXT: hpar_tile_end = (n) - hpar_tile > hpar_block ? hpar_tile + hpar_block : (n);
 // CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 0))> hpar_stage_0;
 // CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 1))> hpar_stage_1;
 // CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 3))> hpar_stage_2;
 // CHECK-NEXT: __syncthreads();
-// CHECK-NEXT: if ((n) - hpar_tile > static_cast<int>(threadIdx.x)) {
+// CHECK-NEXT: if (hpar_tile_end - hpar_tile > static_cast<int>(threadIdx.x)) {
 // CHECK-NEXT: const int hpar_at = hpar_tile + static_cast<int>(threadIdx.x);
 // CHECK-NEXT: if (hpar::rt::cuda::stage_in_bounds(pos, hpar_at, 0)) hpar_stage_0[threadIdx.x] = pos(hpar_at, 0);
 // CHECK: __syncthreads();
-// CHECK-NEXT: for (int j = hpar_tile; j < (n) && j - hpar_tile < hpar_block; ++j)
+// CHECK-NEXT: for (int j = hpar_tile; j < hpar_tile_end; ++j)
 // CHECK: const double dx = hpar_stage_0[j - hpar_tile] - xi, dy = hpar_stage_1[j - hpar_tile] - yi;
 // CHECK: ax += hpar_stage_2[j - hpar_tile] * dx / r2;
 // CHECK: if (hpar_active) {

@@ -28,16 +28,16 @@
 
 // CHECK-LABEL: void forces(
 // CHECK: KOKKOS_LAMBDA(const int i, const bool hpar_active) {
-// CHECK: if constexpr (hpar::rt::omp::stage_loops) {
+// CHECK: if (hpar::rt::omp::stage_loops) {
 // CHECK: const int hpar_block = static_cast<int>(hpar::rt::omp::stage_threads());
 // CHECK: const hpar::rt::omp::StageTile<decltype(pos(hpar_tile, 0))> hpar_stage_0(0);
 // CHECK-NEXT: const hpar::rt::omp::StageTile<decltype(pos(hpar_tile, 1))> hpar_stage_1(16);
 // CHECK-NEXT: const hpar::rt::omp::StageTile<decltype(pos(hpar_tile, 3))> hpar_stage_2(32);
 // CHECK-NEXT: hpar::rt::omp::stage_barrier();
-// CHECK-NEXT: if ((n) - hpar_tile > static_cast<int>(hpar::rt::omp::stage_thread())) {
+// CHECK-NEXT: if (hpar_tile_end - hpar_tile > static_cast<int>(hpar::rt::omp::stage_thread())) {
 // CHECK: if (hpar::rt::omp::stage_in_bounds(pos, hpar_at, 3)) hpar_stage_2[hpar::rt::omp::stage_thread()] = pos(hpar_at, 3);
 // CHECK: hpar::rt::omp::stage_barrier();
-// CHECK-NEXT: for (int j = hpar_tile; j < (n) && j - hpar_tile < hpar_block; ++j)
+// CHECK-NEXT: for (int j = hpar_tile; j < hpar_tile_end; ++j)
 // CHECK: ax += hpar_stage_2[j - hpar_tile] * dx / r2;
 // CHECK: } else {  // hpar: the loop as written
 // CHECK-NEXT: for (int j = 0; j < n; ++j) {
@@ -46,7 +46,7 @@
 // CHECK: acc(i, 0) = ax;
 // CHECK: }  // hpar: if (hpar_active)
 // HOST: KOKKOS_LAMBDA(const int i, const bool hpar_active) {
-// HOST: if constexpr (hpar::rt::omp::stage_loops) {
+// HOST: if (hpar::rt::omp::stage_loops) {
 void forces(Kokkos::View<double*[4]> pos, Kokkos::View<double*[2]> acc, const int n) {
   Kokkos::parallel_for("forces", n, KOKKOS_LAMBDA(const int i) {
     const double xi = pos(i, 0), yi = pos(i, 1);

@@ -118,6 +118,19 @@ class RangeFor : public Dispatch<PolicyOrCount> {
   const unsigned char* const f_bytes;  // the functor, which each thread reads (kernel_functor)
 };
 
+/// The teams of a range region of `shape` over `n` indices: no more than cover the range with one
+/// index per thread (unless HPAR_OMP_TEAMS set them). A GPU places the teams it starts first
+/// together, so teams without an index would leave the multiprocessors that hold them idle while
+/// the others run two or three teams with indices: nbody (2^16 bodies on an H200) ran 256 teams
+/// with work among 1,056 in 17.1 ms against 11.4 ms for the CUDA output's 256 blocks, with the
+/// multiprocessors busy 68% of the time (docs/performance.md, 2026-11-30 19:31 UTC).
+inline LaunchShape range_shape(LaunchShape shape, int64_t n) {
+  if (shape.teams_forced || shape.threads <= 0) return shape;
+  const int64_t wanted = (n + shape.threads - 1) / shape.threads;
+  if (wanted < shape.teams) shape.teams = int(wanted > 0 ? wanted : 1);
+  return shape;
+}
+
 /// RangePolicy parallel_for on a device: `target teams` of partial_shape() + `parallel`, a
 /// grid-stride loop over every thread of every team.
 template <class PolicyOrCount, class Functor>
@@ -125,7 +138,7 @@ class TargetRangeFor : public RangeFor<PolicyOrCount, Functor> {
  public:
   TargetRangeFor(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f)
       : RangeFor<PolicyOrCount, Functor>(site, policy_or_count, f),
-        shape_(partial_shape(device())),
+        shape_(range_shape(partial_shape(device()), this->end - this->begin)),
         teams(shape_.teams),
         threads(shape_.threads),
         in_constant(f) {}

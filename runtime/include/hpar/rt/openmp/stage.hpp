@@ -5,10 +5,12 @@
 // times its threads), between two `omp barrier`s, and then read the tile. Every thread of the
 // team runs the lambda, so each reaches the same barriers. The translator writes
 //
-//   if constexpr (hpar::rt::omp::stage_loops) { the loop over tiles } else { the loop as written }
+//   if (hpar::rt::omp::stage_loops) { the loop over tiles } else { the loop as written }
 //
 // so every other build (GCC, the host, clang's host fallback) runs the loop as written; the
-// functions below still compile there.
+// functions below still compile there. Not `if constexpr`: stage_loops differs between clang's
+// host and device compilations of one file, and a discarded branch would make the lambda capture
+// its variables in another layout on the device than on the host, which copies it there.
 #pragma once
 
 #include <hpar/rt/openmp/device.hpp>
