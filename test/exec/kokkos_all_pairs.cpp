@@ -4,10 +4,13 @@
 // length is not a multiple of the block, a range starting past 0, a loop over part of a View, a
 // loop whose bound is past the View's end with the reads under a condition, reads of a struct
 // element, a bound from the View's extent and from a local constant, a loop that skips its own
-// index with `continue`, and work after the loop. Integer sums, so every result is exact.
+// index with `continue`, and work after the loop. Integer sums, so every result is exact, but for
+// softened forces (square roots, checked within a tolerance), whose lambda also captures a
+// double that only the loop reads.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 
@@ -33,6 +36,7 @@ int run(const int n) {
   Kokkos::View<int**> w("w", n, 5);
   Kokkos::View<Atom*> atoms("atoms", n);
   Kokkos::View<int64_t*> out("out", n), out2("out2", n), out3("out3", n), out4("out4", n);
+  Kokkos::View<double*[2], Kokkos::LayoutRight> force("force", n);
   auto hp = Kokkos::create_mirror_view(p);
   auto hw = Kokkos::create_mirror_view(w);
   auto ha = Kokkos::create_mirror_view(atoms);
@@ -93,6 +97,24 @@ int run(const int n) {
     out4(i) = energy;
   });
 
+  // Softened forces in the plane: a(i) = sum_j m(j) d / (|d|^2 + eps2)^(3/2), d = r(j) - r(i).
+  const double eps2 = 0.25;
+  Kokkos::parallel_for("forces", n, KOKKOS_LAMBDA(const int i) {
+    const double xi = p(i, 0), yi = p(i, 1);
+    double ax = 0.0, ay = 0.0;
+    for (int j = 0; j < n; ++j) {
+      const double dx = p(j, 0) - xi;
+      const double dy = p(j, 1) - yi;
+      const double r2 = dx * dx + dy * dy + eps2;
+      const double inv_r = 1.0 / Kokkos::sqrt(r2);
+      const double s = (p(j, 3) + 60) * inv_r * inv_r * inv_r;
+      ax += dx * s;
+      ay += dy * s;
+    }
+    force(i, 0) = ax;
+    force(i, 1) = ay;
+  });
+
   auto h1 = Kokkos::create_mirror_view(out);
   auto h2 = Kokkos::create_mirror_view(out2);
   auto h3 = Kokkos::create_mirror_view(out3);
@@ -101,8 +123,11 @@ int run(const int n) {
   Kokkos::deep_copy(h2, out2);
   Kokkos::deep_copy(h3, out3);
   Kokkos::deep_copy(h4, out4);
+  auto hf = Kokkos::create_mirror_view(force);
+  Kokkos::deep_copy(hf, force);
   for (int i = 0; i < n; ++i) {
     int64_t s1 = 0, s2 = 0, tail = 0, s3 = 0, firsts = 0, s4 = 0;
+    double ax = 0, ay = 0, magnitude = 0;
     for (int j = 0; j < n; ++j) {
       const int64_t dx = value(j, 0) - value(i, 0), dy = value(j, 1) - value(i, 1);
       s1 += value(j, 3) * (dx * dx + dy * dy) + value(j, 2);
@@ -112,6 +137,12 @@ int run(const int n) {
       const int64_t mx = value(i, 9), my = value(i, 10), mz = value(i, 11);
       const int64_t d = (ox - mx) * (ox - mx) + (oy - my) * (oz - mz);
       s4 += j % 3 == i % 3 ? d : -d;
+      const double fx = value(j, 0) - value(i, 0), fy = value(j, 1) - value(i, 1);
+      const double r2 = fx * fx + fy * fy + eps2;
+      const double f = (value(j, 3) + 60) / (r2 * std::sqrt(r2));
+      ax += fx * f;
+      ay += fy * f;
+      magnitude += std::fabs(fx * f) + std::fabs(fy * f);
     }
     for (int j = 0; j < 3 && j < n; ++j) tail += value(j, 5);
     for (int j = 0; j < past / 2; ++j) firsts += j % 7;
@@ -119,6 +150,12 @@ int run(const int n) {
     failures += expect("part", i, h2(i), i >= 2 ? s2 * 1000 + tail : 0);
     failures += expect("guarded", i, h3(i), s3 + firsts);
     failures += expect("atoms", i, h4(i), s4);
+    // Each term rounds differently on a device (fused multiply-adds, the order of the sums).
+    const double tolerance = 1e-12 * (magnitude + 1) * n;
+    if (std::fabs(hf(i, 0) - ax) > tolerance || std::fabs(hf(i, 1) - ay) > tolerance) {
+      std::printf("forces(%d): got %.17g %.17g, want %.17g %.17g\n", i, hf(i, 0), hf(i, 1), ax, ay);
+      ++failures;
+    }
     if (failures > 10) break;
   }
   return failures;
