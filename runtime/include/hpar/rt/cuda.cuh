@@ -27,6 +27,9 @@
 //                     here: the translator includes it after this header in a file with a
 //                     RangePolicy parallel_scan, because CUB's headers cost nvcc about 5.6 s of
 //                     every file that includes them (docs/performance.md);
+//   cuda/stage.cuh    StageTile, stage_in_bounds: a range lambda's loop that reads the same View
+//                     elements in every thread, staged in shared memory; included by the
+//                     translator in a file with such a loop;
 //   cuda/team.cuh     TeamMember (the team functor's argument), TeamScratch, team_launch(),
 //                     finish_team_reduce(); built on cuda/team_collectives.cuh (block and
 //                     lane-group reductions, scans, broadcasts) and cuda/team_scan.cuh (whole
