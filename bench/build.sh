@@ -51,7 +51,8 @@ spelled=(triad_stored_lambda triad_functor
          team_scan_functor team_scan_helper
          batched_gemm_functor batched_gemm_helper batched_gemm_local_const batched_gemm_runtime
          team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda
-         team_mdrange_functor team_mdrange_helper)
+         team_mdrange_functor team_mdrange_helper
+         nbody_functor nbody_stored_lambda)
 # only ARRAY: keeps the names of ARRAY that BENCH_ONLY lists.
 only() {
   local -n list=$1

@@ -91,7 +91,7 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
     ir::Kernel& K = TU.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) {
       K.plainIndexParams = plainIndexParameters(Site);
-      recordStagedLoop(Ctx, File, Site, K);
+      recordStagedLoop(Ctx, File, Site, Result.dispatches.instances, K);
       continue;
     }
     buildNest(Ctx, File, Site, K);
@@ -120,7 +120,6 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
     Result.teamPolicies.push_back(std::move(P));
   }
   Result.device = walkDeviceCode(Ctx, File, Result.dispatches.instances, TU);
-  keepStagingOnDeviceLambdas(TU);
   Result.execution = walkExecution(Ctx, File, Result.dispatches.instances, TU);
   Result.captures = findCaptures(Ctx, Result.dispatches.sites);
   Result.policies = readPolicies(Ctx, File, Result.dispatches.instances, Result.teamPolicies);

@@ -1,5 +1,6 @@
 #include "analysis/StagedLoops.h"
 #include "analysis/Annotations.h"
+#include "analysis/ViewReads.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -62,12 +63,10 @@ public:
     std::vector<int64_t> rest;  // the constant subscripts after the loop variable
   };
 
-  LoopScan(ASTContext& Ctx, const LambdaExpr* L)
-      : Ctx(Ctx), Index(L->getCallOperator()->getParamDecl(0)) {
-    for (const LambdaCapture& C : L->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
-        if (const auto* V = dyn_cast<VarDecl>(C.getCapturedVar())) Captured.insert(V);
-  }
+  /// `Held`: what the functor holds, which its call cannot change: the variables a lambda
+  /// captures by copy, or the fields of a class whose call operator is const.
+  LoopScan(ASTContext& Ctx, const ParmVarDecl* Index, llvm::SmallPtrSet<const ValueDecl*, 8> Held)
+      : Ctx(Ctx), Index(Index), Captured(std::move(Held)) {}
 
   /// Whether S only reads memory and writes variables declared in the lambda, and leaves only
   /// by running to its end (a `break` only out of a loop inside it). `Loops` counts the loops
@@ -107,7 +106,11 @@ public:
       if (B->isAssignmentOp() || B->isCommaOp()) return false;
       return uniform(B->getLHS()) && uniform(B->getRHS());
     }
-    if (const auto* M = dyn_cast<MemberExpr>(E)) return !M->isArrow() && uniform(M->getBase());
+    if (const auto* M = dyn_cast<MemberExpr>(E)) {
+      if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+        return Captured.count(M->getMemberDecl()) > 0;  // a field of the functor class
+      return !M->isArrow() && uniform(M->getBase());
+    }
     if (const auto* Call = dyn_cast<CXXMemberCallExpr>(E)) {
       const CXXMethodDecl* Method = Call->getMethodDecl();
       if (!Method || !Method->getIdentifier() || !kShapeQueries.contains(Method->getName()) ||
@@ -204,6 +207,8 @@ private:
       if (B->isAssignmentOp()) return ownWritable(B->getLHS()) && pureExpr(B->getRHS());
       return pureExpr(B->getLHS()) && pureExpr(B->getRHS());
     }
+    if (const auto* M = dyn_cast<MemberExpr>(E); M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return isa<FieldDecl>(M->getMemberDecl());  // a field of the functor class, read
     if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(E)) return pureOperator(Op);
     if (const auto* Call = dyn_cast<CXXMemberCallExpr>(E)) {
       const CXXMethodDecl* Method = Call->getMethodDecl();
@@ -258,11 +263,15 @@ private:
     return false;
   }
 
-  /// Records `v(LoopVar, c...)` of a captured View v, the other subscripts constants.
+  /// Records `v(LoopVar, c...)` of a View v the functor holds, the other subscripts constants.
   void noteRead(const CXXOperatorCallExpr* Op) {
     if (!LoopVar || Op->getNumArgs() < 2) return;
-    const auto* ViewRef = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts());
-    const auto* View = ViewRef ? dyn_cast<VarDecl>(ViewRef->getDecl()) : nullptr;
+    const Expr* Object = Op->getArg(0)->IgnoreParenImpCasts();
+    const ValueDecl* View = nullptr;
+    if (const auto* Ref = dyn_cast<DeclRefExpr>(Object)) View = dyn_cast<VarDecl>(Ref->getDecl());
+    else if (const auto* M = dyn_cast<MemberExpr>(Object);
+             M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      View = dyn_cast<FieldDecl>(M->getMemberDecl());
     if (!View || !Captured.count(View)) return;
     const auto* First = dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts());
     if (!First || First->getDecl() != LoopVar) return;
@@ -277,7 +286,8 @@ private:
 
   ASTContext& Ctx;
   const ParmVarDecl* Index;
-  llvm::SmallPtrSet<const VarDecl*, 8> Captured, Locals, UniformLocals;
+  llvm::SmallPtrSet<const ValueDecl*, 8> Captured;
+  llvm::SmallPtrSet<const VarDecl*, 8> Locals, UniformLocals;
   const VarDecl* LoopVar = nullptr;
   std::vector<Read> Reads;
 };
@@ -330,25 +340,55 @@ constexpr uint64_t kStagedBytesPerThread = 96;
 }  // namespace
 
 void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
-                      ir::Kernel& K) {
+                      const std::vector<DispatchSite>& Instances, ir::Kernel& K) {
   if (K.policy != ir::PolicyKind::Range || K.pattern != ir::Pattern::For || K.hasWorkTag ||
       K.onHost || K.onHostThreads || K.alsoOnHost || K.inHeader || !K.siteName.empty() ||
       K.variantOf >= 0)
     return;
-  const auto* L = dyn_cast_or_null<LambdaExpr>(strip(Site.functor));
-  if (!L || !L->getBody() || L->getCallOperator()->getNumParams() != 1 || L->isGenericLambda() ||
-      L->getCaptureDefault() == LCD_ByRef || inTemplate(L->getLambdaClass()->getDeclContext()))
-    return;
+  // The call operator this dispatch runs, its index, and what the functor holds: a lambda written
+  // in the call or stored in a local variable only this call runs, or a class no other dispatch
+  // of the file runs, with one const call operator taking the index alone.
+  const FunctionDecl* Call = nullptr;
+  llvm::SmallPtrSet<const ValueDecl*, 8> Held;
+  bool DefaultFlag = false;
+  if (const LambdaExpr* L = lambdaOf(Site.functor)) {
+    if (!isa<LambdaExpr>(strip(Site.functor))) {
+      const auto* Ref = dyn_cast<DeclRefExpr>(strip(Site.functor));
+      if (!storedForThisCall(Ctx, Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr, L, Site.call))
+        return;
+    }
+    if (L->isGenericLambda() || L->getCaptureDefault() == LCD_ByRef ||
+        inTemplate(L->getLambdaClass()->getDeclContext()))
+      return;
+    Call = L->getCallOperator();
+    for (const LambdaCapture& C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
+        if (const auto* V = dyn_cast<VarDecl>(C.getCapturedVar())) Held.insert(V);
+  } else {
+    const auto* Op =
+        Site.members.size() == 1 ? dyn_cast<CXXMethodDecl>(Site.members[0]) : nullptr;
+    if (!Op || !Op->isConst() || Op->isTemplateInstantiation() || Op->getDescribedFunctionTemplate())
+      return;
+    const CXXRecordDecl* RD = Op->getParent();
+    if (!RD || RD->isLambda() || RD->isUnion() || inTemplate(RD) || !dispatchedOnlyOnce(RD, Instances))
+      return;
+    for (const FieldDecl* F : RD->fields())
+      if (!F->isMutable()) Held.insert(F);
+    Call = Op;
+    DefaultFlag = true;  // other code may call the operator with the index alone
+  }
+  if (!Call || !Call->hasBody() || Call->getNumParams() != 1 || Call->isVariadic()) return;
   const SourceManager& SM = Ctx.getSourceManager();
   const LangOptions& Lang = Ctx.getLangOpts();
-  const auto* Body = dyn_cast<CompoundStmt>(L->getBody());
-  const ParmVarDecl* Index = L->getCallOperator()->getParamDecl(0);
+  const auto* Body = dyn_cast<CompoundStmt>(Call->getBody());
+  const ParmVarDecl* Index = Call->getParamDecl(0);
   if (!Body || Index->getEndLoc().isMacroID() || !File.writtenHere(Index->getEndLoc()) ||
-      Body->getRBracLoc().isMacroID() || !File.writtenHere(Body->getRBracLoc()))
+      Body->getRBracLoc().isMacroID() || !File.writtenHere(Body->getRBracLoc()) ||
+      Index->hasDefaultArg())
     return;
 
   // The first loop of the body's statements that can be staged, after statements that only read.
-  LoopScan Scan(Ctx, L);
+  LoopScan Scan(Ctx, Index, std::move(Held));
   const ForStmt* Loop = nullptr;
   const VarDecl* Var = nullptr;
   bool More = false;
@@ -391,12 +431,12 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.line = SM.getSpellingLineNumber(Loop->getBeginLoc());
   Out.indexEnd =
       SM.getFileOffset(Lexer::getLocForEndOfToken(Index->getEndLoc(), 0, SM, Lang));
-  Out.lambdaBegin = SM.getFileOffset(SM.getExpansionLoc(L->getBeginLoc()));
   Out.headBegin = SM.getFileOffset(Loop->getBeginLoc());
   Out.bodyBegin = SM.getFileOffset(Loop->getBody()->getBeginLoc());
   Out.loopEnd = SM.getFileOffset(LoopEnd);
   Out.lambdaClose = SM.getFileOffset(Body->getRBracLoc());
   Out.more = More;
+  Out.defaultFlag = DefaultFlag;
   Out.loop = std::string(SM.getBufferData(SM.getFileID(Loop->getBeginLoc()))
                              .substr(Out.headBegin, Out.loopEnd - Out.headBegin));
 
@@ -431,20 +471,6 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   if (Bytes > kStagedBytesPerThread) return;
   K.staged = true;
   K.stagedLoop = std::move(Out);
-}
-
-void keepStagingOnDeviceLambdas(ir::TranslationUnit& TU) {
-  for (ir::Kernel& K : TU.kernels) {
-    if (!K.staged) continue;
-    bool DeviceOnly = false;
-    for (const ir::TranslationUnit::DeviceLambda& D : TU.deviceLambdas)
-      DeviceOnly = DeviceOnly ||
-                   (D.begin >= K.stagedLoop.lambdaBegin && D.begin <= K.stagedLoop.indexEnd);
-    if (!DeviceOnly) {
-      K.staged = false;
-      K.stagedLoop = ir::StagedLoop();
-    }
-  }
 }
 
 }  // namespace analysis

@@ -11,14 +11,11 @@ namespace hpar {
 namespace analysis {
 
 /// Fills `kernel.stagedLoop` (and sets `kernel.staged`) for a range parallel_for of `site` whose
-/// lambda, written in the call outside any template, runs such a loop at the top of its body.
-/// Leaves the kernel as it is otherwise.
+/// functor, outside any template (a lambda written in the call or stored in a variable only this
+/// call runs, or a class that no other of `instances` runs), runs such a loop at the top of its
+/// call operator. Leaves the kernel as it is otherwise.
 void recordStagedLoop(clang::ASTContext& ast, const AnalysedFile& file, const DispatchSite& site,
-                      ir::Kernel& kernel);
-
-/// Forgets a kernel's staged loop when its lambda is not one the device alone runs
-/// (ir::TranslationUnit::deviceLambdas): the staging declares memory only device code has.
-void keepStagingOnDeviceLambdas(ir::TranslationUnit& tu);
+                      const std::vector<DispatchSite>& instances, ir::Kernel& kernel);
 
 }  // namespace analysis
 }  // namespace hpar

@@ -246,8 +246,29 @@ private:
   llvm::DenseMap<const FunctionDecl*, unsigned>& Counts;
 };
 
+/// How the dispatch's call names a member View F of its functor class (for the overlap check
+/// there), or "" when it cannot: `f.F` for a functor variable `f`, or the variable that
+/// initialises F in a functor built in the call as an aggregate (`Fill{a, b}`).
+std::string memberAtCall(const Expr* Functor, const CXXRecordDecl* RD, const FieldDecl* F) {
+  if (F->getAccess() != AS_public && F->getAccess() != AS_none) return "";
+  Functor = strip(Functor);
+  if (const auto* Ref = dyn_cast_or_null<DeclRefExpr>(Functor)) {
+    if (!isa<VarDecl>(Ref->getDecl())) return "";
+    return Ref->getDecl()->getName().str() + "." + F->getName().str();
+  }
+  if (const auto* Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(Functor))
+    Functor = Cast->getSubExpr()->IgnoreImplicit();
+  const auto* List = dyn_cast_or_null<InitListExpr>(Functor);
+  if (!List || RD->getNumBases() != 0 || F->getFieldIndex() >= List->getNumInits()) return "";
+  const auto* Ref = dyn_cast_or_null<DeclRefExpr>(strip(List->getInit(F->getFieldIndex())));
+  if (!Ref || !isa<VarDecl>(Ref->getDecl())) return "";
+  return Ref->getDecl()->getName().str();
+}
+
+}  // namespace
+
 /// Whether a DeclRefExpr in `S` names one of `Vars`.
-bool names(const Stmt* S, const llvm::SmallPtrSetImpl<const VarDecl*>& Vars, unsigned& Count) {
+static bool names(const Stmt* S, const llvm::SmallPtrSetImpl<const VarDecl*>& Vars, unsigned& Count) {
   if (!S) return false;
   bool Found = false;
   if (const auto* R = dyn_cast<DeclRefExpr>(S))
@@ -260,7 +281,7 @@ bool names(const Stmt* S, const llvm::SmallPtrSetImpl<const VarDecl*>& Vars, uns
 }
 
 /// The statement of `Block` that holds `E`, or null.
-const Stmt* statementIn(ASTContext& Ctx, const CompoundStmt* Block, const Stmt* E) {
+static const Stmt* statementIn(ASTContext& Ctx, const CompoundStmt* Block, const Stmt* E) {
   const Stmt* Current = E;
   for (int Depth = 0; Current && Depth < 64; ++Depth) {
     const auto Parents = Ctx.getParents(*Current);
@@ -318,27 +339,6 @@ bool dispatchedOnlyOnce(const CXXRecordDecl* RD, const std::vector<DispatchSite>
   }
   return Count == 1;
 }
-
-/// How the dispatch's call names a member View F of its functor class (for the overlap check
-/// there), or "" when it cannot: `f.F` for a functor variable `f`, or the variable that
-/// initialises F in a functor built in the call as an aggregate (`Fill{a, b}`).
-std::string memberAtCall(const Expr* Functor, const CXXRecordDecl* RD, const FieldDecl* F) {
-  if (F->getAccess() != AS_public && F->getAccess() != AS_none) return "";
-  Functor = strip(Functor);
-  if (const auto* Ref = dyn_cast_or_null<DeclRefExpr>(Functor)) {
-    if (!isa<VarDecl>(Ref->getDecl())) return "";
-    return Ref->getDecl()->getName().str() + "." + F->getName().str();
-  }
-  if (const auto* Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(Functor))
-    Functor = Cast->getSubExpr()->IgnoreImplicit();
-  const auto* List = dyn_cast_or_null<InitListExpr>(Functor);
-  if (!List || RD->getNumBases() != 0 || F->getFieldIndex() >= List->getNumInits()) return "";
-  const auto* Ref = dyn_cast_or_null<DeclRefExpr>(strip(List->getInit(F->getFieldIndex())));
-  if (!Ref || !isa<VarDecl>(Ref->getDecl())) return "";
-  return Ref->getDecl()->getName().str();
-}
-
-}  // namespace
 
 unsigned FunctionReferences::count(const FunctionDecl* FD) {
   if (!Counted) {

@@ -22,6 +22,17 @@ private:
   llvm::DenseMap<const clang::FunctionDecl*, unsigned> Counts;  // by canonical declaration
 };
 
+/// Whether the lambda `lambda` stored in the local variable `stored` runs only in `call`, with the
+/// variables it captures as they are at the call: the variable's declaration and the statement of
+/// the call are in one block, the variable is named nowhere else in it, and no statement between
+/// the two names it or a captured variable.
+bool storedForThisCall(clang::ASTContext& ast, const clang::VarDecl* stored,
+                       const clang::LambdaExpr* lambda, const clang::CallExpr* call);
+
+/// Whether the objects of class `rd` reach only one dispatch of the file: one instantiation of one
+/// call among `instances`.
+bool dispatchedOnlyOnce(const clang::CXXRecordDecl* rd, const std::vector<DispatchSite>& instances);
+
 /// Fills `kernel.viewReads` for the team dispatch of `site` when its functor, outside any
 /// template, holds Views and plain values only: a lambda written in the call or stored in a local
 /// variable that only this call runs, or a functor class that no other of `instances` runs (a

@@ -217,11 +217,12 @@ unsigned stagedBytesPerThread(const ir::StagedLoop& S) {
 void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, output::EditList& Edits) {
   const std::string T = S.type, Bound = "(" + S.bound + ")";
   const std::string Thread = "static_cast<" + T + ">(" + Spell.thread + ")";
-  Edits.insert(S.indexEnd, S.more ? ", const bool hpar_active" : ", bool");
+  Edits.insert(S.indexEnd, std::string(S.more ? ", const bool hpar_active" : ", bool") +
+                               (S.defaultFlag ? " = true" : ""));
   // A plain `if`: the condition is a constant that differs between a build's host and device
   // compilations, and a branch `if constexpr` discards would leave the lambda capturing different
   // variables in each, in a different layout.
-  std::string Head = Spell.condition.empty() ? "{" : "if (" + Spell.condition + ") {";
+  std::string Head = "if (" + Spell.condition + ") {";
   Head += "  // hpar: every thread runs this loop alike: the threads load what it reads\n"
           "   // of " + stagedElements(S) + " together, a tile of one element each at a time\n"
           "  const " + T + " hpar_block = static_cast<" + T + ">(" + Spell.threads + ");\n"
@@ -234,7 +235,8 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
   for (size_t K = 0; K < S.slots.size(); ++K) {
     const ir::StagedLoop::Slot& Slot = S.slots[K];
     const std::string Tile = "hpar_stage_" + std::to_string(K);
-    Head += "    " + Spell.tile(Tile, Slot.view + "(hpar_tile" + Slot.rest + ")", Offset) + "\n";
+    Head += "    " + Spell.tile(Tile, Slot.view + "(hpar_tile" + Slot.rest + ")", unsigned(K), Offset) +
+            "\n";
     Offset += (Slot.bytes + 15) / 16 * 16;
     Loads += "      if (" + Spell.inBounds + "(" + Slot.view + ", hpar_at" + Slot.rest + ")) " + Tile +
              "[" + Spell.thread + "] = " + Slot.view + "(hpar_at" + Slot.rest + ");\n";
@@ -251,8 +253,7 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
   for (const ir::StagedLoop::Read& R : S.reads)
     Edits.replace(R.begin, R.end - R.begin,
                   "hpar_stage_" + std::to_string(R.slot) + "[" + S.var + " - hpar_tile]");
-  std::string Tail = "\n  }\n}";
-  if (!Spell.condition.empty()) Tail += " else {  // hpar: the loop as written\n" + S.loop + "\n}";
+  std::string Tail = "\n  }\n} else {  // hpar: the loop as written\n" + S.loop + "\n}";
   if (S.more) Tail += "\nif (hpar_active) {  // hpar: the rest for indices in the range";
   Edits.insert(S.loopEnd, Tail);
   if (S.more) Edits.insert(S.lambdaClose, "}  // hpar: if (hpar_active)\n");

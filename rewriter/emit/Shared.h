@@ -78,13 +78,15 @@ struct StagingSpelling {
   std::string threads;  // the threads that stage together: "blockDim.x"
   std::string thread;   // this thread's number among them: "threadIdx.x"
   std::string barrier;  // a statement all of them reach: "__syncthreads();"
-  /// The declaration of the tile `name` of elements of `decltype(access)`, after tiles of
-  /// `offset` bytes per thread.
-  std::function<std::string(const std::string& name, const std::string& access, unsigned offset)> tile;
+  /// The declaration of the tile `name`, the loop's `slot`th, of elements of `decltype(access)`,
+  /// after tiles of `offset` bytes per thread.
+  std::function<std::string(const std::string& name, const std::string& access, unsigned slot,
+                            unsigned offset)>
+      tile;
   std::string inBounds;  // the runtime's stage_in_bounds
-  /// When not empty, a constant condition: the build stages the loop where it holds and runs the
-  /// loop as written where it does not (a plain `if`, which the compiler folds; both branches are
-  /// compiled, so the lambda captures the same variables in the host's and the device's code).
+  /// A constant condition: the build stages the loop where it holds and runs the loop as written
+  /// where it does not (a plain `if`, which the compiler folds; both branches are compiled, so a
+  /// lambda captures the same variables in the host's and the device's code).
   std::string condition;
 };
 

@@ -74,27 +74,28 @@ struct ViewReads {
   unsigned callEnd = 0;     // the offset of the dispatch call's closing parenthesis
 };
 
-/// A range parallel_for whose lambda (written in the call, outside templates) runs a loop
-/// `for (T j = first; j < bound; ++j)` that every thread runs alike: its bounds are captured
-/// values and constants, and what comes before it in the lambda and the loop itself only read
-/// memory and write the lambda's own variables (no return, no break out of the loop). Its body
-/// reads elements `v(j, c...)` of captured Views, the other subscripts constants: the same
-/// elements in every thread. A backend may load them once per block, a tile at a time, into
-/// memory the block's threads share. Every thread of the block then runs the lambda together, the
-/// threads past the range's end at its last index, which the flag the lambda gains after its
-/// index tells (`hpar_active`); the lambda runs what follows the loop only for the threads in the
-/// range, so the others only read.
+/// A range parallel_for whose functor (outside templates: a lambda written in the call or stored
+/// in a variable only this call runs, or a class no other dispatch runs, its call operator const)
+/// runs a loop `for (T j = first; j < bound; ++j)` that every thread runs alike: its bounds are
+/// captured values, fields and constants, and what comes before it in the call operator and the
+/// loop itself only read memory and write the operator's own variables (no return, no break out of
+/// the loop). Its body reads elements `v(j, c...)` of Views the functor holds, the other subscripts
+/// constants: the same elements in every thread. A backend may load them once per block, a tile at
+/// a time, into memory the block's threads share. Every thread of the block then runs the functor
+/// together, the threads past the range's end at its last index, which the flag the call operator
+/// gains after its index tells (`hpar_active`); the operator runs what follows the loop only for
+/// the threads in the range, so the others only read.
 struct StagedLoop {
   unsigned line = 0;             // the loop's line
   std::string var, type;         // the loop variable and its type, as written / deduced
   std::string first, bound;      // `first` and `bound`, as written
-  unsigned indexEnd = 0;         // just past the lambda's index parameter
-  unsigned lambdaBegin = 0;      // the lambda's introducer
+  unsigned indexEnd = 0;         // just past the call operator's index parameter
   unsigned headBegin = 0;        // the loop's `for`
   unsigned bodyBegin = 0;        // the loop's body
   unsigned loopEnd = 0;          // just past the loop's body
-  unsigned lambdaClose = 0;      // the lambda body's closing brace
-  bool more = false;             // statements follow the loop in the lambda's body
+  unsigned lambdaClose = 0;      // the call operator body's closing brace
+  bool more = false;             // statements follow the loop in the call operator's body
+  bool defaultFlag = false;      // the flag has a default (`= true`): a class's call operator
   std::string loop;              // the loop as written, from its `for` to the end of its body
   /// One element the body reads: the View as written (`pos`) and its subscripts after the loop
   /// variable, each after ", " (`, 3`), so that `view(index rest)` reads it at another index.

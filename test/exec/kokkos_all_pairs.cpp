@@ -6,7 +6,8 @@
 // element, a bound from the View's extent and from a local constant, a loop that skips its own
 // index with `continue`, and work after the loop. Integer sums, so every result is exact, but for
 // softened forces (square roots, checked within a tolerance), whose lambda also captures a
-// double that only the loop reads.
+// double that only the loop reads. The same kind of loop in a functor class and in a lambda
+// stored in a variable before the dispatch.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -20,6 +21,19 @@ struct Atom {
 };
 
 constexpr int kWeight = 3;  // the column of w the pair loop reads
+
+/// out(i) = sum_j p(j, 3) (p(j, 0) - p(i, 0)) + i, as a functor class.
+struct WeightedOffsets {
+  Kokkos::View<int*[4], Kokkos::LayoutRight> p;
+  Kokkos::View<int64_t*> out;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+    const int64_t xi = p(i, 0);
+    int64_t sum = 0;
+    for (int j = 0; j < n; ++j) sum += p(j, 3) * (p(j, 0) - xi);
+    out(i) = sum + i;
+  }
+};
 
 int value(int j, int c) { return (j * (7 + 3 * c) + 11 * c) % 101 - 50; }
 
@@ -37,6 +51,7 @@ int run(const int n) {
   Kokkos::View<Atom*> atoms("atoms", n);
   Kokkos::View<int64_t*> out("out", n), out2("out2", n), out3("out3", n), out4("out4", n);
   Kokkos::View<double*[2], Kokkos::LayoutRight> force("force", n);
+  Kokkos::View<int64_t*> out5("out5", n), out6("out6", n);
   auto hp = Kokkos::create_mirror_view(p);
   auto hw = Kokkos::create_mirror_view(w);
   auto ha = Kokkos::create_mirror_view(atoms);
@@ -115,6 +130,15 @@ int run(const int n) {
     force(i, 1) = ay;
   });
 
+  Kokkos::parallel_for("functor", n, WeightedOffsets{p, out5, n});
+  const auto stored = KOKKOS_LAMBDA(const int i) {
+    const int64_t yi = p(i, 1);
+    int64_t sum = 0;
+    for (int j = 0; j < n; ++j) sum += p(j, 2) * (p(j, 1) - yi);
+    out6(i) = sum - i;
+  };
+  Kokkos::parallel_for("stored", n, stored);
+
   auto h1 = Kokkos::create_mirror_view(out);
   auto h2 = Kokkos::create_mirror_view(out2);
   auto h3 = Kokkos::create_mirror_view(out3);
@@ -123,11 +147,16 @@ int run(const int n) {
   Kokkos::deep_copy(h2, out2);
   Kokkos::deep_copy(h3, out3);
   Kokkos::deep_copy(h4, out4);
+  auto h5 = Kokkos::create_mirror_view(out5);
+  auto h6 = Kokkos::create_mirror_view(out6);
+  Kokkos::deep_copy(h5, out5);
+  Kokkos::deep_copy(h6, out6);
   auto hf = Kokkos::create_mirror_view(force);
   Kokkos::deep_copy(hf, force);
   for (int i = 0; i < n; ++i) {
     int64_t s1 = 0, s2 = 0, tail = 0, s3 = 0, firsts = 0, s4 = 0;
     double ax = 0, ay = 0, magnitude = 0;
+    int64_t s5 = 0, s6 = 0;
     for (int j = 0; j < n; ++j) {
       const int64_t dx = value(j, 0) - value(i, 0), dy = value(j, 1) - value(i, 1);
       s1 += value(j, 3) * (dx * dx + dy * dy) + value(j, 2);
@@ -143,6 +172,8 @@ int run(const int n) {
       ax += fx * f;
       ay += fy * f;
       magnitude += std::fabs(fx * f) + std::fabs(fy * f);
+      s5 += int64_t(value(j, 3)) * (value(j, 0) - value(i, 0));
+      s6 += int64_t(value(j, 2)) * (value(j, 1) - value(i, 1));
     }
     for (int j = 0; j < 3 && j < n; ++j) tail += value(j, 5);
     for (int j = 0; j < past / 2; ++j) firsts += j % 7;
@@ -150,6 +181,8 @@ int run(const int n) {
     failures += expect("part", i, h2(i), i >= 2 ? s2 * 1000 + tail : 0);
     failures += expect("guarded", i, h3(i), s3 + firsts);
     failures += expect("atoms", i, h4(i), s4);
+    failures += expect("functor", i, h5(i), s5 + i);
+    failures += expect("stored", i, h6(i), s6 - i);
     // Each term rounds differently on a device (fused multiply-adds, the order of the sums).
     const double tolerance = 1e-12 * (magnitude + 1) * n;
     if (std::fabs(hf(i, 0) - ax) > tolerance || std::fabs(hf(i, 1) - ay) > tolerance) {

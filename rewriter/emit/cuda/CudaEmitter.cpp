@@ -78,13 +78,16 @@ std::string kernelHead(const std::string& attributes, const std::string& name, c
   return o.str();
 }
 
-/// A staged loop's tiles: static shared memory of one element per thread of the block.
+/// A staged loop's tiles: static shared memory of one element per thread of the block, in the
+/// device's compilation (rt/cuda/stage.cuh).
 const StagingSpelling kCudaStaging{
-    "blockDim.x", "threadIdx.x", "__syncthreads();",
-    [](const std::string& Name, const std::string& Access, unsigned) {
-      return "__shared__ hpar::rt::cuda::StageTile<decltype(" + Access + ")> " + Name + ";";
+    "hpar::rt::cuda::stage_threads()", "hpar::rt::cuda::stage_thread()",
+    "hpar::rt::cuda::stage_barrier();",
+    [](const std::string& Name, const std::string& Access, unsigned Slot, unsigned) {
+      return "const hpar::rt::cuda::StageTile<decltype(" + Access + "), " + std::to_string(Slot) +
+             "> " + Name + ";";
     },
-    "hpar::rt::cuda::stage_in_bounds", ""};
+    "hpar::rt::cuda::stage_in_bounds", "hpar::rt::cuda::stage_loops"};
 
 /// The first line of a team kernel's nest comment and of its --explain-launch remark.
 const char* kTeamMapping =

@@ -50,7 +50,7 @@ const char* levelMapping(ir::NestedConstruct::Level L) {
 const StagingSpelling kOmpStaging{
     "hpar::rt::omp::stage_threads()", "hpar::rt::omp::stage_thread()",
     "hpar::rt::omp::stage_barrier();",
-    [](const std::string& Name, const std::string& Access, unsigned Offset) {
+    [](const std::string& Name, const std::string& Access, unsigned, unsigned Offset) {
       return "const hpar::rt::omp::StageTile<decltype(" + Access + ")> " + Name + "(" +
              std::to_string(Offset) + ");";
     },

@@ -10,27 +10,27 @@
 
 // CHECK: #include <hpar/rt/cuda/stage.cuh>
 
-// CHECK-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:60
-// CHECK: // staged_loop.cpp:63: the loop over j reads pos(j, 0), pos(j, 1), pos(j, 3) alike in every thread;
+// CHECK-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:72
+// CHECK: // staged_loop.cpp:75: the loop over j reads pos(j, 0), pos(j, 1), pos(j, 3) alike in every thread;
 // CHECK: const int64_t end = policy.end();
 // CHECK-NEXT: for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;
 // CHECK-NEXT: first += (int64_t)gridDim.x * blockDim.x) {
 // CHECK-NEXT: const int64_t i = first + threadIdx.x;
 // CHECK-NEXT: f(index_type(i < end ? i : end - 1), i < end);
 
-// CHECK-LABEL: // hpar: parallel_for "writes" (RangePolicy) from staged_loop.cpp:73
+// CHECK-LABEL: // hpar: parallel_for "writes" (RangePolicy) from staged_loop.cpp:85
 // CHECK-NOT: alike in every thread
 // CHECK: f(index_type(i));
-// CHECK-LABEL: // hpar: parallel_for "triangle" (RangePolicy) from staged_loop.cpp:79
+// CHECK-LABEL: // hpar: parallel_for "triangle" (RangePolicy) from staged_loop.cpp:91
 // CHECK-NOT: alike in every thread
 // CHECK: f(index_type(i));
-// CHECK-LABEL: // hpar: parallel_for "first_hit" (RangePolicy) from staged_loop.cpp:85
+// CHECK-LABEL: // hpar: parallel_for "first_hit" (RangePolicy) from staged_loop.cpp:97
 // CHECK-NOT: alike in every thread
 // CHECK: f(index_type(i));
-// CHECK-LABEL: // hpar: parallel_for "counted" (RangePolicy) from staged_loop.cpp:98
+// CHECK-LABEL: // hpar: parallel_for "counted" (RangePolicy) from staged_loop.cpp:110
 // CHECK-NOT: alike in every thread
 // CHECK: f(index_type(i));
-// CHECK-LABEL: // hpar: parallel_for "shifted" (RangePolicy) from staged_loop.cpp:105
+// CHECK-LABEL: // hpar: parallel_for "shifted" (RangePolicy) from staged_loop.cpp:117
 // CHECK-NOT: alike in every thread
 // CHECK: f(index_type(i));
 
@@ -39,23 +39,35 @@
 // CHECK-LABEL: void forces(
 // CHECK: [=] __device__(const int i, const bool hpar_active) {
 // CHECK: const double xi = pos(i, 0), yi = pos(i, 1);
-// CHECK: const int hpar_block = static_cast<int>(blockDim.x);
+// CHECK: if (hpar::rt::cuda::stage_loops) {
+// CHECK: const int hpar_block = static_cast<int>(hpar::rt::cuda::stage_threads());
 // CHECK-NEXT: for (int hpar_tile = 0, hpar_tile_end; hpar_tile < (n); hpar_tile = hpar_tile_end) {
 // CHECK-NEXT: hpar_tile_end = (n) - hpar_tile > hpar_block ? hpar_tile + hpar_block : (n);
-// CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 0))> hpar_stage_0;
-// CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 1))> hpar_stage_1;
-// CHECK-NEXT: __shared__ hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 3))> hpar_stage_2;
-// CHECK-NEXT: __syncthreads();
-// CHECK-NEXT: if (hpar_tile_end - hpar_tile > static_cast<int>(threadIdx.x)) {
-// CHECK-NEXT: const int hpar_at = hpar_tile + static_cast<int>(threadIdx.x);
-// CHECK-NEXT: if (hpar::rt::cuda::stage_in_bounds(pos, hpar_at, 0)) hpar_stage_0[threadIdx.x] = pos(hpar_at, 0);
-// CHECK: __syncthreads();
+// CHECK-NEXT: const hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 0)), 0> hpar_stage_0;
+// CHECK-NEXT: const hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 1)), 1> hpar_stage_1;
+// CHECK-NEXT: const hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 3)), 2> hpar_stage_2;
+// CHECK-NEXT: hpar::rt::cuda::stage_barrier();
+// CHECK-NEXT: if (hpar_tile_end - hpar_tile > static_cast<int>(hpar::rt::cuda::stage_thread())) {
+// CHECK-NEXT: const int hpar_at = hpar_tile + static_cast<int>(hpar::rt::cuda::stage_thread());
+// CHECK-NEXT: if (hpar::rt::cuda::stage_in_bounds(pos, hpar_at, 0)) hpar_stage_0[hpar::rt::cuda::stage_thread()] = pos(hpar_at, 0);
+// CHECK: hpar::rt::cuda::stage_barrier();
 // CHECK-NEXT: for (int j = hpar_tile; j < hpar_tile_end; ++j)
 // CHECK: const double dx = hpar_stage_0[j - hpar_tile] - xi, dy = hpar_stage_1[j - hpar_tile] - yi;
 // CHECK: ax += hpar_stage_2[j - hpar_tile] * dx / r2;
+// CHECK: } else {  // hpar: the loop as written
+// CHECK-NEXT: for (int j = 0; j < n; ++j) {
 // CHECK: if (hpar_active) {
 // CHECK: acc(i, 0) = ax;
 // CHECK: }  // hpar: if (hpar_active)
+// A functor class's call operator keeps a call with the index alone valid; a stored lambda is
+// rewritten like a lambda written in the call.
+// CHECK-LABEL: struct Pairs {
+// CHECK: void operator()(const int i, const bool hpar_active = true) const {
+// CHECK: const hpar::rt::cuda::StageTile<decltype(w(hpar_tile)), 0> hpar_stage_0;
+// CHECK: s += hpar_stage_0[j - hpar_tile] * i;
+// CHECK-LABEL: void stored(
+// CHECK: const auto pairs = KOKKOS_LAMBDA(const int i, const bool hpar_active) {
+// CHECK: const hpar::rt::cuda::StageTile<decltype(w(hpar_tile)), 0> hpar_stage_0;
 void forces(Kokkos::View<double*[4]> pos, Kokkos::View<double*[2]> acc, const int n) {
   Kokkos::parallel_for("forces", n, KOKKOS_LAMBDA(const int i) {
     const double xi = pos(i, 0), yi = pos(i, 1);
@@ -107,4 +119,27 @@ void forces(Kokkos::View<double*[4]> pos, Kokkos::View<double*[2]> acc, const in
     for (int j = 0; j < n - 1; ++j) s += pos(j + 1, 0);
     acc(i, 0) = s;
   });
+}
+
+struct Pairs {
+  Kokkos::View<double*> w, out;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+    double s = 0;
+    for (int j = 0; j < n; ++j) s += w(j) * i;
+    out(i) = s;
+  }
+};
+
+void functor(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
+  Kokkos::parallel_for("functor", n, Pairs{w, out, n});
+}
+
+void stored(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
+  const auto pairs = KOKKOS_LAMBDA(const int i) {
+    double s = 0;
+    for (int j = 0; j < n; ++j) s += w(j) * i;
+    out(i) = s;
+  };
+  Kokkos::parallel_for("stored", n, pairs);
 }

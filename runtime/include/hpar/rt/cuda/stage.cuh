@@ -1,15 +1,27 @@
 // hpar CUDA runtime: a range parallel_for's loop that reads the same View elements in every
 // thread (docs/design.md section 7, "A loop every thread runs alike"). Each block of the kernel
 // loads the elements a tile at a time into shared memory, one element of each staged access per
-// thread, between two __syncthreads(); its threads then read the tile. Every thread of the block
-// runs the lambda, so each reaches the same barriers: the translator rewrites the loop
+// thread, between two barriers; its threads then read the tile. Every thread of the block runs
+// the functor, so each reaches the same barriers. The translator rewrites the loop
 //
 //   for (T j = first; j < bound; ++j) body
 //
-// into a loop over tiles of blockDim.x indices, each declaring a StageTile per staged element
-// (`__shared__ hpar::rt::cuda::StageTile<decltype(v(tile, 3))> hpar_stage_0;`), filling it where
-// stage_in_bounds holds, and running `body` for the tile's indices with each `v(j, 3)` read as
-// `hpar_stage_0[j - tile]`.
+// into
+//
+//   if (hpar::rt::cuda::stage_loops) {
+//     for each tile of stage_threads() indices {
+//       const hpar::rt::cuda::StageTile<decltype(v(tile, 3)), 0> hpar_stage_0;
+//       stage_barrier(); load where stage_in_bounds holds; stage_barrier();
+//       body for the tile's indices, each `v(j, 3)` read as `hpar_stage_0[j - tile]`
+//     }
+//   } else {
+//     the loop as written
+//   }
+//
+// The functor may be host code too (a functor class, a stored lambda): stage_loops holds in the
+// device's compilation alone, where these functions reach the block, and the host's runs the loop
+// as written. A plain `if`, so that both compilations see the same code (a lambda captures the same
+// variables in both).
 #pragma once
 
 #include <hpar/rt/cuda/launch.cuh>
@@ -21,29 +33,71 @@ namespace hpar {
 namespace rt {
 namespace cuda {
 
-/// The most threads a block of a staged kernel has: a StageTile holds one element per thread.
+/// Whether this compilation stages loops: the device's.
+#if defined(__CUDA_ARCH__)
+inline constexpr bool stage_loops = true;
+#else
+inline constexpr bool stage_loops = false;
+#endif
+
+/// The most threads of a block that stage a loop together: a StageTile holds one element per
+/// thread.
 constexpr int stage_max_block = 256;
 static_assert(detail::range_max_block <= stage_max_block,
               "a range parallel_for's block must fit the tiles of a staged loop");
 
-/// One element per thread of a block, of the type a View access gives (a reference to it, or
-/// the value), in shared memory when declared __shared__. Raw storage: a __shared__ variable
-/// cannot have a constructor, and the element is trivially copyable (the translator checks).
-template <class Access>
+/// The threads that stage together (the block's), and this thread's number among them.
+__host__ __device__ inline unsigned stage_threads() {
+#if defined(__CUDA_ARCH__)
+  return blockDim.x;
+#else
+  return 1;
+#endif
+}
+__host__ __device__ inline unsigned stage_thread() {
+#if defined(__CUDA_ARCH__)
+  return threadIdx.x;
+#else
+  return 0;
+#endif
+}
+
+/// The barrier of the block's threads around a tile's loads.
+__host__ __device__ inline void stage_barrier() {
+#if defined(__CUDA_ARCH__)
+  __syncthreads();
+#endif
+}
+
+/// Tile `Slot` of a staged loop: one element per thread of the block in shared memory, of the
+/// type a View access gives (a reference to it, or the value). Raw storage (a __shared__ variable
+/// cannot have a constructor; the element is trivially copyable, which the translator checks).
+template <class Access, int Slot>
 struct StageTile {
   using value_type = std::remove_cv_t<std::remove_reference_t<Access>>;
   static_assert(std::is_trivially_copyable<value_type>::value,
                 "a staged View element is trivially copyable");
-  alignas(value_type) unsigned char bytes[stage_max_block * sizeof(value_type)];
+  value_type* elements;
 
-  __device__ value_type& operator[](size_t k) { return reinterpret_cast<value_type*>(bytes)[k]; }
+  __host__ __device__ StageTile() : elements(memory()) {}
+  __host__ __device__ value_type& operator[](size_t k) const { return elements[k]; }
+
+ private:
+  static __host__ __device__ value_type* memory() {
+#if defined(__CUDA_ARCH__)
+    __shared__ alignas(value_type) unsigned char bytes[stage_max_block * sizeof(value_type)];
+    return reinterpret_cast<value_type*>(bytes);
+#else
+    return nullptr;
+#endif
+  }
 };
 
 /// Whether `view(index, rest...)` lies inside the View's extents. The tile loads an element only
 /// then: the loop's body may read it only under a condition (the program never reads outside a
 /// View), and the tile must not read what the body would not.
 template <class View, class Index, class... Rest>
-__device__ bool stage_in_bounds(const View& view, Index index, Rest... rest) {
+__host__ __device__ bool stage_in_bounds(const View& view, Index index, Rest... rest) {
   const long long subscripts[] = {(long long)index, (long long)rest...};
   bool inside = true;
   for (int dim = 0; dim < int(sizeof...(Rest)) + 1; ++dim)
