@@ -38,16 +38,6 @@ bool mathFunction(const FunctionDecl* FD) {
   return Name == "Kokkos" || Name == "hpar" || Name == "std";
 }
 
-/// Whether a declaration context lies in a template.
-bool inTemplate(const DeclContext* DC) {
-  for (; DC; DC = DC->getParent()) {
-    if (DC->isDependentContext()) return true;
-    if (const auto* F = dyn_cast<FunctionDecl>(DC); F && F->isTemplateInstantiation()) return true;
-    if (isa<ClassTemplateSpecializationDecl>(DC)) return true;
-  }
-  return false;
-}
-
 /// The View element shape queries that read no element.
 const llvm::StringSet<> kShapeQueries = {"extent", "extent_int", "size", "span", "stride",
                                          "stride_0", "stride_1", "stride_2", "stride_3"};

@@ -35,8 +35,8 @@ bool plainValue(QualType T, int depth = 0) {
   return true;
 }
 
-/// Whether a declaration context lies in a template (its text then stands for several
-/// instantiations, which may use their Views differently).
+}  // namespace
+
 bool inTemplate(const DeclContext* DC) {
   for (; DC; DC = DC->getParent()) {
     if (DC->isDependentContext()) return true;
@@ -45,6 +45,8 @@ bool inTemplate(const DeclContext* DC) {
   }
   return false;
 }
+
+namespace {
 
 /// The View members that ask about its shape and not its elements.
 const llvm::StringSet<> kShapeQueries = {

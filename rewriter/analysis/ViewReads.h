@@ -22,6 +22,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl*, unsigned> Counts;  // by canonical declaration
 };
 
+/// Whether a declaration context lies in a template (its text then stands for several
+/// instantiations, which may use their Views differently).
+bool inTemplate(const clang::DeclContext* dc);
+
 /// Whether the lambda `lambda` stored in the local variable `stored` runs only in `call`, with the
 /// variables it captures as they are at the call: the variable's declaration and the statement of
 /// the call are in one block, the variable is named nowhere else in it, and no statement between

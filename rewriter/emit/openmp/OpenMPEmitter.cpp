@@ -210,19 +210,8 @@ private:
   /// grid-stride loop over the range.
   std::string rangeForBody(const ir::Kernel& K, bool host) const {
     if (K.staged) return stagedRangeForBody(K, host);
+    if (host) return hostRangeForBody(K, forCall(K));
     std::ostringstream o;
-    if (host) {
-      o << launchObject(K, "RangeFor") << kRegionLocals
-        << "  const int64_t begin = launch.begin, end = launch.end;\n"
-        << kFunctorBytes
-        << openRegion(host, "  ", "", "")
-        << "  {\n"
-        << threadFunctor("    ")
-        << kHostBlockLoop
-        << "      " << forCall(K) << ";\n"
-        << "  }\n";
-      return o.str();
-    }
     o << launchObject(K, "TargetRangeFor") << kRegionLocals
       << "  const int64_t begin = launch.begin, end = launch.end;\n"
       << "  const int nteams = launch.teams, nthreads = launch.threads;\n"
@@ -237,25 +226,29 @@ private:
     return o.str();
   }
 
+  /// RangePolicy for in a build for the host: a parallel region, a contiguous block of the range
+  /// per thread, each index run as `call`.
+  std::string hostRangeForBody(const ir::Kernel& K, const std::string& call) const {
+    std::ostringstream o;
+    o << launchObject(K, "RangeFor") << kRegionLocals
+      << "  const int64_t begin = launch.begin, end = launch.end;\n"
+      << kFunctorBytes
+      << openRegion(true, "  ", "", "")
+      << "  {\n"
+      << threadFunctor("    ")
+      << kHostBlockLoop
+      << "      " << call << ";\n"
+      << "  }\n";
+    return o.str();
+  }
+
   /// RangePolicy for whose lambda has a staged loop (ir::StagedLoop): the threads of a team take
   /// consecutive indices and every thread of it calls the lambda, one past the end at the last
   /// index with hpar_active false, so that all reach the staging's barriers; the region asks for
   /// the tiles' shared memory. On the host, each thread's block of the range with hpar_active true.
   std::string stagedRangeForBody(const ir::Kernel& K, bool host) const {
-    const std::string Call = callWith(K, "fn", "i, true");
+    if (host) return hostRangeForBody(K, callWith(K, "fn", "i, true"));
     std::ostringstream o;
-    if (host) {
-      o << launchObject(K, "RangeFor") << kRegionLocals
-        << "  const int64_t begin = launch.begin, end = launch.end;\n"
-        << kFunctorBytes
-        << openRegion(host, "  ", "", "")
-        << "  {\n"
-        << threadFunctor("    ")
-        << kHostBlockLoop
-        << "      " << Call << ";\n"
-        << "  }\n";
-      return o.str();
-    }
     o << launchObject(K, "TargetRangeFor") << kRegionLocals
       << "  const int64_t begin = launch.begin, end = launch.end;\n"
       << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <hpar/rt/cuda/launch.cuh>
+#include <hpar/rt/stage_bounds.hpp>
 
 #include <cstddef>
 #include <type_traits>
@@ -93,17 +94,8 @@ struct StageTile {
   }
 };
 
-/// Whether `view(index, rest...)` lies inside the View's extents. The tile loads an element only
-/// then: the loop's body may read it only under a condition (the program never reads outside a
-/// View), and the tile must not read what the body would not.
-template <class View, class Index, class... Rest>
-__host__ __device__ bool stage_in_bounds(const View& view, Index index, Rest... rest) {
-  const long long subscripts[] = {(long long)index, (long long)rest...};
-  bool inside = true;
-  for (int dim = 0; dim < int(sizeof...(Rest)) + 1; ++dim)
-    inside = inside && subscripts[dim] >= 0 && size_t(subscripts[dim]) < size_t(view.extent(dim));
-  return inside;
-}
+// stage_in_bounds: hpar/rt/stage_bounds.hpp, shared with the other backend.
+using rt::stage_in_bounds;
 
 }  // namespace cuda
 }  // namespace rt

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <hpar/rt/openmp/device.hpp>
+#include <hpar/rt/stage_bounds.hpp>
 
 #include <cstddef>
 #include <type_traits>
@@ -66,16 +67,8 @@ struct StageTile {
   value_type& operator[](std::size_t k) const { return elements[k]; }
 };
 
-/// Whether `view(index, rest...)` lies inside the View's extents: a tile loads an element only
-/// then (the loop's body may read it only under a condition).
-template <class View, class Index, class... Rest>
-bool stage_in_bounds(const View& view, Index index, Rest... rest) {
-  const long long subscripts[] = {(long long)index, (long long)rest...};
-  bool inside = true;
-  for (int dim = 0; dim < int(sizeof...(Rest)) + 1; ++dim)
-    inside = inside && subscripts[dim] >= 0 && std::size_t(subscripts[dim]) < std::size_t(view.extent(dim));
-  return inside;
-}
+// stage_in_bounds: hpar/rt/stage_bounds.hpp, shared with the other backend.
+using rt::stage_in_bounds;
 
 }  // namespace omp
 }  // namespace rt
