@@ -244,12 +244,42 @@ class TeamMember : public impl::TeamMemberApi<TeamMember> {
     }
   }
 
-  /// The `count` published values (slots 0, step, 2 step, ...) joined pairwise in order
-  /// (impl::join_pairwise): every thread computes the same.
+  /// The `count` published values (slots 0, step, 2 step, ...) joined pairwise in order, in
+  /// impl::join_pairwise's order: each aligned block of 2^k values that the binary decomposition
+  /// of `count` makes joined as a tree, ((v0 v1)(v2 v3))..., then the blocks left to right. The
+  /// trees are joined in the slots, level by level: the participant at the start of each complete
+  /// block of twice the level's width joins its two halves into its own slot; then every thread
+  /// joins the blocks' values, and all compute the same. Not in registers: joined there (a stack of
+  /// block partials indexed at run time), this path, which a team of whole warps never takes with
+  /// clang on an NVIDIA GPU, raised yax's kernel from 63 to 70 registers and took it from 0.54 to
+  /// 0.84 ms on an H200 (docs/performance.md, 2026-11-30 20:20 UTC).
   template <class T, class Join>
   T pairwise_slots(int count, int step, const Join& op) const {
-    return impl::join_pairwise<T>(
-        count, [&](int r, T& v) { read_slot(v, r * step); }, op);
+    const int rank = m_id / step;
+    const bool participant = m_id % step == 0;
+    for (int half = 1; half < count; half *= 2) {
+      if (participant && rank % (2 * half) == 0 && rank + 2 * half <= count) {
+        T left, right;
+        read_slot(left, rank * step);
+        read_slot(right, (rank + half) * step);
+        op.join(left, right);
+        std::memcpy(m_shared + std::size_t(rank) * step * team_slot_bytes,
+                    static_cast<const void*>(&left), sizeof(T));
+      }
+      sync();
+    }
+    int size = 1;
+    while (2 * size <= count) size *= 2;
+    T result;
+    read_slot(result, 0);
+    for (int start = size, block = size / 2; block > 0; block /= 2) {
+      if (!(count & block)) continue;
+      T value;
+      read_slot(value, start * step);
+      op.join(result, value);
+      start += block;
+    }
+    return result;
   }
 
   template <class Level, class T, class Join>
