@@ -57,6 +57,12 @@ const StagingSpelling kOmpStaging{
     "hpar::rt::omp::stage_in_bounds", "hpar::rt::omp::stage_loops"};
 
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
+/// The type a scan region hands its functor the index as: the loop's own int64_t where the call
+/// operator takes it as a parameter of a fixed type (ir::Kernel::plainIndexParams, as forCall
+/// below): through a 32-bit index_type clang's code zero-extends it in the loop, and scan's
+/// kernel took 90 registers against 80 before 7331e10 gave OpenMPTarget Kokkos' unsigned index
+/// type (docs/performance.md, 2026-11-30 21:05 UTC).
+std::string scanIndexType(const ir::Kernel& K) { return K.plainIndexParams ? "int64_t" : "index_type"; }
 /// The functor call of a parallel_for region. Functors whose index parameters have fixed types take
 /// the loop's int64_t index as it is (ir::Kernel::plainIndexParams): the same values as through
 /// index_type, but with clang on an NVIDIA GPU a 32-bit index_type (Kokkos' unsigned for
@@ -541,7 +547,8 @@ private:
       << "  {\n"
       << threadFunctor("    ")
       << "    " << kSpecOnDevice << "\n"
-      << "    hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);\n"
+      << "    hpar::rt::omp::scan_single_pass<" << scanIndexType(K)
+      << ">(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);\n"
       << "  }\n"
       << "  launch.finish();\n";
     return o.str();

@@ -17,7 +17,7 @@
 // HOST: using Launch = hpar::rt::omp::RangeScan<PolicyOrCount, Functor, Results...>;
 // HOST: const int nthreads = launch.threads;
 // HOST: #pragma omp parallel num_threads(nthreads)
-// HOST: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
+// HOST: hpar::rt::omp::scan_single_pass<int64_t>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
 // HOST-LABEL: // hpar: parallel_for "fill3"
 // HOST: using Launch = hpar::rt::omp::MDRangeFor<PolicyOrCount, Functor>;
 // HOST: const Policy& policy = launch.policy;
@@ -112,7 +112,8 @@
 // CHECK-NEXT: // from there with final = true (rt/openmp/scan.hpp).
 // CHECK-NEXT: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(team_memory) {{.*}} is_device_ptr(states, aggregates, inclusives)
 // CHECK-NEXT: #pragma omp parallel num_threads(nthreads)
-// CHECK: hpar::rt::omp::scan_single_pass<index_type>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
+// The lambda takes its index as an int: it is handed the loop's int64_t (ir::Kernel::plainIndexParams).
+// CHECK: hpar::rt::omp::scan_single_pass<int64_t>(sp, fn, states, aggregates, inclusives, begin, end, nchunks, len);
 // CHECK-NEXT: }
 // CHECK-NEXT: launch.finish();
 // CHECK-NOT: #pragma omp target
