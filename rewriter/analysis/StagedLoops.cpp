@@ -38,10 +38,6 @@ bool mathFunction(const FunctionDecl* FD) {
   return Name == "Kokkos" || Name == "hpar" || Name == "std";
 }
 
-/// The View element shape queries that read no element.
-const llvm::StringSet<> kShapeQueries = {"extent", "extent_int", "size", "span", "stride",
-                                         "stride_0", "stride_1", "stride_2", "stride_3"};
-
 /// Walks a range lambda's body: which statements only read memory and write the lambda's own
 /// variables, which expressions every thread evaluates alike, and, in a candidate loop, the View
 /// elements its body reads at the loop variable.
@@ -102,11 +98,7 @@ public:
       return !M->isArrow() && uniform(M->getBase());
     }
     if (const auto* Call = dyn_cast<CXXMemberCallExpr>(E)) {
-      const CXXMethodDecl* Method = Call->getMethodDecl();
-      if (!Method || !Method->getIdentifier() || !kShapeQueries.contains(Method->getName()) ||
-          !isView(Call->getImplicitObjectArgument()->getType().getNonReferenceType()))
-        return false;
-      if (!uniform(Call->getImplicitObjectArgument())) return false;
+      if (!isViewShapeQuery(Call) || !uniform(Call->getImplicitObjectArgument())) return false;
       for (const Expr* A : Call->arguments())
         if (!uniform(A)) return false;
       return true;
@@ -200,13 +192,8 @@ private:
     if (const auto* M = dyn_cast<MemberExpr>(E); M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       return isa<FieldDecl>(M->getMemberDecl());  // a field of the functor class, read
     if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(E)) return pureOperator(Op);
-    if (const auto* Call = dyn_cast<CXXMemberCallExpr>(E)) {
-      const CXXMethodDecl* Method = Call->getMethodDecl();
-      if (!Method || !Method->getIdentifier() || !kShapeQueries.contains(Method->getName()) ||
-          !isView(Call->getImplicitObjectArgument()->getType().getNonReferenceType()))
-        return false;
-      return pureArguments(Call);
-    }
+    if (const auto* Call = dyn_cast<CXXMemberCallExpr>(E))
+      return isViewShapeQuery(Call) && pureArguments(Call);
     if (const auto* Call = dyn_cast<CallExpr>(E))
       return mathFunction(Call->getDirectCallee()) && pureArguments(Call);
     if (const auto* C = dyn_cast<CXXConstructExpr>(E)) {

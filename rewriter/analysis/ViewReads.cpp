@@ -35,7 +35,19 @@ bool plainValue(QualType T, int depth = 0) {
   return true;
 }
 
+/// The View members that ask about its shape and not its elements.
+const llvm::StringSet<> kShapeQueries = {
+    "extent", "extent_int", "size", "span", "span_is_contiguous", "stride", "stride_0",
+    "stride_1", "stride_2", "stride_3", "stride_4", "stride_5", "stride_6", "stride_7",
+    "rank", "rank_dynamic", "is_allocated", "static_extent"};
+
 }  // namespace
+
+bool isViewShapeQuery(const CXXMemberCallExpr* Call) {
+  const CXXMethodDecl* Method = Call->getMethodDecl();
+  return Method && Method->getIdentifier() && kShapeQueries.contains(Method->getName()) &&
+         isView(Call->getImplicitObjectArgument()->getType().getNonReferenceType());
+}
 
 bool inTemplate(const DeclContext* DC) {
   for (; DC; DC = DC->getParent()) {
@@ -48,11 +60,6 @@ bool inTemplate(const DeclContext* DC) {
 
 namespace {
 
-/// The View members that ask about its shape and not its elements.
-const llvm::StringSet<> kShapeQueries = {
-    "extent", "extent_int", "size", "span", "span_is_contiguous", "stride", "stride_0",
-    "stride_1", "stride_2", "stride_3", "stride_4", "stride_5", "stride_6", "stride_7",
-    "rank", "rank_dynamic", "is_allocated", "static_extent"};
 
 /// Walks a team functor's body (and the lambdas written in it), sorting every use of each View it
 /// holds (a lambda's captured variable, or a functor class's member reached through `this`): an

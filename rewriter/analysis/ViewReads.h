@@ -22,6 +22,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl*, unsigned> Counts;  // by canonical declaration
 };
 
+/// Whether `call` asks a View about its shape (`extent`, `size`, `stride`, ...), reading no
+/// element.
+bool isViewShapeQuery(const clang::CXXMemberCallExpr* call);
+
 /// Whether a declaration context lies in a template (its text then stands for several
 /// instantiations, which may use their Views differently).
 bool inTemplate(const clang::DeclContext* dc);

@@ -26,6 +26,7 @@ namespace omp {
 /// Whether this compilation stages loops: clang's code for an NVIDIA GPU, where a team's threads
 /// share memory that a region asks for (HPAR_OMP_TEAM_MEMORY).
 #if defined(__clang__) && defined(__NVPTX__) && defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+#define HPAR_IMPL_OMP_STAGE_LOOPS 1
 inline constexpr bool stage_loops = true;
 #else
 inline constexpr bool stage_loops = false;
@@ -56,7 +57,7 @@ struct StageTile {
   value_type* elements;
 
   explicit StageTile(std::size_t offset) : elements(nullptr) {
-#if defined(__clang__) && defined(__NVPTX__) && defined(HPAR_IMPL_OMP_TEAM_MEMORY)
+#if defined(HPAR_IMPL_OMP_STAGE_LOOPS)
     elements = reinterpret_cast<value_type*>(
         static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc()) +
         offset * std::size_t(omp_get_num_threads()));
