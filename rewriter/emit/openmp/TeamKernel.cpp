@@ -17,6 +17,13 @@ bool assumesShape(const ir::Kernel& K);
 bool scansOverThreads(const std::vector<ir::NestedConstruct>& nest);
 bool mayRunWide(const ir::Kernel& K);
 bool placesTeamMemory(const ir::Kernel& K);
+/// A leading template parameter of a team launcher (leadParams).
+struct LeadParam {
+  const char* type;
+  const char* name;
+  const char* initial;
+};
+std::vector<LeadParam> leadParams(const ir::Kernel& K);
 
 /// The functor's call for one team of the league loop. A parallel_for that only reads some
 /// Views calls it twice over, so that each call, inlined, knows whether they are apart from
@@ -64,7 +71,13 @@ std::string teamOptions(const ir::Kernel& K) {
     o += "  options.assumed_team_size = " + std::to_string(K.teamSize) + ";\n";
   if (assumesShape(K))
     o += "  options.assumed_vector_length = " + std::to_string(K.vectorLength) + ";\n";
-  return o + "  options.scans_over_threads = " + (scansOverThreads(K.nest) ? "true" : "false") + ";\n";
+  o += std::string("  options.scans_over_threads = ") + (scansOverThreads(K.nest) ? "true" : "false") + ";\n";
+  // The compilation's leading template arguments name its kernel in the device image, whose
+  // registers size the launch (rt/openmp/occupancy.hpp).
+  std::string lead;
+  for (const LeadParam& p : leadParams(K)) lead += (lead.empty() ? "" : ", ") + std::string(p.name);
+  if (!lead.empty()) o += "  options.compiled_for = hpar::rt::omp::template_args(" + lead + ");\n";
+  return o;
 }
 
 /// Whether a team kernel's closure runs a nested scan over the team's threads (TeamThreadRange
@@ -116,17 +129,26 @@ std::string selfCall(const ir::Kernel& K, const std::string& maxThreads, const s
   return call + ")";
 }
 
-}  // namespace
-
 /// The template parameters a team launcher has before the deduced ones: its compilation for
 /// teams of up to 1,024 threads (mayRunWide), for Views only read and apart from the others
 /// (readsApart: the region then holds only the read-only call, which with both took team_scan
 /// from 80 to 84 registers and 0.42 to 0.49 ms on an H200), and for team memory in device
 /// memory (clang; the other compilation reads it as shared memory, rt/openmp/team_launch.hpp).
+std::vector<LeadParam> leadParams(const ir::Kernel& K) {
+  std::vector<LeadParam> lead;
+  if (mayRunWide(K)) lead.push_back({"int", "MaxTeamThreads", "0"});
+  if (readsApart(K)) lead.push_back({"bool", "Apart", "false"});
+  if (placesTeamMemory(K)) lead.push_back({"bool", "TeamMemoryInDevice", "false"});
+  return lead;
+}
+
+}  // namespace
+
+/// teamLeadParams: leadParams, as the launcher declares them.
 std::string teamLeadParams(const ir::Kernel& K) {
-  std::string lead = mayRunWide(K) ? "int MaxTeamThreads = 0" : "";
-  if (readsApart(K)) lead += std::string(lead.empty() ? "" : ", ") + "bool Apart = false";
-  if (placesTeamMemory(K)) lead += std::string(lead.empty() ? "" : ", ") + "bool TeamMemoryInDevice = false";
+  std::string lead;
+  for (const LeadParam& p : leadParams(K))
+    lead += (lead.empty() ? "" : ", ") + std::string(p.type) + " " + p.name + " = " + p.initial;
   return lead;
 }
 

@@ -23,6 +23,9 @@ using member_type = hpar::TeamPolicy<>::member_type;
 // CHECK-NOT: options.assumed_team_size
 // CHECK: options.assumed_vector_length = 1;
 // CHECK-NEXT: options.scans_over_threads = false;
+// The compilation's leading template arguments, which name its kernel in the device image (the
+// launch asks for the teams the GPU holds at once of it, rt/openmp/occupancy.hpp):
+// CHECK-NEXT: options.compiled_for = hpar::rt::omp::template_args(MaxTeamThreads, Apart);
 // CHECK-NEXT: const hpar::rt::omp::TeamDispatch<PolicyOrCount, Functor> dispatch({hpar::impl::label_c_str(label), "hpar_rows_L{{[0-9]+}}", "team.cpp", {{[0-9]+}}}, policy_or_count, f, options);
 // CHECK-NEXT: // Views only read and apart from the others run this launcher's compilation that reads them
 // CHECK-NEXT: // through the read-only data cache.

@@ -57,6 +57,7 @@
 #include <hpar/rt/common.hpp>
 #include <hpar/rt/openmp/device.hpp>
 #include <hpar/rt/openmp/launch.hpp>
+#include <hpar/rt/openmp/occupancy.hpp>
 #include <hpar/rt/openmp/reduce.hpp>
 #include <hpar/rt/openmp/team.hpp>
 #include <hpar/rt/team_shape.hpp>
@@ -84,25 +85,29 @@ class TeamLaunch {
  public:
   /// `scans`: the kernel runs a nested scan over the team's threads, whose staging then goes to
   /// the team's shared memory when it fits beside the slots and the level-0 scratch.
+  /// `compiled_for`: the launcher's leading template arguments (TeamOptions), which name its
+  /// kernel among the device image's (resident_teams).
   template <class Policy, class Functor>
-  TeamLaunch(const Policy& policy, const Functor& f, const KernelSite& site, bool scans = false)
+  TeamLaunch(const Policy& policy, const Functor& f, const KernelSite& site, bool scans = false,
+             const std::string& compiled_for = std::string())
       : site_(site),
         device_(device()),
         gpu_(device_is_gpu(device_)),
         team_size_(team_size_for(policy, f, scans)),
         lanes_(policy.vector_length()),
-        teams_(teams_for(policy.league_size(), gpu_, team_size_ * lanes_)),
+        teams_(teams_for(policy.league_size(), gpu_, team_size_ * lanes_,
+                         gpu_ ? resident_teams(device_, site.kernel, compiled_for, team_size_ * lanes_,
+                                               launch_team_memory(gpu_, team_size_ * lanes_,
+                                                                  impl::team_scratch_bytes(policy, f, 0, team_size_), scans))
+                              : 0)),
         shared_(device_, std::size_t(teams_) * team_slot_count(team_size_ * lanes_) * team_slot_bytes, site),
         scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
         scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
         scratch_purpose_(scratch0_ + scratch1_ > 0 ? scratch_purpose(teams_, scratch0_, scratch1_) : std::string()),
         scratch_(device_, scratch_total(teams_, scratch0_, scratch1_, site, scratch_purpose_), site,
                  scratch_purpose_.empty() ? nullptr : scratch_purpose_.c_str()),
-        team_memory_(team_memory_of(gpu_, team_size_ * lanes_, scratch0_)),
+        team_memory_(launch_team_memory(gpu_, team_size_ * lanes_, scratch0_, scans)),
         granted_(device_, sizeof(int), site) {
-    const std::size_t staging = scans ? staging_bytes(team_size_ * lanes_) : 0;
-    if (team_memory_ > 0 && staging > 0 && team_memory_for(gpu_, team_memory_ + staging) > 0)
-      team_memory_ += staging;
     const int asked = team_size_ * lanes_;
     granted_.fill(&asked, sizeof asked);
     // The teams' barriers start at zero (host memory in a build for the host).
@@ -321,14 +326,25 @@ class TeamLaunch {
   static std::size_t team_memory_of(bool gpu, int team_threads, std::size_t scratch0) {
     return team_memory_for(gpu, team_slots(team_threads) * team_slot_bytes + scratch0);
   }
-  static int teams_for(int league, bool gpu, int team_threads) {
+  /// The shared memory a launch's teams ask for: team_memory_of, and the staging of nested scans
+  /// (`scans`) when it fits beside them.
+  static std::size_t launch_team_memory(bool gpu, int team_threads, std::size_t scratch0, bool scans) {
+    std::size_t bytes = team_memory_of(gpu, team_threads, scratch0);
+    const std::size_t staging = scans ? staging_bytes(team_threads) : 0;
+    if (bytes > 0 && staging > 0 && team_memory_for(gpu, bytes + staging) > 0) bytes += staging;
+    return bytes;
+  }
+  /// OpenMP teams for a league of `league` hpar teams: on a GPU, as many as it holds at once
+  /// (`resident`, resident_teams: one wave, each team then taking an equal share of the league),
+  /// or 2,048 when that is not known; on the host, the teams one region runs at once.
+  static int teams_for(int league, bool gpu, int team_threads, int64_t resident) {
     if (host_only) {
       const int threads = omp_get_max_threads() > 0 ? omp_get_max_threads() : 1;
       const int teams = threads / team_threads < league ? threads / team_threads : league;
       return teams > 0 ? teams : 1;
     }
     if (!gpu) return 1;
-    int teams = 2048;
+    int teams = resident > 0 && resident < (int64_t(1) << 30) ? int(resident) : 2048;
     if (const int forced = detail::positive_env("HPAR_OMP_TEAMS")) teams = forced;
     if (league < teams) teams = league;
     return teams > 0 ? teams : 1;
@@ -357,6 +373,9 @@ struct TeamOptions {
   int assumed_vector_length = 0;
   /// The closure runs a nested scan over the team's threads (TeamLaunch: its staging).
   bool scans_over_threads = false;
+  /// The launcher's leading template arguments, mangled (template_args), which name the kernel
+  /// of this compilation of it (TeamLaunch: resident_teams); empty when it has none.
+  std::string compiled_for;
 };
 
 /// The dispatch of a team launcher: the policy normalised and checked (Dispatch), and checked
@@ -397,7 +416,8 @@ class TeamFor {
   using Policy = impl::policy_of<PolicyOrCount>;
 
   explicit TeamFor(const TeamDispatch<PolicyOrCount, Functor>& dispatch)
-      : launch_(dispatch.policy, dispatch.f, dispatch.site, dispatch.options.scans_over_threads),
+      : launch_(dispatch.policy, dispatch.f, dispatch.site, dispatch.options.scans_over_threads,
+                dispatch.options.compiled_for),
         league_size(dispatch.policy.league_size()),
         team_size(launch_.team_size()),
         teams(launch_.teams()),
