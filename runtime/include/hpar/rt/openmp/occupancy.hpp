@@ -20,12 +20,16 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <hpar/rt/common.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -282,6 +286,24 @@ inline int blocks_per_multiprocessor(const GpuLimits& g, const KernelResources& 
     if (by_shared < uint64_t(blocks)) blocks = int(by_shared);
   }
   return blocks;
+}
+
+/// Whether environment variable `name` is "1".
+inline bool env_is_one(const char* name) {
+  const char* value = std::getenv(name);
+  return value && std::strcmp(value, "1") == 0;
+}
+
+/// Prints `what` of a launch of the kernel at `site` on stderr (HPAR_EXPLAIN_LAUNCH=1), once per
+/// kernel and text.
+inline void explain_once(const KernelSite& site, const std::string& what) {
+  static std::mutex mutex;
+  static std::set<std::string>* said = new std::set<std::string>();  // never destroyed
+  const std::string line = std::string("hpar: launch: kernel '") + site.kernel + "' (label \"" +
+                           (site.label ? site.label : "") + "\", " + site.file + ":" +
+                           std::to_string(site.line) + "): " + what;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (said->insert(line).second) std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 }  // namespace detail

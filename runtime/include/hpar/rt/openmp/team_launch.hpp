@@ -95,11 +95,11 @@ class TeamLaunch {
         gpu_(device_is_gpu(device_)),
         team_size_(team_size_for(policy, f, scans)),
         lanes_(policy.vector_length()),
-        teams_(teams_for(policy.league_size(), gpu_, team_size_ * lanes_,
-                         gpu_ ? resident_teams(device_, site.kernel, compiled_for, team_size_ * lanes_,
-                                               launch_team_memory(gpu_, team_size_ * lanes_,
-                                                                  impl::team_scratch_bytes(policy, f, 0, team_size_), scans))
-                              : 0)),
+        resident_(gpu_ ? resident_teams(device_, site.kernel, compiled_for, team_size_ * lanes_,
+                                        launch_team_memory(gpu_, team_size_ * lanes_,
+                                                           impl::team_scratch_bytes(policy, f, 0, team_size_), scans))
+                       : 0),
+        teams_(teams_for(policy.league_size(), gpu_, team_size_ * lanes_, resident_)),
         shared_(device_, std::size_t(teams_) * team_slot_count(team_size_ * lanes_) * team_slot_bytes, site),
         scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
         scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
@@ -110,6 +110,13 @@ class TeamLaunch {
         granted_(device_, sizeof(int), site) {
     const int asked = team_size_ * lanes_;
     granted_.fill(&asked, sizeof asked);
+    if (gpu_ && detail::env_is_one("HPAR_EXPLAIN_LAUNCH"))
+      detail::explain_once(site, std::to_string(teams_) + " OpenMP teams of " + std::to_string(asked) +
+                                     " threads for a league of " + std::to_string(policy.league_size()) +
+                                     (resident_ > 0 ? ", " + std::to_string(resident_) +
+                                                          " at once by the kernel's registers and shared memory"
+                                                    : ": the kernel's resources not known, the default") +
+                                     ", " + std::to_string(team_memory_) + " bytes of team memory a team");
     // The teams' barriers start at zero (host memory in a build for the host).
     if (host_only) std::memset(shared_.get(), 0, std::size_t(teams_) * team_slot_count(asked) * team_slot_bytes);
   }
@@ -355,6 +362,7 @@ class TeamLaunch {
   bool gpu_;
   int team_size_;
   int lanes_;
+  int64_t resident_;  // teams the GPU holds at once (resident_teams), 0 when not known
   int teams_;
   DeviceBuffer shared_;
   std::size_t scratch0_;
