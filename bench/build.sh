@@ -41,7 +41,8 @@ cd "$(dirname "$0")/.."
 benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team stream)
 tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
 # The same programs spelled as other users write them (bench/spelled/NAME.cpp, issue 47): built
-# as benchmarks of their own, through hpar only (no baseline of their own).
+# as benchmarks of their own, through hpar only; those with run-time sizes also have a
+# hand-written baseline that takes the sizes at run time (bench/baselines/NAME.cu).
 # Keep in step with run.sh's list.
 spelled=(triad_stored_lambda triad_functor
          dot_stored_lambda dot_functor
@@ -203,6 +204,9 @@ for b in "${benchmarks[@]}"; do
   [ "$offload_ok" = 1 ] && targets+=("$b-hpar-omp-gcc:build_hpar_omp_gcc")
 done
 for b in "${spelled[@]}"; do
+  # A spelling whose sizes are run-time values has a hand-written baseline that does not know them
+  # either (bench/baselines/batched_gemm_runtime.cu, team_mdrange_runtime.cu).
+  wants cuda-baseline && [ -f "bench/baselines/$b.cu" ] && targets+=("$b-cuda-baseline:build_baseline")
   wants hpar-cuda && targets+=("$b-hpar-cuda:build_hpar_cuda:spelled")
   wants hpar-omp-clang && targets+=("$b-hpar-omp-clang:build_hpar_omp_clang:spelled")
   [ "$offload_ok" = 1 ] && targets+=("$b-hpar-omp-gcc:build_hpar_omp_gcc:spelled")

@@ -49,8 +49,6 @@ ir::ExecConstruct execConstruct(const NestedPattern& P, const ASTContext& Ctx) {
 
 namespace {
 
-constexpr unsigned AllParticipants = AcrossThreads | AcrossLanes;
-
 /// The walk of one translation unit's kernels (ExecWalk.h).
 class ExecWalker {
 public:
@@ -148,14 +146,8 @@ private:
     Tree->points.push_back(std::move(X));
   }
 
-  /// What a function walked is called with: the object `this` points to, and what its reference,
-  /// pointer and View parameters reach.
-  struct Context {
-    const FunctionDecl* fn = nullptr;
-    Origin self;
-    llvm::DenseMap<const ParmVarDecl*, Origin> params;
-    std::string key;  // what contextKey said of it, and of those it is called from
-  };
+  /// What a function walked is called with (Places.h).
+  using Context = PlaceContext;
 
   enum class WriteKind { Assign, Accumulate, Other };
 
@@ -188,23 +180,23 @@ private:
     unsigned First = 0;
     if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(Call); Op && isa<CXXMethodDecl>(F)) {
       First = 1;
-      if (!isLambdaBody(F) && Op->getNumArgs()) Pending.self = storageOf(Op->getArg(0));
+      if (!isLambdaBody(F) && Op->getNumArgs()) Pending.self = Places.storageOf(Op->getArg(0));
     } else if (const auto* MC = dyn_cast<CXXMemberCallExpr>(Call)) {
       if (const Expr* Object = MC->getImplicitObjectArgument())
-        Pending.self = Object->getType()->isPointerType() ? pointee(Object) : storageOf(Object);
+        Pending.self = Object->getType()->isPointerType() ? Places.pointee(Object) : Places.storageOf(Object);
     }
     for (unsigned I = 0; I < F->getNumParams() && I + First < Call->getNumArgs(); ++I) {
       const ParmVarDecl* P = F->getParamDecl(I);
       const Expr* Arg = Call->getArg(I + First);
       QualType T = P->getType();
       if (isView(T) && T->isReferenceType())  // where the caller's View's elements are
-        Pending.params[P] = viewData(Arg);
+        Pending.params[P] = Places.viewData(Arg);
       else if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-        Pending.params[P] = storageOf(Arg);
+        Pending.params[P] = Places.storageOf(Arg);
       else if (T->isPointerType())
-        Pending.params[P] = changedAfterDeclaration(P) ? Origin::unknown() : pointee(Arg);
+        Pending.params[P] = Places.changedAfterDeclaration(P) ? Origin::unknown() : Places.pointee(Arg);
       else if (isView(T))
-        Pending.params[P] = changedAfterDeclaration(P) ? Origin::unknown() : viewData(Arg);
+        Pending.params[P] = Places.changedAfterDeclaration(P) ? Origin::unknown() : Places.viewData(Arg);
     }
   }
 
@@ -221,7 +213,7 @@ private:
   void visit(const Stmt* S) {
     if (const auto* Decls = dyn_cast<DeclStmt>(S)) {
       for (const Decl* D : Decls->decls())
-        if (const auto* V = dyn_cast<VarDecl>(D); V && V->getInit() && V->hasLocalStorage()) bind(V);
+        if (const auto* V = dyn_cast<VarDecl>(D); V && V->getInit() && V->hasLocalStorage()) Places.bind(V);
       return;
     }
     if (const auto* B = dyn_cast<BinaryOperator>(S)) {
@@ -531,212 +523,6 @@ private:
     return std::nullopt;
   }
 
-  // ---- where places live ----
-
-  /// Whether V is declared in a function being walked (else the top-level lambda refers to a
-  /// variable of the host code, captured).
-  bool declaredInWalk(const VarDecl* V) const {
-    const auto* Home = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    for (const Context& X : Contexts)
-      if (X.fn == Home) return true;
-    return false;
-  }
-
-  /// What a reference, pointer or View variable reaches: a parameter as its call bound it, a
-  /// local as its declaration (walked before its uses) did.
-  Origin boundTo(const VarDecl* V) const {
-    if (const auto* P = dyn_cast<ParmVarDecl>(V)) {
-      for (auto It = Contexts.rbegin(); It != Contexts.rend(); ++It) {
-        auto Found = It->params.find(P);
-        if (Found != It->params.end()) return Found->second;
-      }
-      return Origin::unknown();
-    }
-    auto Found = Bound.find(V);
-    return Found == Bound.end() ? Origin::unknown() : Found->second;
-  }
-
-  void bind(const VarDecl* V) {
-    QualType T = V->getType();
-    const Expr* Init = V->getInit();
-    if (T->isReferenceType()) {
-      Bound[V] = storageOf(Init);
-      return;
-    }
-    if (!T->isPointerType() && !isView(T)) return;
-    Bound[V] = changedAfterDeclaration(V) ? Origin::unknown() : T->isPointerType() ? pointee(Init) : viewData(Init);
-  }
-
-  /// Whether a pointer or View variable is changed after its declaration (Reassignment): it may
-  /// then reach something else by the time of a write, which is not judged.
-  bool changedAfterDeclaration(const VarDecl* V) {
-    auto Known = Changed.find(V);
-    if (Known != Changed.end()) return Known->second;
-    return Changed[V] = changedInItsFunction(V);
-  }
-
-  /// Where the place an lvalue expression designates lives.
-  Origin storageOf(const Expr* E) {
-    if (!E) return Origin::unknown();
-    E = E->IgnoreParenImpCasts();
-    if (const auto* Ref = dyn_cast<DeclRefExpr>(E)) {
-      const auto* V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V) return Origin::unknown();
-      const std::string Name = "'" + V->getNameAsString() + "'";
-      if (!V->hasLocalStorage()) {
-        const std::string Role = V->isStaticLocal() ? "a static variable" : "a global variable";
-        return Origin::shared(Name + ", " + Role, V, false, Role);
-      }
-      if (!declaredInWalk(V))
-        return Origin::shared(Name + ", a variable of the host code", V, true, "a variable of the host code");
-      if (isa<ParmVarDecl>(V) && isView(V->getType()) && V->getType()->isReferenceType())
-        return Origin::unknown();  // bound to where the caller's View's elements are, not to the View
-      if (V->getType()->isReferenceType()) return boundTo(V);
-      return Origin::own();
-    }
-    if (const auto* M = dyn_cast<MemberExpr>(E)) {
-      const auto* Field = dyn_cast<FieldDecl>(M->getMemberDecl());
-      if (!Field || Field->getType()->isReferenceType()) return Origin::unknown();
-      Origin Base = M->isArrow() ? pointee(M->getBase()) : storageOf(M->getBase());
-      if (Base.kind == Origin::Shared) {
-        Base.role = "a member of " + Base.what;
-        Base.what = "member '" + Field->getNameAsString() + "' of " + Base.what;
-        Base.decl = Field;
-      }
-      return Base;
-    }
-    if (const auto* S = dyn_cast<ArraySubscriptExpr>(E)) {
-      const Expr* Base = S->getBase()->IgnoreParenImpCasts();
-      Origin O = Base->getType()->isArrayType() ? storageOf(Base) : pointee(S->getBase());
-      return O.plus(differs(S->getIdx()));
-    }
-    if (const auto* U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
-      return pointee(U->getSubExpr());
-    if (const auto* Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-      const auto* M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
-      if (!M || !M->isInstance() || Op->getNumArgs() == 0) return Origin::unknown();
-      const Expr* Object = Op->getArg(0);
-      unsigned Index = 0;
-      for (unsigned I = 1; I < Op->getNumArgs(); ++I) Index |= differs(Op->getArg(I));
-      if (isView(Object->getType()) &&
-          (Op->getOperator() == OO_Call || Op->getOperator() == OO_Subscript))
-        return element(Object, Index);
-      // A class's own non-const operator handing out a part of it.
-      if (!M->isConst() && M->getReturnType()->isReferenceType() &&
-          annotationOf(M->getParent()).empty())
-        return storageOf(Object).plus(Index);
-      return Origin::unknown();
-    }
-    if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      const Expr* Object = MC->getImplicitObjectArgument();
-      const auto* M = MC->getMethodDecl();
-      if (Object && M && isView(Object->getType()) && M->getDeclName().isIdentifier() &&
-          M->getName() == "access") {
-        unsigned Index = 0;
-        for (const Expr* Arg : MC->arguments()) Index |= differs(Arg);
-        return element(Object, Index);
-      }
-      return Origin::unknown();
-    }
-    if (const auto* Cond = dyn_cast<ConditionalOperator>(E))
-      return either(storageOf(Cond->getTrueExpr()), storageOf(Cond->getFalseExpr()));
-    if (isa<MaterializeTemporaryExpr, CXXTemporaryObjectExpr, CompoundLiteralExpr>(E)) return Origin::own();
-    return Origin::unknown();
-  }
-
-  /// An element of the View `Object`, at indices that differ between the participants in Index.
-  Origin element(const Expr* Object, unsigned Index) {
-    Origin O = viewData(Object);
-    if (O.kind != Origin::Shared) return O;
-    const std::string Name = nameOf(Object);
-    O.what = Name.empty() ? "an element of a View" : "an element of " + Name;
-    O.role.clear();
-    if (const Decl* D = declOf(Object)) O.decl = D;
-    O.fromHost = false;
-    return O.plus(Index);
-  }
-
-  /// Where the memory a pointer expression points to lives.
-  Origin pointee(const Expr* E) {
-    if (!E) return Origin::unknown();
-    E = E->IgnoreParenImpCasts();
-    if (E->getType()->isArrayType()) return storageOf(E);  // decayed
-    if (isa<CXXThisExpr>(E)) return Contexts.empty() ? Origin::unknown() : Contexts.back().self;
-    if (const auto* U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-      return storageOf(U->getSubExpr());
-    if (const auto* B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp()) {
-      if (B->getLHS()->getType()->isPointerType()) return pointee(B->getLHS()).plus(differs(B->getRHS()));
-      if (B->getRHS()->getType()->isPointerType()) return pointee(B->getRHS()).plus(differs(B->getLHS()));
-      return Origin::unknown();
-    }
-    if (const auto* Ref = dyn_cast<DeclRefExpr>(E)) {
-      const auto* V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType()) return Origin::unknown();
-      if (!declaredInWalk(V)) return Origin::shared("what '" + V->getNameAsString() + "' points to", V);
-      return named(boundTo(V), "what '" + V->getNameAsString() + "' points to", V);
-    }
-    if (const auto* M = dyn_cast<MemberExpr>(E))  // a pointer the host filled in
-      if (storageOf(M).fromHost)
-        return Origin::shared("what '" + M->getMemberDecl()->getNameAsString() + "' points to",
-                              M->getMemberDecl());
-    if (const auto* MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      const Expr* Object = MC->getImplicitObjectArgument();
-      const auto* M = MC->getMethodDecl();
-      if (Object && M && isView(Object->getType()) && M->getDeclName().isIdentifier() &&
-          M->getName() == "data")
-        return named(viewData(Object), "the data of " + nameOf(Object), declOf(Object));
-    }
-    return Origin::unknown();
-  }
-
-  /// Where the elements of a View expression live.
-  Origin viewData(const Expr* E) {
-    if (!E) return Origin::unknown();
-    E = strip(E);
-    if (const auto* Ref = dyn_cast<DeclRefExpr>(E)) {
-      const auto* V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V || !V->hasLocalStorage()) return Origin::unknown();
-      if (!declaredInWalk(V)) return Origin::shared("", V);  // a View of the host code: device memory
-      if (isa<ParmVarDecl>(V)) return boundTo(V);  // what the call bound (bindCall)
-      if (V->getType()->isReferenceType()) return storageOf(Ref).fromHost ? Origin::shared("", V) : Origin::unknown();
-      return boundTo(V);
-    }
-    if (isa<MemberExpr>(E)) return storageOf(E).fromHost ? Origin::shared("", declOf(E)) : Origin::unknown();
-    if (const auto* Construct = dyn_cast<CXXConstructExpr>(E)) {
-      // A scratch View: View(team.team_scratch(level), n...).
-      if (Construct->getNumArgs() == 0) return Origin::unknown();
-      const auto* Call = dyn_cast<CallExpr>(strip(Construct->getArg(0)));
-      llvm::StringRef Method = teamMemberMethod(Call);
-      if (Method == "team_scratch" || Method == "team_shmem") return Origin::shared("", nullptr);
-      if (Method == "thread_scratch") return Origin::shared("", nullptr).plus(AcrossThreads);
-      return Origin::unknown();
-    }
-    if (const auto* Call = dyn_cast<CallExpr>(E)) {
-      // A View of hpar's making from another (subview): into the same elements.
-      if (Call->getNumArgs() == 0 || userCallee(Call, File) ||
-          isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) || !isView(Call->getArg(0)->getType()))
-        return Origin::unknown();
-      unsigned Index = 0;
-      for (unsigned I = 1; I < Call->getNumArgs(); ++I) Index |= differs(Call->getArg(I));
-      return viewData(Call->getArg(0)).plus(Index);
-    }
-    return Origin::unknown();
-  }
-
-  /// O, named `What` (at D) when it is shared.
-  static Origin named(Origin O, std::string What, const Decl* D) {
-    if (O.kind == Origin::Shared) {
-      O.what = std::move(What);
-      O.role.clear();
-      O.decl = D;
-    }
-    return O;
-  }
-
-  /// The participants between which a value differs: as Values says, and all of them for a
-  /// value that a call with side effects gives (atomic_fetch_add, a random number generator).
-  unsigned differs(const Expr* E) { return Values.vary(E).bits | (changesState(E) ? AllParticipants : 0); }
-
   // ---- writes ----
 
   /// Records a write to Target (by Whole; Value: what an assignment stores) in a nested range's
@@ -746,8 +532,8 @@ private:
     for (const NestedPattern& F : Frames)
       if (!F.isSingle()) Closure = &F;
     if (!Closure) return;  // not in a nested range's closure
-    Origin O = Target->getType()->isPointerType() && isa<CXXMemberCallExpr>(Whole) ? pointee(Target)
-                                                                                     : storageOf(Target);
+    Origin O = Target->getType()->isPointerType() && isa<CXXMemberCallExpr>(Whole) ? Places.pointee(Target)
+                                                                                     : Places.storageOf(Target);
     if (O.kind != Origin::Shared) return;
     ir::ExecPoint X = point(ir::ExecPoint::Kind::Write);
     ir::ExecWrite& W = X.write;
@@ -755,7 +541,7 @@ private:
              : Kind == WriteKind::Accumulate ? ir::ExecWrite::Kind::Accumulate
                                              : ir::ExecWrite::Kind::Other;
     W.placeVaries = O.varies;
-    if (Kind == WriteKind::Assign && Value) W.valueVaries = differs(Value);
+    if (Kind == WriteKind::Assign && Value) W.valueVaries = Places.differs(Value);
     // The target as written: 'acc', member 'calls', 'y(r)'.
     const Expr* Bare = Target->IgnoreParenImpCasts();
     if (const auto* M = dyn_cast<MemberExpr>(Bare); M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
@@ -866,8 +652,7 @@ private:
   // What the places written reach.
   std::vector<Context> Contexts;  // the functions being walked, as called
   Context Pending;                // the one contextKey prepared for the function entered next
-  llvm::DenseMap<const VarDecl*, Origin> Bound;
-  llvm::DenseMap<const VarDecl*, bool> Changed;
+  PlaceTracker Places{File, Values, Contexts};  // what the places written reach
   // The range functors' walk, and every function a kernel runs (sourceOf).
   std::vector<const FunctionDecl*> Active;
   llvm::DenseSet<const FunctionDecl*> FlatWalked;

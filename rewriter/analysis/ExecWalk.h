@@ -11,7 +11,7 @@
 //     ?: / switch / && / || on a varying condition, the body of a loop whose condition varies, the
 //     rest of a function after a return under a varying condition, the rest of a loop body after
 //     such a continue, and the whole body of a loop that such a break or return leaves;
-//   - where the places written live (ExecWalk.cpp, "places"): a write in a nested range's closure
+//   - where the places written live (Places.h, PlaceTracker): a write in a nested range's closure
 //     to memory the participants share becomes a point.
 // A function is walked again only in another situation: the enclosing levels, the divergence
 // around the call, its arguments' variation, what its reference, pointer and View parameters and
