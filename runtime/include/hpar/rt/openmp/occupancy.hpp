@@ -31,6 +31,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hpar {
@@ -288,6 +289,29 @@ inline int blocks_per_multiprocessor(const GpuLimits& g, const KernelResources& 
   return blocks;
 }
 
+/// What the kernels whose names hold `name` (a launcher's mangled name and leading template
+/// arguments: one kernel per instantiation) take at the most, in the images for sm_`arch`;
+/// registers 0 when there is none. Looked up once per name.
+inline KernelResources launcher_kernel(int arch, const std::string& name) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, std::string>, KernelResources>* known =
+      new std::map<std::pair<int, std::string>, KernelResources>();  // never destroyed
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto found = known->find({arch, name});
+    if (found != known->end()) return found->second;
+  }
+  KernelResources most;
+  for (const auto& [kernel, resources] : loaded_kernels(arch)) {
+    if (kernel.find(name) == std::string::npos) continue;
+    if (resources.registers > most.registers) most.registers = resources.registers;
+    if (resources.shared > most.shared) most.shared = resources.shared;
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  (*known)[{arch, name}] = most;
+  return most;
+}
+
 /// Whether environment variable `name` is "1".
 inline bool env_is_one(const char* name) {
   const char* value = std::getenv(name);
@@ -315,18 +339,10 @@ inline int64_t resident_teams(int dev, const char* launcher, const std::string& 
                               int threads, std::size_t dynamic_shared) {
   const detail::GpuLimits g = detail::gpu_limits(dev);
   if (!g.known) return 0;
-  const std::string name = "_Z" + std::to_string(std::strlen(launcher)) + launcher + "I" + template_args;
-  // Every kernel of that launcher and compilation (one per instantiation): the most any takes.
-  detail::KernelResources most;
-  bool found = false;
-  for (const auto& [kernel, resources] : detail::loaded_kernels(g.arch)) {
-    if (kernel.find(name) == std::string::npos) continue;
-    found = true;
-    if (resources.registers > most.registers) most.registers = resources.registers;
-    if (resources.shared > most.shared) most.shared = resources.shared;
-  }
-  if (!found) return 0;
-  return int64_t(g.multiprocessors) * detail::blocks_per_multiprocessor(g, most, threads, dynamic_shared);
+  const detail::KernelResources k = detail::launcher_kernel(
+      g.arch, "_Z" + std::to_string(std::strlen(launcher)) + launcher + "I" + template_args);
+  if (k.registers == 0) return 0;
+  return int64_t(g.multiprocessors) * detail::blocks_per_multiprocessor(g, k, threads, dynamic_shared);
 }
 
 }  // namespace omp

@@ -44,6 +44,7 @@
 
 #include <hpar/rt/common.hpp>
 #include <hpar/rt/openmp/device.hpp>
+#include <hpar/rt/openmp/occupancy.hpp>
 #pragma omp declare target
 #include <hpar/rt/tile_scan.hpp>
 #pragma omp end declare target
@@ -104,11 +105,14 @@ class ScanChunks {
       fail(site, "scan range too long for one launch");
     const LaunchShape shape = partial_shape(device_);
     if (tiled_) {
-      // Teams of the tile's threads, as many as a GPU holds at once (2,048 threads a
-      // multiprocessor) but no more than there are tiles: each takes tiles from the ticket until
-      // none is left.
+      // Teams of the tile's threads, as many as a GPU holds at once but no more than there are
+      // tiles: each takes tiles from the ticket until none is left. At once: as the kernel's
+      // registers and shared memory allow (resident_teams), else 2,048 threads a
+      // multiprocessor; teams beyond those would start only when the tiles are gone.
       threads_ = ScanTiling<value_type>::threads;
-      const int64_t resident = resident_threads(device_) / threads_;
+      const int64_t by_kernel = resident_teams(device_, site.kernel, std::string(), threads_,
+                                               ScanTiling<value_type>::team_bytes);
+      const int64_t resident = by_kernel > 0 ? by_kernel : resident_threads(device_) / threads_;
       const int64_t teams = shape.teams_forced ? shape.teams : resident;
       teams_ = int(count_ < 1 ? 1 : count_ < teams ? count_ : teams);
     } else {
