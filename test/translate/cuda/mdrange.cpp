@@ -73,7 +73,6 @@ void fill4(hpar::View<double****> a) {
 // RUNTIME-NEXT: this->policy, functor_arg<by_value>(this->f, this->stream, this->site));
 // RUNTIME-NEXT: check_launch(this->site);
 // RUNTIME-LABEL: class MDRangeReduce
-// RUNTIME: spec(impl::make_reduce_spec(this->policy, f, results...)) {}
 // RUNTIME: const MDTiles<Policy::rank> tiles(this->policy);
-// RUNTIME-NEXT: const LaunchShape shape = md_reduce_shape(kernel, tiles, spec, this->site);
-// RUNTIME-NEXT: detail::launch_reduction(*this, spec, kernel, shape);
+// RUNTIME-NEXT: const LaunchShape shape = md_reduce_shape(kernel, tiles, this->spec, this->site);
+// RUNTIME-NEXT: detail::launch_reduction(*this, this->spec, kernel, shape);

@@ -52,10 +52,11 @@ long prefix(hpar::View<long*> in, hpar::View<long*> out) {
 // RUNTIME-NEXT: functor_arg<by_value>(spec, launch.stream, launch.site), state, more...);
 // RUNTIME-NEXT: check_launch(launch.site);
 // RUNTIME-NEXT: store_result(spec, state, launch.stream, launch.site);
-// RUNTIME-LABEL: class RangeReduce
+// RUNTIME-LABEL: class ReduceDispatch
 // RUNTIME: spec(impl::make_reduce_spec(this->policy, f, results...)) {}
-// RUNTIME: reduce_shape(kernel, this->policy.end() - this->policy.begin(), spec, this->site);
-// RUNTIME-NEXT: detail::launch_reduction(*this, spec, kernel, shape);
+// RUNTIME-LABEL: class RangeReduce
+// RUNTIME: reduce_shape(kernel, this->policy.end() - this->policy.begin(), this->spec, this->site);
+// RUNTIME-NEXT: detail::launch_reduction(*this, this->spec, kernel, shape);
 // RUNTIME-SCAN-LABEL: class RangeScan
 // RUNTIME-SCAN: spec(impl::make_scan_spec(this->policy, f, results...)) {}
 // RUNTIME-SCAN: scan_shape(kernel, this->policy.end() - this->policy.begin(), spec, this->site);

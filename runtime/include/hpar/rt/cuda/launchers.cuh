@@ -164,10 +164,10 @@ void launch_reduction(const Launch& launch, const Spec& spec, Kernel kernel,
 
 }  // namespace detail
 
-/// parallel_reduce over a RangePolicy: a grid-stride loop into one accumulator per thread, then
-/// the block and grid combine of reduce.cuh in the same launch; reduce_shape.
+/// What a range and an MDRange parallel_reduce share: the dispatch, the reduction's spec (the
+/// results it stores), and how the functor and the spec reach the kernel.
 template <class PolicyOrCount, class Functor, class... Results>
-class RangeReduce : public Dispatch<PolicyOrCount, Functor> {
+class ReduceDispatch : public Dispatch<PolicyOrCount, Functor> {
  public:
   using Policy = impl::policy_of<PolicyOrCount>;
   using Spec = reduce_spec_of<Policy, Functor, Results...>;
@@ -176,44 +176,43 @@ class RangeReduce : public Dispatch<PolicyOrCount, Functor> {
   using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
                           ReduceState<Spec>);
 
-  RangeReduce(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f,
-              Results&... results)
+  ReduceDispatch(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f,
+                 Results&... results)
       : Dispatch<PolicyOrCount, Functor>(site, policy_or_count, f),
         spec(impl::make_reduce_spec(this->policy, f, results...)) {}
 
+  const Spec spec;
+};
+
+/// parallel_reduce over a RangePolicy: a grid-stride loop into one accumulator per thread, then
+/// the block and grid combine of reduce.cuh in the same launch; reduce_shape.
+template <class PolicyOrCount, class Functor, class... Results>
+class RangeReduce : public ReduceDispatch<PolicyOrCount, Functor, Results...> {
+ public:
+  using ReduceDispatch<PolicyOrCount, Functor, Results...>::ReduceDispatch;
+  using Kernel = typename ReduceDispatch<PolicyOrCount, Functor, Results...>::Kernel;
+
   void run(Kernel kernel) const {
     const LaunchShape shape =
-        reduce_shape(kernel, this->policy.end() - this->policy.begin(), spec, this->site);
-    detail::launch_reduction(*this, spec, kernel, shape);
+        reduce_shape(kernel, this->policy.end() - this->policy.begin(), this->spec, this->site);
+    detail::launch_reduction(*this, this->spec, kernel, shape);
   }
-
-  const Spec spec;
 };
 
 /// parallel_reduce over an MDRangePolicy: tiles over blockIdx.x, points over threadIdx.x, one
 /// accumulator per thread combined as for a range (reduce.cuh); md_reduce_shape.
 template <class PolicyOrCount, class Functor, class... Results>
-class MDRangeReduce : public Dispatch<PolicyOrCount, Functor> {
+class MDRangeReduce : public ReduceDispatch<PolicyOrCount, Functor, Results...> {
  public:
-  using Policy = impl::policy_of<PolicyOrCount>;
-  using Spec = reduce_spec_of<Policy, Functor, Results...>;
-  static constexpr bool by_value =
-      fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>>();
-  using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
-                          ReduceState<Spec>);
-
-  MDRangeReduce(const KernelSite& site, const PolicyOrCount& policy_or_count, const Functor& f,
-                Results&... results)
-      : Dispatch<PolicyOrCount, Functor>(site, policy_or_count, f),
-        spec(impl::make_reduce_spec(this->policy, f, results...)) {}
+  using ReduceDispatch<PolicyOrCount, Functor, Results...>::ReduceDispatch;
+  using Policy = typename ReduceDispatch<PolicyOrCount, Functor, Results...>::Policy;
+  using Kernel = typename ReduceDispatch<PolicyOrCount, Functor, Results...>::Kernel;
 
   void run(Kernel kernel) const {
     const MDTiles<Policy::rank> tiles(this->policy);
-    const LaunchShape shape = md_reduce_shape(kernel, tiles, spec, this->site);
-    detail::launch_reduction(*this, spec, kernel, shape);
+    const LaunchShape shape = md_reduce_shape(kernel, tiles, this->spec, this->site);
+    detail::launch_reduction(*this, this->spec, kernel, shape);
   }
-
-  const Spec spec;
 };
 
 /// The block a team kernel is compiled for. The translator compiles a kernel for the team size
