@@ -81,16 +81,14 @@ void small(hpar::View<double*> y, const double a) {
 // RUNTIME-LABEL: class MDRangeTilesFor
 // RUNTIME: static constexpr bool by_value = fits_in_parameters<Policy, Functor>();
 // RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>);
-// RUNTIME-LABEL: class RangeReduce
+// The range and MDRange reductions share theirs (ReduceDispatch):
+// RUNTIME-LABEL: class ReduceDispatch
 // RUNTIME: static constexpr bool by_value =
 // RUNTIME-NEXT: fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>>();
 // RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
 // RUNTIME-NEXT: ReduceState<Spec>);
-// RUNTIME-LABEL: class MDRangeReduce
-// RUNTIME: static constexpr bool by_value =
-// RUNTIME-NEXT: fits_in_parameters<Policy, Functor, Spec, ReduceState<Spec>>();
-// RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, FunctorArg<Spec, by_value>,
-// RUNTIME-NEXT: ReduceState<Spec>);
+// RUNTIME-LABEL: class RangeReduce : public ReduceDispatch<PolicyOrCount, Functor, Results...>
+// RUNTIME-LABEL: class MDRangeReduce : public ReduceDispatch<PolicyOrCount, Functor, Results...>
 // RUNTIME-LABEL: class TeamFor
 // RUNTIME: static constexpr bool by_value = fits_in_parameters<Policy, Functor, TeamScratch>();
 // RUNTIME-NEXT: using Kernel = void (*)(Policy, FunctorArg<Functor, by_value>, TeamScratch);
