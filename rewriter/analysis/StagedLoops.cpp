@@ -7,6 +7,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include <algorithm>
 #include <map>
 #include <utility>
 
@@ -127,6 +128,9 @@ public:
   const std::vector<Read>& reads() const { return Reads; }
   /// Variables of the lambda's own: written by it, the loop variable excepted.
   void ownVariable(const VarDecl* V) { Locals.insert(V); }
+  /// A reduction's accumulator parameter (a reference): the lambda may write what it refers to,
+  /// which a thread past the end of the range holds apart (hpar_active).
+  void accumulator(const ParmVarDecl* P) { Accumulators.insert(P); }
 
 private:
   bool pureChildren(const Stmt* S, int Loops) {
@@ -168,6 +172,7 @@ private:
     }
     const auto* R = dyn_cast<DeclRefExpr>(E);
     const auto* V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    if (const auto* P = dyn_cast_or_null<ParmVarDecl>(V); P && Accumulators.count(P)) return true;
     return V && V != LoopVar && Locals.count(V) && !V->getType()->isReferenceType();
   }
 
@@ -265,6 +270,7 @@ private:
   const ParmVarDecl* Index;
   llvm::SmallPtrSet<const ValueDecl*, 8> Captured;
   llvm::SmallPtrSet<const VarDecl*, 8> Locals, UniformLocals;
+  llvm::SmallPtrSet<const ParmVarDecl*, 4> Accumulators;
   const VarDecl* LoopVar = nullptr;
   std::vector<Read> Reads;
 };
@@ -318,7 +324,8 @@ constexpr uint64_t kStagedBytesPerThread = 96;
 
 void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
                       const std::vector<DispatchSite>& Instances, ir::Kernel& K) {
-  if (K.policy != ir::PolicyKind::Range || K.pattern != ir::Pattern::For || K.hasWorkTag ||
+  const bool Reduce = K.pattern == ir::Pattern::Reduce;
+  if (K.policy != ir::PolicyKind::Range || (K.pattern != ir::Pattern::For && !Reduce) || K.hasWorkTag ||
       K.onHost || K.onHostThreads || K.alsoOnHost || K.inHeader || !K.siteName.empty() ||
       K.variantOf >= 0)
     return;
@@ -342,6 +349,9 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
         if (const auto* V = dyn_cast<VarDecl>(C.getCapturedVar())) Held.insert(V);
   } else {
+    // A reduction's functor class may define its value as an array, its init and its join: only
+    // lambdas' reductions are staged.
+    if (Reduce) return;
     const auto* Op =
         Site.members.size() == 1 ? dyn_cast<CXXMethodDecl>(Site.members[0]) : nullptr;
     if (!Op || !Op->isConst() || Op->isTemplateInstantiation() || Op->getDescribedFunctionTemplate())
@@ -354,7 +364,21 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
     Call = Op;
     DefaultFlag = true;  // other code may call the operator with the index alone
   }
-  if (!Call || !Call->hasBody() || Call->getNumParams() != 1 || Call->isVariadic()) return;
+  // The index alone; for a reduction, then one accumulator per result, each a non-const reference
+  // to a value of a complete type (written by the lambda, held apart for a thread past the end).
+  if (!Call || !Call->hasBody() || Call->isVariadic() || Call->getNumParams() < 1 ||
+      Call->getNumParams() != 1 + (Reduce ? std::max(K.numResults, 1u) : 0u))
+    return;
+  std::vector<const ParmVarDecl*> Accumulators;
+  for (unsigned I = 1; I < Call->getNumParams(); ++I) {
+    const ParmVarDecl* P = Call->getParamDecl(I);
+    const QualType T = P->getType();
+    if (!T->isLValueReferenceType() || T.getNonReferenceType().isConstQualified() ||
+        T.getNonReferenceType()->isArrayType() || T.getNonReferenceType()->isIncompleteType() ||
+        T.getNonReferenceType()->isDependentType())
+      return;
+    Accumulators.push_back(P);
+  }
   const SourceManager& SM = Ctx.getSourceManager();
   const LangOptions& Lang = Ctx.getLangOpts();
   const auto* Body = dyn_cast<CompoundStmt>(Call->getBody());
@@ -366,6 +390,7 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
 
   // The first loop of the body's statements that can be staged, after statements that only read.
   LoopScan Scan(Ctx, Index, std::move(Held));
+  for (const ParmVarDecl* P : Accumulators) Scan.accumulator(P);
   const ForStmt* Loop = nullptr;
   const VarDecl* Var = nullptr;
   bool More = false;

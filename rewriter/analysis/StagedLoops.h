@@ -1,5 +1,5 @@
-// The loop of a range parallel_for's lambda whose View reads are the same in every thread
-// (ir::StagedLoop).
+// The loop of a range parallel_for's or parallel_reduce's functor whose View reads are the same
+// in every thread (ir::StagedLoop).
 #pragma once
 
 #include "analysis/AnalysedFile.h"
@@ -13,7 +13,8 @@ namespace analysis {
 /// Fills `kernel.stagedLoop` (and sets `kernel.staged`) for a range parallel_for of `site` whose
 /// functor, outside any template (a lambda written in the call or stored in a variable only this
 /// call runs, or a class that no other of `instances` runs), runs such a loop at the top of its
-/// call operator. Leaves the kernel as it is otherwise.
+/// call operator; and for a range parallel_reduce whose functor is such a lambda, taking the index
+/// and an accumulator per result, which the loop may update. Leaves the kernel as it is otherwise.
 void recordStagedLoop(clang::ASTContext& ast, const AnalysedFile& file, const DispatchSite& site,
                       const std::vector<DispatchSite>& instances, ir::Kernel& kernel);
 

@@ -7,7 +7,8 @@
 // index with `continue`, and work after the loop. Integer sums, so every result is exact, but for
 // softened forces (square roots, checked within a tolerance), whose lambda also captures a
 // double that only the loop reads. The same kind of loop in a functor class and in a lambda
-// stored in a variable before the dispatch.
+// stored in a variable before the dispatch, and in parallel_reduce lambdas (a sum and a Max
+// reducer) whose loop updates the accumulator.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -147,6 +148,32 @@ int run(const int n) {
   Kokkos::deep_copy(h2, out2);
   Kokkos::deep_copy(h3, out3);
   Kokkos::deep_copy(h4, out4);
+  // Reductions whose loop updates the accumulator: a pair energy (a sum, which a thread past the
+  // end would change if its additions were not dropped) and the farthest pair (a Max reducer).
+  int64_t energy = 0, farthest = 0;
+  Kokkos::parallel_reduce("energy", n, KOKKOS_LAMBDA(const int i, int64_t& e) {
+    const int64_t xi = p(i, 0);
+    for (int j = 0; j < n; ++j) e += p(j, 3) * (p(j, 0) - xi) * (p(j, 0) - xi);
+  }, energy);
+  Kokkos::parallel_reduce("farthest", n, KOKKOS_LAMBDA(const int i, int64_t& m) {
+    const int64_t yi = p(i, 1);
+    for (int j = 0; j < n; ++j) {
+      const int64_t d = (p(j, 1) - yi) * p(j, 2);
+      if (d > m) m = d;
+    }
+  }, Kokkos::Max<int64_t>(farthest));
+  {
+    int64_t want_energy = 0, want_farthest = INT64_MIN;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const int64_t dx = value(j, 0) - value(i, 0);
+        want_energy += value(j, 3) * dx * dx;
+        const int64_t d = int64_t(value(j, 1) - value(i, 1)) * value(j, 2);
+        if (d > want_farthest) want_farthest = d;
+      }
+    failures += expect("energy", n, energy, want_energy);
+    failures += expect("farthest", n, farthest, want_farthest);
+  }
   auto h5 = Kokkos::create_mirror_view(out5);
   auto h6 = Kokkos::create_mirror_view(out6);
   Kokkos::deep_copy(h5, out5);

@@ -474,8 +474,38 @@ private:
     return o.str();
   }
 
+  /// A range parallel_reduce whose lambda has a staged loop: as stagedForKernel, and a thread past
+  /// the end accumulates into a value of its own that is dropped (the lambda may add to its
+  /// accumulator inside the loop). Blocks of at most stage_max_block threads, the tiles' size.
+  std::string stagedReduceKernel(const ir::Kernel& K) const {
+    const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kSpecParam,
+                                          {"hpar::rt::cuda::ReduceState<Spec>", "state", false}};
+    std::ostringstream o;
+    o << kernelHead("", K.name, "class Policy, class Functor, class Spec", params)
+      << "  using index_type = typename Policy::index_type;\n"
+      << "  static_assert(!Spec::is_array, \"a staged reduction's lambda holds whole values\");\n"
+      << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
+      << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
+      << "  // the block loads them into shared memory a tile at a time, so all its threads run the\n"
+      << "  // lambda together: one past the end runs it at the last index, told by hpar_active\n"
+      << "  // that it is not in the range, adds to `dropped` instead of its accumulator, and skips\n"
+      << "  // what follows the loop\n"
+      << "  hpar::rt::cuda::Accumulator<Spec> acc(spec), dropped(spec);\n"
+      << "  const int64_t end = policy.end();\n"
+      << "  for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;\n"
+      << "       first += (int64_t)gridDim.x * blockDim.x) {\n"
+      << "    const int64_t i = first + threadIdx.x;\n"
+      << "    spec.call(f, i < end ? acc.data() : dropped.data(), index_type(i < end ? i : end - 1), i < end);\n"
+      << "  }\n"
+      << "  hpar::rt::cuda::finish_reduce(spec, state, acc.data());\n"
+      << "}\n\n"
+      << launcherText(K, {}, "", instance(K) + ", hpar::rt::cuda::stage_max_block");
+    return o.str();
+  }
+
   std::string reduceKernel(const ir::Kernel& K) const {
     if (K.policy == ir::PolicyKind::Team) return teamReduceKernel(K);
+    if (K.staged) return stagedReduceKernel(K);
     const std::vector<KernelParam> params{kPolicyParam, kFunctorParam, kSpecParam,
                                           {"hpar::rt::cuda::ReduceState<Spec>", "state", false}};
     std::ostringstream o;

@@ -284,6 +284,7 @@ private:
   /// RangePolicy reduce, any reducer: the grid-stride loop into one value per thread, joined per
   /// team in the region (rt::omp::TeamPartials) and over the teams on the host.
   std::string rangeReduceBody(const ir::Kernel& K, bool host) const {
+    if (K.staged) return stagedRangeReduceBody(K, host);
     std::ostringstream o;
     o << launchObject(K, host ? "RangeReduce" : "TargetRangeReduce") << kRegionLocals
       << "  const int64_t begin = launch.begin, end = launch.end;\n"
@@ -308,6 +309,61 @@ private:
       << (host ? kHostBlockLoop : kGridStrideLoop)
       << "      sp.call(fn, acc, " << indexArgs(K) << ");\n"
       << "    hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);\n"
+      << "  }\n"
+      << "  launch.finish();\n";
+    return o.str();
+  }
+
+  /// RangePolicy reduce whose lambda has a staged loop: as rangeReduceBody, with every thread of
+  /// a team calling the lambda as in stagedRangeForBody; one past the end adds to `dropped`, a
+  /// value of its own, instead of its accumulator. The team memory is the larger of the tiles'
+  /// and the team join's, which come one after the other (the join starts with a barrier). On the
+  /// host, each thread's block of the range with hpar_active true.
+  std::string stagedRangeReduceBody(const ir::Kernel& K, bool host) const {
+    std::ostringstream o;
+    o << launchObject(K, host ? "RangeReduce" : "TargetRangeReduce") << kRegionLocals
+      << "  const int64_t begin = launch.begin, end = launch.end;\n"
+      << "  value_type* staging = launch.staging;\n"
+      << "  value_type* team_results = launch.team_results;\n";
+    if (host)
+      o << "  const int nthreads = launch.threads;\n"
+        << "  const size_t team_memory = launch.team_memory;\n";
+    else
+      o << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
+        << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
+        << "  // with clang on an NVIDIA GPU a team's threads load them into its shared memory a\n"
+        << "  // tile at a time (hpar::rt::omp::stage_loops), every thread of the team running the lambda\n"
+        << "  const int nthreads = launch.threads < hpar::rt::omp::stage_max_block ? launch.threads\n"
+        << "                                                                      : hpar::rt::omp::stage_max_block;\n"
+        << "  const int64_t needed = (end - begin + nthreads - 1) / nthreads;  // teams with an index\n"
+        << "  const int nteams = needed < launch.teams ? int(needed > 0 ? needed : 1) : launch.teams;\n"
+        << "  const size_t team_memory = launch.team_memory;  // the join's shared memory per GPU team, or 0\n"
+        << "  const size_t stage_memory = size_t(nthreads) * " << stagedBytesPerThread(K.stagedLoop) << ";\n"
+        << "  const size_t region_memory = team_memory > stage_memory ? team_memory : stage_memory;\n";
+    o << (host ? kFunctorBytes : kFunctorToDevice) << kSpecBytes
+      << openRegion(host, "  ",
+                    "num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(region_memory) " +
+                        std::string(kDevice) + " " + kMapFunctorAndSpec + " is_device_ptr(staging, team_results)",
+                    "num_threads(nthreads)")
+      << "  {\n"
+      << threadFunctor("    ")
+      << "    " << kSpecOnDevice << "\n"
+      << "    static_assert(!Spec::is_array, \"a staged reduction's lambda holds whole values\");\n"
+      << "    value_type own, dropped;\n"
+      << "    value_type* acc = hpar::rt::omp::local_reduce_value ? &own\n"
+      << "        : staging + ((int64_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num());\n"
+      << "    sp.init(acc);\n"
+      << "    sp.init(&dropped);\n";
+    if (host)
+      o << kHostBlockLoop << "      sp.call(fn, acc, " << indexArgs(K) << ", true);\n";
+    else
+      o << "    const int64_t team_threads = omp_get_num_threads();\n"
+        << "    for (int64_t first = begin + (int64_t)omp_get_team_num() * team_threads; first < end;\n"
+        << "         first += (int64_t)omp_get_num_teams() * team_threads) {\n"
+        << "      const int64_t i = first + omp_get_thread_num();\n"
+        << "      sp.call(fn, i < end ? acc : &dropped, i < end ? i : end - 1, i < end);\n"
+        << "    }\n";
+    o << "    hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);\n"
       << "  }\n"
       << "  launch.finish();\n";
     return o.str();

@@ -55,7 +55,8 @@ long prefix(hpar::View<long*> in, hpar::View<long*> out) {
 // RUNTIME-LABEL: class ReduceDispatch
 // RUNTIME: spec(impl::make_reduce_spec(this->policy, f, results...)) {}
 // RUNTIME-LABEL: class RangeReduce
-// RUNTIME: reduce_shape(kernel, this->policy.end() - this->policy.begin(), this->spec, this->site);
+// RUNTIME: const LaunchShape shape = reduce_shape(kernel, this->policy.end() - this->policy.begin(),
+// RUNTIME-NEXT: this->spec, this->site, max_block);
 // RUNTIME-NEXT: detail::launch_reduction(*this, this->spec, kernel, shape);
 // RUNTIME-SCAN-LABEL: class RangeScan
 // RUNTIME-SCAN: spec(impl::make_scan_spec(this->policy, f, results...)) {}

@@ -1,8 +1,8 @@
 // A RangePolicy lambda whose loop reads the same View elements in every thread (all pairs): the
 // CUDA output loads them into shared memory a tile at a time, every thread of a block calling the
-// lambda (those past the end at the last index, hpar_active false), and only loops every thread
-// runs alike, after code that only reads, are staged (translate/openmp/staged_loop.cpp: the
-// OpenMP output).
+// lambda (those past the end at the last index, hpar_active false; in a reduction, adding to a
+// value of their own), and only loops every thread runs alike, after code that only reads, are
+// staged (translate/openmp/staged_loop.cpp: the OpenMP output).
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
@@ -143,3 +143,47 @@ void stored(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
   };
   Kokkos::parallel_for("stored", n, pairs);
 }
+// A reduction (a pairwise energy): the loop adds to the lambda's accumulator, which a thread past
+// the end holds apart.
+double energy(Kokkos::View<double*[4]> pos, const int n) {
+  double e = 0;
+  Kokkos::parallel_reduce("energy", n, KOKKOS_LAMBDA(const int i, double& sum) {
+    const double xi = pos(i, 0);
+    for (int j = 0; j < n; ++j) {
+      const double dx = pos(j, 0) - xi;
+      sum += pos(j, 3) / Kokkos::sqrt(dx * dx + 0.01);
+    }
+  }, e);
+  return e;
+}
+// Not staged: a functor class's reduction (its value may be an array, with its own init and join).
+struct Energy {
+  Kokkos::View<double*> w;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double& sum) const {
+    for (int j = 0; j < n; ++j) sum += w(j) * i;
+  }
+};
+double energy_functor(Kokkos::View<double*> w, const int n) {
+  double e = 0;
+  Kokkos::parallel_reduce("energy_functor", n, Energy{w, n}, e);
+  return e;
+}
+// CHECK-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:150
+// CHECK: static_assert(!Spec::is_array, "a staged reduction's lambda holds whole values");
+// CHECK: // staged_loop.cpp:152: the loop over j reads pos(j, 0), pos(j, 3) alike in every thread;
+// CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec), dropped(spec);
+// CHECK: for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;
+// CHECK: spec.call(f, i < end ? acc.data() : dropped.data(), index_type(i < end ? i : end - 1), i < end);
+// CHECK: hpar::rt::cuda::finish_reduce(spec, state, acc.data());
+// The launch keeps its blocks to the tiles' size:
+// CHECK: launch.run(hpar_energy_L150<typename Launch::Policy, Functor, typename Launch::Spec, Launch::by_value>, hpar::rt::cuda::stage_max_block);
+// CHECK-LABEL: double energy(
+// CHECK: [=] __device__(const int i, bool, double& sum) {
+// CHECK: const hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 3)), 1> hpar_stage_1;
+// CHECK: sum += hpar_stage_1[j - hpar_tile] / Kokkos::sqrt(dx * dx + 0.01);
+// CHECK: } else {  // hpar: the loop as written
+// CHECK: void operator()(const int i, double& sum) const {
+// CHECK-LABEL: // hpar: parallel_reduce "energy_functor" (RangePolicy) from staged_loop.cpp:169
+// CHECK-NOT: alike in every thread
+// CHECK: spec.call(f, acc.data(), index_type(i));

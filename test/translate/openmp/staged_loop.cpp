@@ -61,3 +61,31 @@ void forces(Kokkos::View<double*[4]> pos, Kokkos::View<double*[2]> acc, const in
     acc(i, 1) = ay;
   });
 }
+// A reduction (a pairwise energy): a thread past the end adds to a value of its own.
+double energy(Kokkos::View<double*[4]> pos, const int n) {
+  double e = 0;
+  Kokkos::parallel_reduce("energy", n, KOKKOS_LAMBDA(const int i, double& sum) {
+    const double xi = pos(i, 0);
+    for (int j = 0; j < n; ++j) {
+      const double dx = pos(j, 0) - xi;
+      sum += pos(j, 3) / Kokkos::sqrt(dx * dx + 0.01);
+    }
+  }, e);
+  return e;
+}
+// CHECK-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:67
+// CHECK: // staged_loop.cpp:69: the loop over j reads pos(j, 0), pos(j, 3) alike in every thread;
+// CHECK: const int nteams = needed < launch.teams ? int(needed > 0 ? needed : 1) : launch.teams;
+// CHECK: const size_t stage_memory = size_t(nthreads) * 32;
+// CHECK-NEXT: const size_t region_memory = team_memory > stage_memory ? team_memory : stage_memory;
+// CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(region_memory)
+// CHECK: value_type own, dropped;
+// CHECK: sp.call(fn, i < end ? acc : &dropped, i < end ? i : end - 1, i < end);
+// CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);
+// CHECK-LABEL: double energy(
+// CHECK: KOKKOS_LAMBDA(const int i, bool, double& sum) {
+// CHECK: sum += hpar_stage_1[j - hpar_tile] / Kokkos::sqrt(dx * dx + 0.01);
+// HOST-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:67
+// HOST: #pragma omp for schedule(static) nowait
+// HOST-NEXT: for (int64_t i = begin; i < end; ++i)
+// HOST-NEXT: sp.call(fn, acc, index_type(i), true);

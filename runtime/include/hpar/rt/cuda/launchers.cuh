@@ -192,9 +192,11 @@ class RangeReduce : public ReduceDispatch<PolicyOrCount, Functor, Results...> {
   using ReduceDispatch<PolicyOrCount, Functor, Results...>::ReduceDispatch;
   using Kernel = typename ReduceDispatch<PolicyOrCount, Functor, Results...>::Kernel;
 
-  void run(Kernel kernel) const {
-    const LaunchShape shape =
-        reduce_shape(kernel, this->policy.end() - this->policy.begin(), this->spec, this->site);
+  /// `max_block`: the most threads a block may have (a staged loop's tiles hold
+  /// stage_max_block).
+  void run(Kernel kernel, int max_block = 1024) const {
+    const LaunchShape shape = reduce_shape(kernel, this->policy.end() - this->policy.begin(),
+                                           this->spec, this->site, max_block);
     detail::launch_reduction(*this, this->spec, kernel, shape);
   }
 };

@@ -228,9 +228,10 @@ struct ReduceState {
 /// one block (an empty range still produces the identity), with the dynamic shared memory that
 /// the accumulators need.
 template <class Kernel, class Spec>
-LaunchShape reduce_shape(Kernel kernel, int64_t n, const Spec& spec, const KernelSite& site) {
+LaunchShape reduce_shape(Kernel kernel, int64_t n, const Spec& spec, const KernelSite& site,
+                         int max_block = 1024) {
   const size_t per_thread = detail::accumulator_shared_per_thread(spec);
-  const int block = detail::recommended_block(kernel, per_thread, 0, 1024, site);
+  const int block = detail::recommended_block(kernel, per_thread, 0, max_block, site);
   const size_t shared = per_thread * (size_t)block;
   const int64_t resident = detail::resident_blocks(kernel, block, shared, site);
   const int64_t wanted = n > 0 ? detail::ceil_div(n, block) : 1;
