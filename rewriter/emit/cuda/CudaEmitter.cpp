@@ -437,6 +437,26 @@ private:
     return o.str();
   }
 
+  /// The comment of a kernel whose lambda has a staged loop: what the loop reads, and what a
+  /// thread past the end does (`past`, after "told by hpar_active that it is not in the range, ").
+  static std::string stagedNote(const ir::Kernel& K, const std::string& past) {
+    return "  // " + K.file + ":" + std::to_string(K.stagedLoop.line) + ": the loop over " +
+           K.stagedLoop.var + " reads " + stagedElements(K.stagedLoop) + " alike in every thread;\n" +
+           "  // the block loads them into shared memory a tile at a time, so all its threads run the\n"
+           "  // lambda together: one past the end runs it at the last index, told by hpar_active\n"
+           "  // that it is not in the range, " + past + "\n";
+  }
+  /// The grid-stride loop by blocks of a staged kernel, every thread calling `call` (a statement
+  /// without its semicolon) at its index i, which may be past the end.
+  static std::string stagedBlocks(const std::string& call) {
+    return "  const int64_t end = policy.end();\n"
+           "  for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;\n"
+           "       first += (int64_t)gridDim.x * blockDim.x) {\n"
+           "    const int64_t i = first + threadIdx.x;\n"
+           "    " + call + ";\n"
+           "  }\n";
+  }
+
   /// A range parallel_for whose lambda has a staged loop (ir::StagedLoop): the grid-stride loop
   /// steps by blocks, and every thread of a block calls the lambda, those past the end at the last
   /// index with hpar_active false, so that all reach the loop's barriers.
@@ -445,17 +465,8 @@ private:
     std::ostringstream o;
     o << kernelHead("", K.name, "class Policy, class Functor", params)
       << "  using index_type = typename Policy::index_type;\n"
-      << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
-      << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
-      << "  // the block loads them into shared memory a tile at a time, so all its threads run the\n"
-      << "  // lambda together: one past the end runs it at the last index, told by hpar_active\n"
-      << "  // that it is not in the range, and skips what follows the loop\n"
-      << "  const int64_t end = policy.end();\n"
-      << "  for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;\n"
-      << "       first += (int64_t)gridDim.x * blockDim.x) {\n"
-      << "    const int64_t i = first + threadIdx.x;\n"
-      << "    " << callWith(K, "f", "index_type(i < end ? i : end - 1), i < end") << ";\n"
-      << "  }\n"
+      << stagedNote(K, "and skips what follows the loop")
+      << stagedBlocks(callWith(K, "f", "index_type(i < end ? i : end - 1), i < end"))
       << "}\n\n"
       << launcherOf(K);
     return o.str();
@@ -484,19 +495,9 @@ private:
     o << kernelHead("", K.name, "class Policy, class Functor, class Spec", params)
       << "  using index_type = typename Policy::index_type;\n"
       << "  static_assert(!Spec::is_array, \"a staged reduction's lambda holds whole values\");\n"
-      << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
-      << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
-      << "  // the block loads them into shared memory a tile at a time, so all its threads run the\n"
-      << "  // lambda together: one past the end runs it at the last index, told by hpar_active\n"
-      << "  // that it is not in the range, adds to `dropped` instead of its accumulator, and skips\n"
-      << "  // what follows the loop\n"
+      << stagedNote(K, "adds to `dropped` instead of its accumulator, and skips\n  // what follows the loop")
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec), dropped(spec);\n"
-      << "  const int64_t end = policy.end();\n"
-      << "  for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;\n"
-      << "       first += (int64_t)gridDim.x * blockDim.x) {\n"
-      << "    const int64_t i = first + threadIdx.x;\n"
-      << "    spec.call(f, i < end ? acc.data() : dropped.data(), index_type(i < end ? i : end - 1), i < end);\n"
-      << "  }\n"
+      << stagedBlocks("spec.call(f, i < end ? acc.data() : dropped.data(), index_type(i < end ? i : end - 1), i < end)")
       << "  hpar::rt::cuda::finish_reduce(spec, state, acc.data());\n"
       << "}\n\n"
       << launcherText(K, {}, "", instance(K) + ", hpar::rt::cuda::stage_max_block");

@@ -248,6 +248,17 @@ private:
     return o.str();
   }
 
+  /// The comment of a region whose lambda has a staged loop, and its threads: the launch's, at
+  /// most stage_max_block (the tiles' size).
+  static std::string stagedRegionNote(const ir::Kernel& K) {
+    return "  // " + K.file + ":" + std::to_string(K.stagedLoop.line) + ": the loop over " +
+           K.stagedLoop.var + " reads " + stagedElements(K.stagedLoop) + " alike in every thread;\n" +
+           "  // with clang on an NVIDIA GPU a team's threads load them into its shared memory a\n"
+           "  // tile at a time (hpar::rt::omp::stage_loops), every thread of the team running the lambda\n"
+           "  const int nthreads = launch.threads < hpar::rt::omp::stage_max_block ? launch.threads\n"
+           "                                                                      : hpar::rt::omp::stage_max_block;\n";
+  }
+
   /// RangePolicy for whose lambda has a staged loop (ir::StagedLoop): the threads of a team take
   /// consecutive indices and every thread of it calls the lambda, one past the end at the last
   /// index with hpar_active false, so that all reach the staging's barriers; the region asks for
@@ -257,13 +268,8 @@ private:
     std::ostringstream o;
     o << launchObject(K, "TargetRangeFor") << kRegionLocals
       << "  const int64_t begin = launch.begin, end = launch.end;\n"
-      << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
-      << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
-      << "  // with clang on an NVIDIA GPU a team's threads load them into its shared memory a\n"
-      << "  // tile at a time (hpar::rt::omp::stage_loops), every thread of the team running the lambda\n"
+      << stagedRegionNote(K)
       << "  const int nteams = launch.teams;\n"
-      << "  const int nthreads = launch.threads < hpar::rt::omp::stage_max_block ? launch.threads\n"
-      << "                                                                      : hpar::rt::omp::stage_max_block;\n"
       << "  const size_t stage_memory = size_t(nthreads) * " << stagedBytesPerThread(K.stagedLoop) << ";\n"
       << kFunctorToDevice
       << openRegion(host, "  ", "num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(stage_memory) " +
@@ -329,12 +335,7 @@ private:
       o << "  const int nthreads = launch.threads;\n"
         << "  const size_t team_memory = launch.team_memory;\n";
     else
-      o << "  // " << K.file << ":" << K.stagedLoop.line << ": the loop over " << K.stagedLoop.var
-        << " reads " << stagedElements(K.stagedLoop) << " alike in every thread;\n"
-        << "  // with clang on an NVIDIA GPU a team's threads load them into its shared memory a\n"
-        << "  // tile at a time (hpar::rt::omp::stage_loops), every thread of the team running the lambda\n"
-        << "  const int nthreads = launch.threads < hpar::rt::omp::stage_max_block ? launch.threads\n"
-        << "                                                                      : hpar::rt::omp::stage_max_block;\n"
+      o << stagedRegionNote(K)
         << "  const int64_t needed = (end - begin + nthreads - 1) / nthreads;  // teams with an index\n"
         << "  const int nteams = needed < launch.teams ? int(needed > 0 ? needed : 1) : launch.teams;\n"
         << "  const size_t team_memory = launch.team_memory;  // the join's shared memory per GPU team, or 0\n"
