@@ -120,9 +120,12 @@ bool placesTeamMemory(const ir::Kernel& K) {
 /// (leadParams), with its own arguments.
 std::string selfCall(const ir::Kernel& K, const std::string& maxThreads, const std::string& apart,
                             const std::string& inDevice) {
-  std::string args = mayRunWide(K) ? maxThreads : "";
-  if (readsApart(K)) args += (args.empty() ? "" : ", ") + apart;
-  if (placesTeamMemory(K)) args += (args.empty() ? "" : ", ") + inDevice;
+  std::string args;
+  for (const LeadParam& p : leadParams(K)) {
+    const std::string name = p.name;
+    args += (args.empty() ? "" : ", ") +
+            (name == "MaxTeamThreads" ? maxThreads : name == "Apart" ? apart : inDevice);
+  }
   std::string call = K.name + "<" + args + ">(" + (K.hasLabel ? "label, " : "") + "policy_or_count, f";
   if (readsApart(K)) call += ", reads_apart";
   if (K.pattern != ir::Pattern::For) call += ", std::forward<Results>(results)...";

@@ -81,27 +81,36 @@ struct ElfSection {
   uint64_t offset = 0, size = 0;
 };
 
+/// Where an ELF file's section table is (its header's fields), for 64-bit little-endian files.
+struct ElfTable {
+  uint64_t offset = 0;
+  uint16_t entry = 0, count = 0, names = 0;  // bytes an entry, entries, the names' section
+  uint64_t bytes() const { return uint64_t(count) * entry; }
+};
+inline bool elf_table(const ElfBytes& head, ElfTable& t) {
+  return head.size >= 64 && std::memcmp(head.data, "\177ELF", 4) == 0 && head.data[4] == 2 &&
+         head.data[5] == 1 && head.read(0x28, t.offset) && head.read(0x3a, t.entry) &&
+         head.read(0x3c, t.count) && head.read(0x3e, t.names) && t.entry >= 64 && t.names < t.count;
+}
+/// Section `i`'s header, read from the section table's bytes: the offset of its name among the
+/// section names, and the rest (but the name itself).
+inline bool elf_section(const ElfBytes& table, const ElfTable& t, uint16_t i, uint32_t& name,
+                        ElfSection& s) {
+  const uint64_t h = uint64_t(i) * t.entry;
+  return table.read(h, name) && table.read(h + 4, s.type) && table.read(h + 24, s.offset) &&
+         table.read(h + 32, s.size) && table.read(h + 40, s.link);
+}
+
 /// The sections of a 64-bit little-endian ELF file, or none when it is not one or is cut short.
 inline std::vector<ElfSection> elf_sections(const ElfBytes& elf) {
-  std::vector<ElfSection> out;
-  if (elf.size < 64 || std::memcmp(elf.data, "\177ELF", 4) != 0 || elf.data[4] != 2 || elf.data[5] != 1)
-    return out;
-  uint64_t shoff = 0;
-  uint16_t shentsize = 0, shnum = 0, shstrndx = 0;
-  if (!elf.read(0x28, shoff) || !elf.read(0x3a, shentsize) || !elf.read(0x3c, shnum) ||
-      !elf.read(0x3e, shstrndx) || shentsize < 64 || shstrndx >= shnum)
-    return out;
-  std::vector<uint32_t> names(shnum);
-  out.resize(shnum);
-  for (uint16_t i = 0; i < shnum; ++i) {
-    const uint64_t h = shoff + uint64_t(i) * shentsize;
-    ElfSection& s = out[i];
-    if (!elf.read(h, names[i]) || !elf.read(h + 4, s.type) || !elf.read(h + 24, s.offset) ||
-        !elf.read(h + 32, s.size) || !elf.read(h + 40, s.link))
-      return {};
-  }
-  const uint64_t strings = out[shstrndx].offset;
-  for (uint16_t i = 0; i < shnum; ++i) out[i].name = elf.string_at(strings + names[i]);
+  ElfTable t;
+  if (!elf_table(elf, t) || t.offset > elf.size || elf.size - t.offset < t.bytes()) return {};
+  const ElfBytes table{elf.data + t.offset, std::size_t(t.bytes())};
+  std::vector<ElfSection> out(t.count);
+  std::vector<uint32_t> names(t.count);
+  for (uint16_t i = 0; i < t.count; ++i)
+    if (!elf_section(table, t, i, names[i], out[i])) return {};
+  for (uint16_t i = 0; i < t.count; ++i) out[i].name = elf.string_at(out[t.names].offset + names[i]);
   return out;
 }
 
@@ -166,30 +175,24 @@ inline void read_offload_images(const char* path, int arch,
                                 std::map<std::string, KernelResources>& kernels) {
   std::FILE* file = std::fopen(path, "rb");
   if (!file) return;
-  std::vector<unsigned char> head = file_bytes(file, 0, 64);
-  uint64_t shoff = 0;
-  uint16_t shentsize = 0, shnum = 0, shstrndx = 0;
-  const ElfBytes header{head.data(), head.size()};
-  if (head.size() == 64 && std::memcmp(head.data(), "\177ELF", 4) == 0 && head[4] == 2 && head[5] == 1 &&
-      header.read(0x28, shoff) && header.read(0x3a, shentsize) && header.read(0x3c, shnum) &&
-      header.read(0x3e, shstrndx) && shentsize >= 64 && shstrndx < shnum) {
-    const std::vector<unsigned char> table = file_bytes(file, shoff, uint64_t(shnum) * shentsize);
-    const ElfBytes headers{table.data(), table.size()};
-    uint64_t strings_at = 0, strings_size = 0;
-    if (headers.read(uint64_t(shstrndx) * shentsize + 24, strings_at) &&
-        headers.read(uint64_t(shstrndx) * shentsize + 32, strings_size)) {
-      const std::vector<unsigned char> names = file_bytes(file, strings_at, strings_size);
+  const std::vector<unsigned char> head = file_bytes(file, 0, 64);
+  ElfTable t;
+  if (elf_table(ElfBytes{head.data(), head.size()}, t)) {
+    const std::vector<unsigned char> bytes = file_bytes(file, t.offset, t.bytes());
+    const ElfBytes table{bytes.data(), bytes.size()};
+    uint32_t unused = 0;
+    ElfSection names_section;
+    if (!bytes.empty() && elf_section(table, t, t.names, unused, names_section)) {
+      const std::vector<unsigned char> names = file_bytes(file, names_section.offset, names_section.size);
       const ElfBytes strings{names.data(), names.size()};
-      for (uint16_t i = 0; i < shnum && !table.empty(); ++i) {
+      for (uint16_t i = 0; i < t.count; ++i) {
         uint32_t name = 0;
-        uint64_t at = 0, size = 0;
-        const uint64_t h = uint64_t(i) * shentsize;
-        if (!headers.read(h, name) || !headers.read(h + 24, at) || !headers.read(h + 32, size) ||
-            strings.string_at(name) != ".llvm.offloading")
+        ElfSection s;
+        if (!elf_section(table, t, i, name, s) || strings.string_at(name) != ".llvm.offloading")
           continue;
         // Each image is an ELF file of machine EM_CUDA (190) whose flags' low byte is its sm_
         // number.
-        const std::vector<unsigned char> section = file_bytes(file, at, size);
+        const std::vector<unsigned char> section = file_bytes(file, s.offset, s.size);
         for (std::size_t off = 0; off + 64 <= section.size(); ++off) {
           if (std::memcmp(section.data() + off, "\177ELF", 4) != 0) continue;
           const ElfBytes image{section.data() + off, section.size() - off};
@@ -312,10 +315,14 @@ inline KernelResources launcher_kernel(int arch, const std::string& name) {
   return most;
 }
 
-/// Whether environment variable `name` is "1".
-inline bool env_is_one(const char* name) {
-  const char* value = std::getenv(name);
-  return value && std::strcmp(value, "1") == 0;
+/// Whether HPAR_EXPLAIN_LAUNCH=1 asks for the shape of each kernel's launches on stderr (read
+/// once).
+inline bool explain_launches() {
+  static const bool enabled = [] {
+    const char* value = std::getenv("HPAR_EXPLAIN_LAUNCH");
+    return value && std::strcmp(value, "1") == 0;
+  }();
+  return enabled;
 }
 
 /// Prints `what` of a launch of the kernel at `site` on stderr (HPAR_EXPLAIN_LAUNCH=1), once per

@@ -95,22 +95,20 @@ class TeamLaunch {
         gpu_(device_is_gpu(device_)),
         team_size_(team_size_for(policy, f, scans)),
         lanes_(policy.vector_length()),
-        resident_(gpu_ ? resident_teams(device_, site.kernel, compiled_for, team_size_ * lanes_,
-                                        launch_team_memory(gpu_, team_size_ * lanes_,
-                                                           impl::team_scratch_bytes(policy, f, 0, team_size_), scans))
+        scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
+        scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
+        team_memory_(launch_team_memory(gpu_, team_size_ * lanes_, scratch0_, scans)),
+        resident_(gpu_ ? resident_teams(device_, site.kernel, compiled_for, team_size_ * lanes_, team_memory_)
                        : 0),
         teams_(teams_for(policy.league_size(), gpu_, team_size_ * lanes_, resident_)),
         shared_(device_, std::size_t(teams_) * team_slot_count(team_size_ * lanes_) * team_slot_bytes, site),
-        scratch0_(impl::team_scratch_bytes(policy, f, 0, team_size_)),
-        scratch1_(impl::team_scratch_bytes(policy, f, 1, team_size_)),
         scratch_purpose_(scratch0_ + scratch1_ > 0 ? scratch_purpose(teams_, scratch0_, scratch1_) : std::string()),
         scratch_(device_, scratch_total(teams_, scratch0_, scratch1_, site, scratch_purpose_), site,
                  scratch_purpose_.empty() ? nullptr : scratch_purpose_.c_str()),
-        team_memory_(launch_team_memory(gpu_, team_size_ * lanes_, scratch0_, scans)),
         granted_(device_, sizeof(int), site) {
     const int asked = team_size_ * lanes_;
     granted_.fill(&asked, sizeof asked);
-    if (gpu_ && detail::env_is_one("HPAR_EXPLAIN_LAUNCH"))
+    if (gpu_ && detail::explain_launches())
       detail::explain_once(site, std::to_string(teams_) + " OpenMP teams of " + std::to_string(asked) +
                                      " threads for a league of " + std::to_string(policy.league_size()) +
                                      (resident_ > 0 ? ", " + std::to_string(resident_) +
@@ -362,14 +360,14 @@ class TeamLaunch {
   bool gpu_;
   int team_size_;
   int lanes_;
+  std::size_t scratch0_;
+  std::size_t scratch1_;
+  std::size_t team_memory_;
   int64_t resident_;  // teams the GPU holds at once (resident_teams), 0 when not known
   int teams_;
   DeviceBuffer shared_;
-  std::size_t scratch0_;
-  std::size_t scratch1_;
   std::string scratch_purpose_;
   DeviceBuffer scratch_;
-  std::size_t team_memory_;
   ResultBuffer granted_;
 };
 
