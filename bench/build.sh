@@ -38,7 +38,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team stream)
+benchmarks=(triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team docking stream)
 tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
 # The same programs spelled as other users write them (bench/spelled/NAME.cpp, issue 47): built
 # as benchmarks of their own, through hpar only; those with run-time sizes also have a

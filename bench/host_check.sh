@@ -42,7 +42,7 @@ fi
 # The natural benchmarks (bench/NAME.cpp), and natural_of NAME: the one a spelled program
 # (bench/spelled/NAME.cpp, named <benchmark>_<spelling>) spells, or NAME itself.
 naturals=(launch triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange
-          nbody nbody_team stream)
+          nbody nbody_team docking stream)
 natural_of() {
   local b best=""
   [[ " ${naturals[*]} " == *" $1 "* ]] && { echo "$1"; return; }
@@ -70,6 +70,7 @@ size_args() {
     big_scratch) echo --n 13 ;;
     team_mdrange) echo --n 3 ;;
     nbody | nbody_team) echo --n 2000 ;;
+    docking) echo --n 1000 --m 300 ;;
     *) echo --n 1000003 ;;
   esac
 }
@@ -100,7 +101,7 @@ check() {
 # spells).
 for src in bench/launch.cpp bench/triad.cpp bench/dot.cpp bench/scan.cpp bench/stencil3d.cpp bench/yax.cpp \
            bench/spmv.cpp bench/team_scan.cpp bench/batched_gemm.cpp bench/big_scratch.cpp \
-           bench/team_mdrange.cpp bench/nbody.cpp bench/nbody_team.cpp bench/stream.cpp bench/tuned/*.cpp \
+           bench/team_mdrange.cpp bench/nbody.cpp bench/nbody_team.cpp bench/docking.cpp bench/stream.cpp bench/tuned/*.cpp \
            bench/spelled/*.cpp; do
   b=$(basename "$src" .cpp)
   [ -n "${BENCH_ONLY:-}" ] && [[ " $BENCH_ONLY " != *" $b "* ]] && continue

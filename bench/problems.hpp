@@ -517,6 +517,128 @@ inline bool check_nbody(const double* acc, int64_t n) {
   return bad == 0;
 }
 
+// ---- docking: the energy of every pose of a ligand against a protein -------------------------------
+//
+// A protein of P atoms and a ligand of L = 26 atoms, each atom x, y, z (floats) and a type (an int:
+// struct DockAtom, 16 bytes); a force field of docking_types types, each a radius, a hardness and a
+// charge (an N_types x 3 array of floats, row-major); and N poses, each a translation (an N x 4
+// array of floats, row-major, the fourth unused) and a turn: pose k turns the ligand k % 4 quarter
+// turns about z before translating it. The energy of pose k, summed over every ligand atom l,
+// placed by the pose, and every protein atom p, d the distance between them:
+//   overlap = radius(type_l) + radius(type_p) - d,
+//   e_k += hardness(type_p) overlap^2 where overlap > 0, and e_k += charge(type_l) charge(type_p)
+//          / (1 + d^2) always.
+// Single precision, as docking codes compute. Compute-bound: about 20 flops a pair, N L P pairs,
+// on 16 (P + L) + 16 N + 4 N bytes.
+
+/// Ligand atoms, and the force field's types.
+constexpr int docking_ligand_atoms = 26;
+constexpr int docking_types = 8;
+/// The most poses and protein atoms: the check's tolerance (check_docking) holds up to here.
+constexpr int64_t docking_max_poses = int64_t(1) << 20;
+constexpr int64_t docking_max_protein = 16384;
+
+struct DockAtom {
+  float x, y, z;
+  int type;
+};
+
+/// Floating-point operations counted per run, 20 a pair: 3 for the difference, 5 for d^2, 1 for
+/// the square root, 2 for the overlap, 3 for the hardness term, 4 for the charge term (a product,
+/// 1 + d^2, a division, the sum), 2 for the comparison and the turn's share.
+inline double docking_flops(int64_t poses, int64_t protein) {
+  return 20.0 * double(poses) * double(docking_ligand_atoms) * double(protein);
+}
+/// Bytes one run moves through device memory: the protein, the ligand, the force field and the
+/// poses read once (every pose reads all the atoms, the repeated reads hitting in cache or
+/// shared memory), the energies written.
+inline double docking_bytes(int64_t poses, int64_t protein) {
+  return 16.0 * double(protein + docking_ligand_atoms) + 12.0 * docking_types +
+         (16.0 + 4.0) * double(poses);
+}
+
+// The inputs: coordinates multiples of 1/4, the protein in a 40 A box, the ligand in a 6 A one,
+// the poses' translations inside the protein's box; radii 1.5 to 2.25 A, hardness 1 to 2.75,
+// charges -1 to 0.75, each a multiple of 1/4.
+BENCH_FUNCTION DockAtom docking_protein_atom(int64_t p) {
+  return DockAtom{0.25f * float((p * 193) % 161), 0.25f * float((p * 389) % 157),
+                  0.25f * float((p * 577) % 163), int(p % docking_types)};
+}
+BENCH_FUNCTION DockAtom docking_ligand_atom(int64_t l) {
+  return DockAtom{0.25f * float((l * 7) % 25), 0.25f * float((l * 11) % 23),
+                  0.25f * float((l * 13) % 21), int((l * 3) % docking_types)};
+}
+BENCH_FUNCTION float docking_radius(int t) { return 1.5f + 0.25f * float(t % 4); }
+BENCH_FUNCTION float docking_hardness(int t) { return 1.0f + 0.25f * float((t * 5) % 8); }
+BENCH_FUNCTION float docking_charge(int t) { return -1.0f + 0.25f * float((t * 3) % 8); }
+BENCH_FUNCTION float docking_shift(int64_t k, int c) {
+  return 0.25f * float((k * (31 + 6 * c) + 17 * c) % 141);
+}
+
+/// The terms of one pose's energy in double precision, in the kernels' order (ligand atom, then
+/// protein atom): their sum and the sum of their magnitudes.
+inline void docking_pose_host(int64_t k, int64_t protein, double& sum, double& magnitude) {
+  sum = 0.0;
+  magnitude = 0.0;
+  const int turn = int(k % 4);
+  for (int l = 0; l < docking_ligand_atoms; ++l) {
+    const DockAtom a = docking_ligand_atom(l);
+    const double ax = turn == 0 ? a.x : turn == 1 ? -a.y : turn == 2 ? -a.x : a.y;
+    const double ay = turn == 0 ? a.y : turn == 1 ? a.x : turn == 2 ? -a.y : -a.x;
+    const double lx = ax + docking_shift(k, 0), ly = ay + docking_shift(k, 1),
+                 lz = a.z + docking_shift(k, 2);
+    for (int64_t p = 0; p < protein; ++p) {
+      const DockAtom b = docking_protein_atom(p);
+      const double dx = b.x - lx, dy = b.y - ly, dz = b.z - lz;
+      const double d2 = dx * dx + dy * dy + dz * dz;
+      const double overlap = docking_radius(a.type) + docking_radius(b.type) - std::sqrt(d2);
+      if (overlap > 0) {
+        const double t = docking_hardness(b.type) * overlap * overlap;
+        sum += t;
+        magnitude += t;
+      }
+      const double c = double(docking_charge(a.type)) * docking_charge(b.type) / (1.0 + d2);
+      sum += c;
+      magnitude += std::fabs(c);
+    }
+  }
+}
+
+/// Checks the energies (host memory, N floats): every one finite (they start as NaN, bench_unset,
+/// so a pose the kernel never wrote fails), and a sample, poses 0, 89, 178, ... and N - 1, against
+/// the host's double-precision sum within 4e-6 (L P + 10) of the sum of the terms' magnitudes.
+/// Why: the differences and d^2 are exact (multiples of 1/16 below 2^14), the square root, the
+/// overlap, its square and the products round at most 6 times (6u relative, u = 2^-24), the charge
+/// term's division and products 4 times, and summing L P terms in float in any order adds at most
+/// (L P - 1) u of the sum of magnitudes: (L P + 10) u = 6e-8 (L P + 10) in all, doubled for the
+/// rounding of overlaps near 0 that the sign test may count on either side (a term there is below
+/// 1e-12). Far below what a wrong result shows: a tile of protein atoms left out, a ligand atom
+/// missed or a wrong turn moves the energy by a few percent of the magnitudes. Prints mismatches.
+inline bool check_docking(const float* energies, int64_t poses, int64_t protein) {
+  long long bad = 0;
+  for (int64_t k = 0; k < poses; ++k)
+    if (!std::isfinite(energies[k])) {
+      if (bad < 5)
+        std::printf("mismatch in docking energy of pose %lld: got %.9g, expected a finite value\n",
+                    (long long)k, double(energies[k]));
+      ++bad;
+    }
+  const double tolerance = 1.2e-7 * (double(docking_ligand_atoms) * double(protein) + 10.0);
+  for (int64_t k = 0; k < poses; k = (k == poses - 1) ? poses : std::min(k + 89, poses - 1)) {
+    double sum = 0.0, magnitude = 0.0;
+    docking_pose_host(k, protein, sum, magnitude);
+    if (!(std::fabs(double(energies[k]) - sum) <= tolerance * magnitude)) {
+      if (bad < 5)
+        std::printf("mismatch in docking energy of pose %lld: got %.9g, expected %.9g (tolerance "
+                    "%.3g)\n",
+                    (long long)k, double(energies[k]), sum, tolerance * magnitude);
+      ++bad;
+    }
+  }
+  if (bad != 0) std::printf("docking energies: %lld mismatching values\n", bad);
+  return bad == 0;
+}
+
 // ---- stream: the five kernels of the STREAM memory-bandwidth benchmark, in one program --------------
 //
 // Arrays a, b and c of N doubles; one repetition runs, in this order and each timed alone,

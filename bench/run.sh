@@ -38,7 +38,7 @@ if [ -f cuda-builds.txt ]; then
   sed "s|^nvcc |$nvcc |" cuda-builds.txt | xargs -P "$(nproc)" -I{} sh -c '{} > /dev/null 2>&1 || echo "run: build failed: {}" >&2'
 fi
 
-naturals="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team stream"
+naturals="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team docking stream"
 # The spelled programs (bench/spelled/, issue 47); keep in step with bench/build.sh's list.
 spelled="triad_stored_lambda triad_functor dot_stored_lambda dot_functor
   stencil3d_stored_lambda stencil3d_functor stencil3d_constexpr yax_functor yax_helper

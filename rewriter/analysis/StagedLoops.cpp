@@ -128,6 +128,18 @@ public:
   const std::vector<Read>& reads() const { return Reads; }
   /// Variables of the lambda's own: written by it, the loop variable excepted.
   void ownVariable(const VarDecl* V) { Locals.insert(V); }
+  /// The variable of a loop around the staged one, its bounds alike in every thread: alike too,
+  /// and its loop's body may not write it.
+  void enclosingLoopVariable(const VarDecl* V) {
+    Locals.insert(V);
+    UniformLocals.insert(V);
+    Fixed.insert(V);
+  }
+  /// The loop of V holds no loop to stage after all.
+  void notEnclosing(const VarDecl* V) {
+    UniformLocals.erase(V);
+    Fixed.erase(V);
+  }
   /// A reduction's accumulator parameter (a reference): the lambda may write what it refers to,
   /// which a thread past the end of the range holds apart (hpar_active).
   void accumulator(const ParmVarDecl* P) { Accumulators.insert(P); }
@@ -173,7 +185,8 @@ private:
     const auto* R = dyn_cast<DeclRefExpr>(E);
     const auto* V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
     if (const auto* P = dyn_cast_or_null<ParmVarDecl>(V); P && Accumulators.count(P)) return true;
-    return V && V != LoopVar && Locals.count(V) && !V->getType()->isReferenceType();
+    return V && V != LoopVar && !Fixed.count(V) && Locals.count(V) &&
+           !V->getType()->isReferenceType();
   }
 
   /// Whether E only reads memory and writes the lambda's own variables.
@@ -269,7 +282,7 @@ private:
   ASTContext& Ctx;
   const ParmVarDecl* Index;
   llvm::SmallPtrSet<const ValueDecl*, 8> Captured;
-  llvm::SmallPtrSet<const VarDecl*, 8> Locals, UniformLocals;
+  llvm::SmallPtrSet<const VarDecl*, 8> Locals, UniformLocals, Fixed;
   llvm::SmallPtrSet<const ParmVarDecl*, 4> Accumulators;
   const VarDecl* LoopVar = nullptr;
   std::vector<Read> Reads;
@@ -314,6 +327,78 @@ const VarDecl* countedLoopVariable(const ForStmt* For) {
   if (!Inc || !Inc->isIncrementOp()) return nullptr;
   const auto* Stepped = dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens());
   return Stepped && Stepped->getDecl() == Var ? Var : nullptr;
+}
+
+/// Whether S, the body of a loop, holds a `break` or `continue` of that loop (not of a loop
+/// inside it): a thread may leave an iteration before the others.
+bool leavesIteration(const Stmt* S) {
+  if (!S || isa<Expr>(S) || isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) return false;
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<SwitchStmt>(S)) return true;
+  for (const Stmt* Child : S->children())
+    if (leavesIteration(Child)) return true;
+  return false;
+}
+
+/// The loop to stage: the `for` and its variable.
+struct Candidate {
+  const ForStmt* loop = nullptr;
+  const VarDecl* var = nullptr;
+};
+
+/// How many loops and blocks may hold the staged loop inside the call operator's body.
+constexpr int kMaxEnclosing = 3;
+
+bool visitStatements(LoopScan& Scan, llvm::ArrayRef<Stmt*> Stmts, int Depth, Candidate& Found);
+
+/// Walks S, a statement `Depth` loops or blocks inside the call operator's body, no loop found
+/// yet: finds the loop to stage in it, if any, and tells whether it only reads memory and writes
+/// the lambda's own variables (before the loop found, if one is). A counted loop with bounds
+/// alike in every thread that no thread leaves early is searched first for such a loop inside it,
+/// so that a loop over a protein's atoms inside one over a ligand's is the one staged; the loop
+/// itself is the candidate otherwise.
+bool visitStatement(LoopScan& Scan, const Stmt* S, int Depth, Candidate& Found) {
+  if (const auto* Block = dyn_cast<CompoundStmt>(S); Block && Depth < kMaxEnclosing)
+    return visitStatements(Scan, {Block->body_begin(), Block->body_end()}, Depth + 1, Found);
+  const auto* For = dyn_cast<ForStmt>(S);
+  const VarDecl* V = For ? countedLoopVariable(For) : nullptr;
+  if (!V || !Scan.uniform(V->getInit()) || !Scan.uniform(loopComparison(For)->getRHS()))
+    return Scan.pure(S, 0);
+  if (Depth < kMaxEnclosing && !leavesIteration(For->getBody())) {
+    Scan.enclosingLoopVariable(V);
+    Candidate Inner;
+    const bool Pure = visitStatement(Scan, For->getBody(), Depth + 1, Inner);
+    if (Pure && Inner.loop) {
+      Found = Inner;
+      return true;
+    }
+    Scan.notEnclosing(V);
+  }
+  Scan.ownVariable(V);  // declared by the loop; its body may not write it
+  Scan.collectReadsOf(V);
+  const bool Pure = Scan.pure(For->getBody(), 0);
+  Scan.stopCollecting();
+  if (Pure && !Scan.reads().empty()) {
+    Found = {For, V};
+    return true;
+  }
+  return Scan.pure(S, 0);
+}
+
+/// Walks a block's statements in order (`visitStatement`). Inside a loop or block, the statements
+/// after the loop found must only read memory and write the lambda's own variables as well: the
+/// threads past the range's end run them too.
+bool visitStatements(LoopScan& Scan, llvm::ArrayRef<Stmt*> Stmts, int Depth, Candidate& Found) {
+  for (const Stmt* S : Stmts) {
+    if (!Found.loop ? !visitStatement(Scan, S, Depth, Found) : !Scan.pure(S, 0)) return false;
+  }
+  return true;
+}
+
+/// Just past statement S: past its semicolon, or its closing brace.
+SourceLocation statementEnd(const Stmt* S, const SourceManager& SM, const LangOptions& Lang) {
+  SourceLocation End = Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, Lang, false);
+  if (End.isInvalid()) End = Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, Lang);
+  return End;
 }
 
 /// The bytes of shared memory a staged element may take per thread of a block (all of a loop's
@@ -388,34 +473,24 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
       Index->hasDefaultArg())
     return;
 
-  // The first loop of the body's statements that can be staged, after statements that only read.
+  // The first loop of the body's statements that can be staged (or, inside loops and blocks of
+  // such statements, the innermost), after statements that only read.
   LoopScan Scan(Ctx, Index, std::move(Held));
   for (const ParmVarDecl* P : Accumulators) Scan.accumulator(P);
-  const ForStmt* Loop = nullptr;
-  const VarDecl* Var = nullptr;
+  Candidate Found;
+  const Stmt* Holder = nullptr;  // the statement of the body that holds the loop
   bool More = false;
   for (const Stmt* S : Body->body()) {
-    if (Loop) {
+    if (Found.loop) {
       More = true;
       break;
     }
-    const auto* For = dyn_cast<ForStmt>(S);
-    const VarDecl* V = For ? countedLoopVariable(For) : nullptr;
-    if (V && Scan.uniform(V->getInit()) &&
-        Scan.uniform(loopComparison(For)->getRHS())) {
-      Scan.ownVariable(V);  // declared by the loop; its body may not write it
-      Scan.collectReadsOf(V);
-      const bool Pure = Scan.pure(For->getBody(), 0);
-      Scan.stopCollecting();
-      if (Pure && !Scan.reads().empty()) {
-        Loop = For;
-        Var = V;
-        continue;
-      }
-    }
-    if (!Scan.pure(S, 0)) return;
+    if (!visitStatement(Scan, S, 0, Found)) return;
+    if (Found.loop) Holder = S;
   }
-  if (!Loop) return;
+  if (!Found.loop) return;
+  const ForStmt* Loop = Found.loop;
+  const VarDecl* Var = Found.var;
 
   ir::StagedLoop Out;
   Out.var = Var->getName().str();
@@ -424,11 +499,11 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.bound = textOf(SM, Lang, File, loopComparison(Loop)->getRHS()->getSourceRange());
   if (Out.var.empty() || Out.first.empty() || Out.bound.empty()) return;
   // A body that is not a block ends before its semicolon.
-  SourceLocation LoopEnd =
-      Lexer::findLocationAfterToken(Loop->getEndLoc(), tok::semi, SM, Lang, false);
-  if (LoopEnd.isInvalid()) LoopEnd = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, Lang);
+  const SourceLocation LoopEnd = statementEnd(Loop, SM, Lang);
+  const SourceLocation RestBegin = statementEnd(Holder, SM, Lang);
   if (Loop->getBeginLoc().isMacroID() || Loop->getBody()->getBeginLoc().isMacroID() ||
-      LoopEnd.isInvalid() || !File.writtenHere(Loop->getBeginLoc()) || !File.writtenHere(LoopEnd))
+      LoopEnd.isInvalid() || !File.writtenHere(Loop->getBeginLoc()) || !File.writtenHere(LoopEnd) ||
+      RestBegin.isInvalid() || !File.writtenHere(RestBegin))
     return;
   Out.line = SM.getSpellingLineNumber(Loop->getBeginLoc());
   Out.indexEnd =
@@ -436,6 +511,7 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.headBegin = SM.getFileOffset(Loop->getBeginLoc());
   Out.bodyBegin = SM.getFileOffset(Loop->getBody()->getBeginLoc());
   Out.loopEnd = SM.getFileOffset(LoopEnd);
+  Out.restBegin = SM.getFileOffset(RestBegin);
   Out.lambdaClose = SM.getFileOffset(Body->getRBracLoc());
   Out.more = More;
   Out.defaultFlag = DefaultFlag;

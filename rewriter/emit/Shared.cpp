@@ -253,9 +253,8 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
   for (const ir::StagedLoop::Read& R : S.reads)
     Edits.replace(R.begin, R.end - R.begin,
                   "hpar_stage_" + std::to_string(R.slot) + "[" + S.var + " - hpar_tile]");
-  std::string Tail = "\n  }\n} else {  // hpar: the loop as written\n" + S.loop + "\n}";
-  if (S.more) Tail += "\nif (hpar_active) {  // hpar: the rest for indices in the range";
-  Edits.insert(S.loopEnd, Tail);
+  Edits.insert(S.loopEnd, "\n  }\n} else {  // hpar: the loop as written\n" + S.loop + "\n}");
+  if (S.more) Edits.insert(S.restBegin, "\nif (hpar_active) {  // hpar: the rest for indices in the range");
   if (S.more) Edits.insert(S.lambdaClose, "}  // hpar: if (hpar_active)\n");
 }
 

@@ -79,12 +79,15 @@ struct ViewReads {
 /// runs a loop `for (T j = first; j < bound; ++j)` that every thread runs alike: its bounds are
 /// captured values, fields and constants, and what comes before it in the call operator and the
 /// loop itself only read memory and write the operator's own variables (no return, no break out of
-/// the loop). Its body reads elements `v(j, c...)` of Views the functor holds, the other subscripts
+/// the loop). The loop may sit inside blocks and counted loops of the same kind (bounds alike in
+/// every thread, no break or continue of theirs), which then only read as well; the innermost such
+/// loop that reads is the one staged. Its body reads elements `v(j, c...)` of Views the functor holds, the other subscripts
 /// constants: the same elements in every thread. A backend may load them once per block, a tile at
 /// a time, into memory the block's threads share. Every thread of the block then runs the functor
 /// together, the threads past the range's end at its last index, which the flag the call operator
 /// gains after its index tells (`hpar_active`); the operator runs what follows the loop only for
-/// the threads in the range, so the others only read.
+/// the threads in the range (what follows the body's statement that holds the loop), so the others
+/// only read.
 struct StagedLoop {
   unsigned line = 0;             // the loop's line
   std::string var, type;         // the loop variable and its type, as written / deduced
@@ -93,6 +96,7 @@ struct StagedLoop {
   unsigned headBegin = 0;        // the loop's `for`
   unsigned bodyBegin = 0;        // the loop's body
   unsigned loopEnd = 0;          // just past the loop's body
+  unsigned restBegin = 0;        // just past the body's statement that holds the loop (or is it)
   unsigned lambdaClose = 0;      // the call operator body's closing brace
   bool more = false;             // statements follow the loop in the call operator's body
   bool defaultFlag = false;      // the flag has a default (`= true`): a class's call operator

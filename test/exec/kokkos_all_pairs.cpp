@@ -8,7 +8,9 @@
 // softened forces (square roots, checked within a tolerance), whose lambda also captures a
 // double that only the loop reads. The same kind of loop in a functor class and in a lambda
 // stored in a variable before the dispatch, and in parallel_reduce lambdas (a sum and a Max
-// reducer) whose loop updates the accumulator.
+// reducer) whose loop updates the accumulator. A loop over every atom inside a loop over a few
+// ligand atoms (the inner loop is the one staged), in a parallel_for whose outer loop does more
+// work after the inner one, and in a parallel_reduce.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -52,7 +54,9 @@ int run(const int n) {
   Kokkos::View<Atom*> atoms("atoms", n);
   Kokkos::View<int64_t*> out("out", n), out2("out2", n), out3("out3", n), out4("out4", n);
   Kokkos::View<double*[2], Kokkos::LayoutRight> force("force", n);
-  Kokkos::View<int64_t*> out5("out5", n), out6("out6", n);
+  Kokkos::View<int64_t*> out5("out5", n), out6("out6", n), out7("out7", n);
+  const int nlig = 5;
+  Kokkos::View<int*[2], Kokkos::LayoutRight> lig("lig", nlig);
   auto hp = Kokkos::create_mirror_view(p);
   auto hw = Kokkos::create_mirror_view(w);
   auto ha = Kokkos::create_mirror_view(atoms);
@@ -64,6 +68,9 @@ int run(const int n) {
   Kokkos::deep_copy(p, hp);
   Kokkos::deep_copy(w, hw);
   Kokkos::deep_copy(atoms, ha);
+  auto hl = Kokkos::create_mirror_view(lig);
+  for (int l = 0; l < nlig; ++l) hl(l, 0) = value(l, 12), hl(l, 1) = value(l, 13);
+  Kokkos::deep_copy(lig, hl);
 
   // Every pair: out(i) = sum_j p(j, 3) ((p(j, 0) - p(i, 0))^2 + (p(j, 1) - p(i, 1))^2) + p(j, 2).
   Kokkos::parallel_for("pairs", n, KOKKOS_LAMBDA(const int i) {
@@ -140,6 +147,22 @@ int run(const int n) {
   };
   Kokkos::parallel_for("stored", n, stored);
 
+  // For each ligand atom l, a sum over every atom j, weighted by l + 1 after the inner loop.
+  Kokkos::parallel_for("docking", n, KOKKOS_LAMBDA(const int i) {
+    int64_t total = 0;
+    for (int l = 0; l < nlig; ++l) {
+      const int64_t lx = lig(l, 0) + i, ly = lig(l, 1);
+      int64_t near = 0;
+      for (int j = 0; j < n; ++j) {
+        const Atom a = atoms(j);
+        const int64_t d = (a.x - lx) * (a.x - lx) + (a.y - ly);
+        near += a.type == l % 3 ? d : -d;
+      }
+      total += near * (l + 1);
+    }
+    out7(i) = total;
+  });
+
   auto h1 = Kokkos::create_mirror_view(out);
   auto h2 = Kokkos::create_mirror_view(out2);
   auto h3 = Kokkos::create_mirror_view(out3);
@@ -162,22 +185,33 @@ int run(const int n) {
       if (d > m) m = d;
     }
   }, Kokkos::Max<int64_t>(farthest));
+  int64_t docked = 0;
+  Kokkos::parallel_reduce("docked", n, KOKKOS_LAMBDA(const int i, int64_t& e) {
+    for (int l = 0; l < nlig; ++l) {
+      const int64_t lx = lig(l, 0) - i;
+      for (int j = 0; j < n; ++j) e += p(j, 3) * (p(j, 0) - lx);
+    }
+  }, docked);
   {
-    int64_t want_energy = 0, want_farthest = INT64_MIN;
+    int64_t want_energy = 0, want_farthest = INT64_MIN, want_docked = 0;
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const int64_t dx = value(j, 0) - value(i, 0);
         want_energy += value(j, 3) * dx * dx;
         const int64_t d = int64_t(value(j, 1) - value(i, 1)) * value(j, 2);
         if (d > want_farthest) want_farthest = d;
+        for (int l = 0; l < nlig; ++l) want_docked += value(j, 3) * (value(j, 0) - (value(l, 12) - i));
       }
     failures += expect("energy", n, energy, want_energy);
     failures += expect("farthest", n, farthest, want_farthest);
+    failures += expect("docked", n, docked, want_docked);
   }
   auto h5 = Kokkos::create_mirror_view(out5);
   auto h6 = Kokkos::create_mirror_view(out6);
   Kokkos::deep_copy(h5, out5);
   Kokkos::deep_copy(h6, out6);
+  auto h7 = Kokkos::create_mirror_view(out7);
+  Kokkos::deep_copy(h7, out7);
   auto hf = Kokkos::create_mirror_view(force);
   Kokkos::deep_copy(hf, force);
   for (int i = 0; i < n; ++i) {
@@ -210,6 +244,17 @@ int run(const int n) {
     failures += expect("atoms", i, h4(i), s4);
     failures += expect("functor", i, h5(i), s5 + i);
     failures += expect("stored", i, h6(i), s6 - i);
+    int64_t s7 = 0;
+    for (int l = 0; l < nlig; ++l) {
+      const int64_t lx = value(l, 12) + i, ly = value(l, 13);
+      int64_t near = 0;
+      for (int j = 0; j < n; ++j) {
+        const int64_t d = (value(j, 9) - lx) * (value(j, 9) - lx) + (value(j, 10) - ly);
+        near += j % 3 == l % 3 ? d : -d;
+      }
+      s7 += near * (l + 1);
+    }
+    failures += expect("docking", i, h7(i), s7);
     // Each term rounds differently on a device (fused multiply-adds, the order of the sums).
     const double tolerance = 1e-12 * (magnitude + 1) * n;
     if (std::fabs(hf(i, 0) - ax) > tolerance || std::fabs(hf(i, 1) - ay) > tolerance) {

@@ -2,7 +2,7 @@
 // CUDA output loads them into shared memory a tile at a time, every thread of a block calling the
 // lambda (those past the end at the last index, hpar_active false; in a reduction, adding to a
 // value of their own), and only loops every thread runs alike, after code that only reads, are
-// staged (translate/openmp/staged_loop.cpp: the OpenMP output).
+// staged, the innermost of nested ones (translate/openmp/staged_loop.cpp: the OpenMP output).
 // RUN: %hpar-translate --backend=cuda %s -o %t.cu
 // RUN: grep -v CHECK %t.cu | %FileCheck %s
 // RUN: %if nvcc %{ %nvcc-syntax -c %t.cu -o %t.o %}
@@ -187,3 +187,86 @@ double energy_functor(Kokkos::View<double*> w, const int n) {
 // CHECK-LABEL: // hpar: parallel_reduce "energy_functor" (RangePolicy) from staged_loop.cpp:169
 // CHECK-NOT: alike in every thread
 // CHECK: spec.call(f, acc.data(), index_type(i));
+
+// A loop over every protein atom inside a loop over a ligand's atoms, both bounds alike in every
+// thread: the inner loop is the one staged, and the ligand loop around it runs in every thread;
+// what follows the ligand loop runs for indices in the range.
+void docking(Kokkos::View<float*[4]> protein, Kokkos::View<float*[4]> ligand,
+             Kokkos::View<float*> energies, const int nlig, const int npro) {
+  Kokkos::parallel_for("docking", energies.extent(0), KOKKOS_LAMBDA(const int pose) {
+    float e = 0;
+    for (int l = 0; l < nlig; ++l) {
+      const float lx = ligand(l, 0) + pose, ly = ligand(l, 1);
+      for (int p = 0; p < npro; ++p) {
+        const float dx = protein(p, 0) - lx, dy = protein(p, 1) - ly;
+        e += protein(p, 3) / (dx * dx + dy * dy + 1.0f);
+      }
+      e *= 0.5f;
+    }
+    energies(pose) = e;
+  });
+  // Not staged: some threads skip the protein loop (`continue` in the ligand loop).
+  Kokkos::parallel_for("skipping", energies.extent(0), KOKKOS_LAMBDA(const int pose) {
+    float e = 0;
+    for (int l = 0; l < nlig; ++l) {
+      if (l == pose % 4) continue;
+      for (int p = 0; p < npro; ++p) e += protein(p, 3) * l;
+    }
+    energies(pose) = e;
+  });
+  // Not staged: the ligand loop's body changes its variable in some threads.
+  Kokkos::parallel_for("jumping", energies.extent(0), KOKKOS_LAMBDA(const int pose) {
+    float e = 0;
+    for (int l = 0; l < nlig; ++l) {
+      for (int p = 0; p < npro; ++p) e += protein(p, 3) * l;
+      if (e > pose) l += 2;
+    }
+    energies(pose) = e;
+  });
+}
+// The same in a reduction, the inner loop in a block of its own.
+float docked(Kokkos::View<float*[4]> protein, Kokkos::View<float*[4]> ligand, const int nlig,
+             const int npro, const int nposes) {
+  float total = 0;
+  Kokkos::parallel_reduce("docked", nposes, KOKKOS_LAMBDA(const int pose, float& sum) {
+    for (int l = 0; l < nlig; ++l) {
+      const float lx = ligand(l, 0) * pose;
+      {
+        for (int p = 0; p < npro; ++p) sum += protein(p, 3) * (protein(p, 0) - lx);
+      }
+    }
+  }, total);
+  return total;
+}
+// CHECK-LABEL: // hpar: parallel_for "docking" (RangePolicy) from staged_loop.cpp:196
+// CHECK: // staged_loop.cpp:200: the loop over p reads protein(p, 0), protein(p, 1), protein(p, 3) alike in every thread;
+// CHECK: f(index_type(i < end ? i : end - 1), i < end);
+// CHECK-LABEL: // hpar: parallel_for "skipping" (RangePolicy) from staged_loop.cpp:209
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: // hpar: parallel_for "jumping" (RangePolicy) from staged_loop.cpp:218
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: void docking(
+// CHECK: [=] __device__(const int pose, const bool hpar_active) {
+// CHECK-NEXT: float e = 0;
+// CHECK-NEXT: for (int l = 0; l < nlig; ++l) {
+// CHECK-NEXT: const float lx = ligand(l, 0) + pose, ly = ligand(l, 1);
+// CHECK-NEXT: if (hpar::rt::cuda::stage_loops) {
+// CHECK: for (int hpar_tile = 0, hpar_tile_end; hpar_tile < (npro); hpar_tile = hpar_tile_end) {
+// CHECK: for (int p = hpar_tile; p < hpar_tile_end; ++p)
+// CHECK: const float dx = hpar_stage_0[p - hpar_tile] - lx, dy = hpar_stage_1[p - hpar_tile] - ly;
+// CHECK: } else {  // hpar: the loop as written
+// CHECK-NEXT: for (int p = 0; p < npro; ++p) {
+// CHECK: e *= 0.5f;
+// CHECK-NEXT: }
+// CHECK-NEXT: if (hpar_active) {  // hpar: the rest for indices in the range
+// CHECK: energies(pose) = e;
+// CHECK-NEXT: }  // hpar: if (hpar_active)
+// CHECK: [=] __device__(const int pose) {
+// CHECK: [=] __device__(const int pose) {
+// CHECK-LABEL: // hpar: parallel_reduce "docked" (RangePolicy) from staged_loop.cpp:231
+// CHECK: // staged_loop.cpp:235: the loop over p reads protein(p, 3), protein(p, 0) alike in every thread;
+// CHECK-LABEL: float docked(
+// CHECK: [=] __device__(const int pose, bool, float& sum) {
+// CHECK: sum += hpar_stage_0[p - hpar_tile] * (hpar_stage_1[p - hpar_tile] - lx);

@@ -1,5 +1,6 @@
-// hpar runtime, both backends: whether a staged loop's tile may load an element (rt/cuda/stage.cuh,
-// rt/openmp/stage.hpp; docs/design.md section 7, "A loop every thread runs alike").
+// hpar runtime, both backends: whether a staged loop's tile may load an element, and the alignment
+// of a tile's elements (rt/cuda/stage.cuh, rt/openmp/stage.hpp; docs/design.md section 7, "A loop
+// every thread runs alike").
 #pragma once
 
 #include <hpar/macros.hpp>
@@ -20,6 +21,24 @@ HPAR_HD bool stage_in_bounds(const View& view, Index index, Rest... rest) {
     inside = inside && subscripts[dim] >= 0 &&
              std::size_t(subscripts[dim]) < std::size_t(view.extent(dim));
   return inside;
+}
+
+/// The alignment of every element of a tile of T: the largest power of two up to 16 that divides
+/// sizeof(T), at least T's own. A tile starts at a multiple of it, so element k does too, and a
+/// body's copy of an element (a struct of four floats) is one wide load from shared memory where
+/// T's own alignment would make it one load per member.
+template <class T>
+constexpr std::size_t stage_alignment() {
+  std::size_t a = 16;
+  while (a > alignof(T) && sizeof(T) % a != 0) a /= 2;
+  return a;
+}
+
+/// Element k of a tile, its alignment told to the compiler.
+template <class T>
+HPAR_HD T& stage_element(T* elements, std::size_t k) {
+  constexpr std::size_t alignment = stage_alignment<T>();
+  return *static_cast<T*>(__builtin_assume_aligned(elements + k, alignment));
 }
 
 }  // namespace rt

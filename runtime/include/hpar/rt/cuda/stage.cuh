@@ -81,12 +81,13 @@ struct StageTile {
   value_type* elements;
 
   __host__ __device__ StageTile() : elements(memory()) {}
-  __host__ __device__ value_type& operator[](size_t k) const { return elements[k]; }
+  __host__ __device__ value_type& operator[](size_t k) const { return stage_element(elements, k); }
 
  private:
   static __host__ __device__ value_type* memory() {
 #if defined(__CUDA_ARCH__)
-    __shared__ alignas(value_type) unsigned char bytes[stage_max_block * sizeof(value_type)];
+    __shared__ alignas(stage_alignment<value_type>()) unsigned char
+        bytes[stage_max_block * sizeof(value_type)];
     return reinterpret_cast<value_type*>(bytes);
 #else
     return nullptr;
@@ -94,7 +95,10 @@ struct StageTile {
   }
 };
 
-// stage_in_bounds: hpar/rt/stage_bounds.hpp, shared with the other backend.
+// stage_in_bounds, stage_alignment, stage_element: hpar/rt/stage_bounds.hpp, shared with the
+// other backend.
+using rt::stage_alignment;
+using rt::stage_element;
 using rt::stage_in_bounds;
 
 }  // namespace cuda

@@ -48,7 +48,8 @@ inline void stage_barrier() {
 }
 
 /// A tile of one element per staging thread, in the team's shared memory after `offset` bytes
-/// per thread of the tiles before it; the elements are those a View access gives.
+/// per thread of the tiles before it (a multiple of 16, as the team's shared memory starts at one);
+/// the elements are those a View access gives.
 template <class Access>
 struct StageTile {
   using value_type = std::remove_cv_t<std::remove_reference_t<Access>>;
@@ -65,10 +66,13 @@ struct StageTile {
     (void)offset;
 #endif
   }
-  value_type& operator[](std::size_t k) const { return elements[k]; }
+  value_type& operator[](std::size_t k) const { return stage_element(elements, k); }
 };
 
-// stage_in_bounds: hpar/rt/stage_bounds.hpp, shared with the other backend.
+// stage_in_bounds, stage_alignment, stage_element: hpar/rt/stage_bounds.hpp, shared with the
+// other backend.
+using rt::stage_alignment;
+using rt::stage_element;
 using rt::stage_in_bounds;
 
 }  // namespace omp
