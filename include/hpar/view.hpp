@@ -586,6 +586,14 @@ class HPAR_ANNOTATE("hpar::view") View
     return load(m_data + m_map(i));
   }
 
+  /// The offset from data() of the element operator()(i...) gives (a staged loop's table reads
+  /// its copy there: rt/stage_bounds.hpp).
+  template <class... I>
+  HPAR_HD size_t impl_offset(I... i) const {
+    static_assert(sizeof...(I) == R, "hpar::View: impl_offset needs exactly rank indices");
+    return m_map(i...);
+  }
+
   /// Like operator(), but extra trailing indices (which must be 0) and missing ones are allowed.
   template <class... I>
   HPAR_HD reference_type access(I... i) const {

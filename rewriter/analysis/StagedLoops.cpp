@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <utility>
 
@@ -123,9 +124,12 @@ public:
   void collectReadsOf(const VarDecl* Var) {
     LoopVar = Var;
     Reads.clear();
+    Others.clear();
   }
   void stopCollecting() { LoopVar = nullptr; }
   const std::vector<Read>& reads() const { return Reads; }
+  /// The body's other reads of Views the functor holds (`rest` empty).
+  const std::vector<Read>& otherReads() const { return Others; }
   /// Variables of the lambda's own: written by it, the loop variable excepted.
   void ownVariable(const VarDecl* V) { Locals.insert(V); }
   /// The variable of a loop around the staged one, its bounds alike in every thread: alike too,
@@ -269,11 +273,17 @@ private:
       View = dyn_cast<FieldDecl>(M->getMemberDecl());
     if (!View || !Captured.count(View)) return;
     const auto* First = dyn_cast<DeclRefExpr>(Op->getArg(1)->IgnoreParenImpCasts());
-    if (!First || First->getDecl() != LoopVar) return;
     Read R{Op, View, {}};
+    if (!First || First->getDecl() != LoopVar) {
+      Others.push_back(std::move(R));
+      return;
+    }
     for (unsigned I = 2; I < Op->getNumArgs(); ++I) {
       const std::optional<llvm::APSInt> C = Op->getArg(I)->getIntegerConstantExpr(Ctx);
-      if (!C) return;
+      if (!C) {
+        Others.push_back(std::move(R));
+        return;
+      }
       R.rest.push_back(C->getExtValue());
     }
     Reads.push_back(std::move(R));
@@ -285,7 +295,7 @@ private:
   llvm::SmallPtrSet<const VarDecl*, 8> Locals, UniformLocals, Fixed;
   llvm::SmallPtrSet<const ParmVarDecl*, 4> Accumulators;
   const VarDecl* LoopVar = nullptr;
-  std::vector<Read> Reads;
+  std::vector<Read> Reads, Others;
 };
 
 /// The source text of `R` in the file, or "" when it is not written there as it stands.
@@ -400,6 +410,32 @@ SourceLocation statementEnd(const Stmt* S, const SourceManager& SM, const LangOp
   if (End.isInvalid()) End = Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, Lang);
   return End;
 }
+
+/// Whether a read's subscripts use a variable the loop's body declares (not the loop's own) and
+/// not the call operator's index: the element varies from step to step with what the step reads,
+/// alike in every thread.
+bool computedInBody(const CXXOperatorCallExpr* Access, const ForStmt* Loop, const VarDecl* LoopVar,
+                    const ParmVarDecl* Index, const SourceManager& SM) {
+  bool FromBody = false, FromIndex = false;
+  const SourceRange Body = Loop->getBody()->getSourceRange();
+  std::function<void(const Stmt*)> Walk = [&](const Stmt* S) {
+    if (!S) return;
+    if (const auto* Ref = dyn_cast<DeclRefExpr>(S)) {
+      if (Ref->getDecl() == Index) FromIndex = true;
+      const auto* V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (V && V != LoopVar && !V->getLocation().isMacroID() &&
+          SM.isBeforeInTranslationUnit(Body.getBegin(), V->getLocation()) &&
+          SM.isBeforeInTranslationUnit(V->getLocation(), Body.getEnd()))
+        FromBody = true;
+    }
+    for (const Stmt* Child : S->children()) Walk(Child);
+  };
+  for (unsigned I = 1; I < Access->getNumArgs(); ++I) Walk(Access->getArg(I));
+  return FromBody && !FromIndex;
+}
+
+/// The most tables a staged loop copies whole into shared memory.
+constexpr size_t kMaxTables = 2;
 
 /// The bytes of shared memory a staged element may take per thread of a block (all of a loop's
 /// elements together): 96 bytes are 24 KiB for a block of 256, half what a block may declare.
@@ -547,6 +583,33 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
     Out.reads.push_back({SM.getFileOffset(R.access->getBeginLoc()), SM.getFileOffset(End), It->second});
   }
   if (Bytes > kStagedBytesPerThread) return;
+
+  // Tables: Views the functor holds, none of whose elements the loop stages, that it reads at
+  // subscripts computed in its body (a force field by the type of the atom a step reads).
+  std::map<const ValueDecl*, unsigned> TableOf;
+  for (const LoopScan::Read& R : Scan.otherReads()) {
+    const QualType Element = R.access->getType().getNonReferenceType();
+    if (!R.access->isLValue() || Element->isIncompleteType() || Element->isDependentType() ||
+        !Element.isTriviallyCopyableType(Ctx) ||
+        std::any_of(Scan.reads().begin(), Scan.reads().end(),
+                    [&](const LoopScan::Read& Slot) { return Slot.view == R.view; }) ||
+        !computedInBody(R.access, Loop, Var, Index, SM))
+      continue;
+    auto It = TableOf.find(R.view);
+    if (It == TableOf.end()) {
+      if (TableOf.size() == kMaxTables) continue;
+      const std::string View = textOf(SM, Lang, File, R.access->getArg(0)->getSourceRange());
+      if (View.empty()) continue;
+      It = TableOf.emplace(R.view, unsigned(Out.tables.size())).first;
+      Out.tables.push_back(View);
+    }
+    const SourceLocation Subscripts = R.access->getArg(1)->getBeginLoc();
+    if (R.access->getBeginLoc().isMacroID() || Subscripts.isMacroID() ||
+        !File.writtenHere(R.access->getBeginLoc()) || !File.writtenHere(Subscripts))
+      return;
+    Out.tableReads.push_back(
+        {SM.getFileOffset(R.access->getBeginLoc()), SM.getFileOffset(Subscripts), It->second});
+  }
   K.staged = true;
   K.stagedLoop = std::move(Out);
 }

@@ -222,11 +222,20 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
   // A plain `if`: the condition is a constant that differs between a build's host and device
   // compilations, and a branch `if constexpr` discards would leave the lambda capturing different
   // variables in each, in a different layout.
-  std::string Head = "if (" + Spell.condition + ") {";
+  std::string Head = "if (" + Spell.condition;
+  for (const std::string& View : S.tables) Head += " && " + Spell.tableFits + "(" + View + ")";
+  Head += ") {";
   Head += "  // hpar: every thread runs this loop alike: the threads load what it reads\n"
-          "   // of " + stagedElements(S) + " together, a tile of one element each at a time\n"
-          "  const " + T + " hpar_block = static_cast<" + T + ">(" + Spell.threads + ");\n"
-          "  for (" + T + " hpar_tile = " + S.first + ", hpar_tile_end; hpar_tile < " + Bound +
+          "   // of " + stagedElements(S) + " together, a tile of one element each at a time\n";
+  if (!S.tables.empty())
+    Head += "   // and " + joined(S.tables) + " whole, where " +
+            (S.tables.size() == 1 ? "it fits" : "they fit") + " (read at what a step computes)\n";
+  Head += "  const " + T + " hpar_block = static_cast<" + T + ">(" + Spell.threads + ");\n";
+  if (!S.tables.empty()) Head += "  " + Spell.barrier + "  // the threads are done with the tables\n";
+  for (size_t K = 0; K < S.tables.size(); ++K)
+    Head += "  " + Spell.table("hpar_table_" + std::to_string(K), S.tables[K], unsigned(K),
+                               stagedBytesPerThread(S)) + "\n";
+  Head += "  for (" + T + " hpar_tile = " + S.first + ", hpar_tile_end; hpar_tile < " + Bound +
           "; hpar_tile = hpar_tile_end) {\n"
           "    hpar_tile_end = " + Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " +
           Bound + ";\n";
@@ -253,6 +262,9 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
   for (const ir::StagedLoop::Read& R : S.reads)
     Edits.replace(R.begin, R.end - R.begin,
                   "hpar_stage_" + std::to_string(R.slot) + "[" + S.var + " - hpar_tile]");
+  for (const ir::StagedLoop::Read& R : S.tableReads)
+    Edits.replace(R.begin, R.end - R.begin,
+                  "hpar_table_" + std::to_string(R.slot) + ".at(" + S.tables[R.slot] + ", ");
   Edits.insert(S.loopEnd, "\n  }\n} else {  // hpar: the loop as written\n" + S.loop + "\n}");
   if (S.more) Edits.insert(S.restBegin, "\nif (hpar_active) {  // hpar: the rest for indices in the range");
   if (S.more) Edits.insert(S.lambdaClose, "}  // hpar: if (hpar_active)\n");

@@ -83,6 +83,12 @@ struct StagingSpelling {
   std::function<std::string(const std::string& name, const std::string& access, unsigned slot,
                             unsigned offset)>
       tile;
+  /// The declaration of table `name`, the loop's `index`th, a copy of `view` after the tiles
+  /// (`tileBytes` per thread) and the tables before it.
+  std::function<std::string(const std::string& name, const std::string& view, unsigned index,
+                            unsigned tileBytes)>
+      table;
+  std::string tableFits;  // the runtime's stage_table_fits
   std::string inBounds;  // the runtime's stage_in_bounds
   /// A constant condition: the build stages the loop where it holds and runs the loop as written
   /// where it does not (a plain `if`, which the compiler folds; both branches are compiled, so a

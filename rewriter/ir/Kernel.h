@@ -113,6 +113,13 @@ struct StagedLoop {
     unsigned slot = 0;
   };
   std::vector<Read> reads;
+  /// Views the body reads at subscripts it computes from what a step reads (`ff(b.type, 0)`, a
+  /// force field by the type of the atom read), none of whose elements are staged: a backend may
+  /// copy one whole into shared memory before the tiles where it fits (the loop runs as written
+  /// where one does not), and read `ff(b.type, 0)` there. `tableReads`: `slot` is the table,
+  /// `begin` to `end` the access up to its first subscript (`ff(`).
+  std::vector<std::string> tables;  // the Views as written
+  std::vector<Read> tableReads;
 };
 
 struct Kernel {

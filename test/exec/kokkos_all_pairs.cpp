@@ -10,7 +10,9 @@
 // stored in a variable before the dispatch, and in parallel_reduce lambdas (a sum and a Max
 // reducer) whose loop updates the accumulator. A loop over every atom inside a loop over a few
 // ligand atoms (the inner loop is the one staged), in a parallel_for whose outer loop does more
-// work after the inner one, and in a parallel_reduce.
+// work after the inner one, and in a parallel_reduce; both read a small View at the type of the
+// atom a step reads (copied whole into shared memory), and a third kernel reads a View too large
+// for that (its loop runs as written).
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -57,6 +59,11 @@ int run(const int n) {
   Kokkos::View<int64_t*> out5("out5", n), out6("out6", n), out7("out7", n);
   const int nlig = 5;
   Kokkos::View<int*[2], Kokkos::LayoutRight> lig("lig", nlig);
+  Kokkos::View<int64_t*> weights("weights", 3), big("big", 1000), out8("out8", n);
+  Kokkos::parallel_for("tables", 1000, KOKKOS_LAMBDA(const int k) {
+    if (k < 3) weights(k) = 2 * k - 3;
+    big(k) = k % 13 - 6;
+  });
   auto hp = Kokkos::create_mirror_view(p);
   auto hw = Kokkos::create_mirror_view(w);
   auto ha = Kokkos::create_mirror_view(atoms);
@@ -156,11 +163,22 @@ int run(const int n) {
       for (int j = 0; j < n; ++j) {
         const Atom a = atoms(j);
         const int64_t d = (a.x - lx) * (a.x - lx) + (a.y - ly);
-        near += a.type == l % 3 ? d : -d;
+        near += a.type == l % 3 ? d : -d * weights(a.type);
       }
       total += near * (l + 1);
     }
     out7(i) = total;
+  });
+  // The same with a View of 8000 bytes read at what a step computes: too large to copy whole.
+  Kokkos::parallel_for("docking_big", n, KOKKOS_LAMBDA(const int i) {
+    int64_t total = 0;
+    for (int l = 0; l < nlig; ++l) {
+      for (int j = 0; j < n; ++j) {
+        const Atom a = atoms(j);
+        total += (a.x - i) * big((a.type * 7 + l * 31 + j) % 1000);
+      }
+    }
+    out8(i) = total;
   });
 
   auto h1 = Kokkos::create_mirror_view(out);
@@ -189,7 +207,10 @@ int run(const int n) {
   Kokkos::parallel_reduce("docked", n, KOKKOS_LAMBDA(const int i, int64_t& e) {
     for (int l = 0; l < nlig; ++l) {
       const int64_t lx = lig(l, 0) - i;
-      for (int j = 0; j < n; ++j) e += p(j, 3) * (p(j, 0) - lx);
+      for (int j = 0; j < n; ++j) {
+        const int c = p(j, 2) % 3 + 2;  // 0 to 4
+        e += p(j, 3) * (p(j, 0) - lx) * weights(c % 3);
+      }
     }
   }, docked);
   {
@@ -200,7 +221,8 @@ int run(const int n) {
         want_energy += value(j, 3) * dx * dx;
         const int64_t d = int64_t(value(j, 1) - value(i, 1)) * value(j, 2);
         if (d > want_farthest) want_farthest = d;
-        for (int l = 0; l < nlig; ++l) want_docked += value(j, 3) * (value(j, 0) - (value(l, 12) - i));
+        const int64_t w = 2 * ((value(j, 2) % 3 + 2) % 3) - 3;
+        for (int l = 0; l < nlig; ++l) want_docked += value(j, 3) * (value(j, 0) - (value(l, 12) - i)) * w;
       }
     failures += expect("energy", n, energy, want_energy);
     failures += expect("farthest", n, farthest, want_farthest);
@@ -211,7 +233,9 @@ int run(const int n) {
   Kokkos::deep_copy(h5, out5);
   Kokkos::deep_copy(h6, out6);
   auto h7 = Kokkos::create_mirror_view(out7);
+  auto h8 = Kokkos::create_mirror_view(out8);
   Kokkos::deep_copy(h7, out7);
+  Kokkos::deep_copy(h8, out8);
   auto hf = Kokkos::create_mirror_view(force);
   Kokkos::deep_copy(hf, force);
   for (int i = 0; i < n; ++i) {
@@ -250,11 +274,15 @@ int run(const int n) {
       int64_t near = 0;
       for (int j = 0; j < n; ++j) {
         const int64_t d = (value(j, 9) - lx) * (value(j, 9) - lx) + (value(j, 10) - ly);
-        near += j % 3 == l % 3 ? d : -d;
+        near += j % 3 == l % 3 ? d : -d * (2 * (j % 3) - 3);
       }
       s7 += near * (l + 1);
     }
     failures += expect("docking", i, h7(i), s7);
+    int64_t s8 = 0;
+    for (int l = 0; l < nlig; ++l)
+      for (int j = 0; j < n; ++j) s8 += int64_t(value(j, 9) - i) * (((j % 3) * 7 + l * 31 + j) % 1000 % 13 - 6);
+    failures += expect("docking_big", i, h8(i), s8);
     // Each term rounds differently on a device (fused multiply-adds, the order of the sums).
     const double tolerance = 1e-12 * (magnitude + 1) * n;
     if (std::fabs(hf(i, 0) - ax) > tolerance || std::fabs(hf(i, 1) - ay) > tolerance) {

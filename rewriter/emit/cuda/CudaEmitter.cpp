@@ -87,7 +87,12 @@ const StagingSpelling kCudaStaging{
       return "const hpar::rt::cuda::StageTile<decltype(" + Access + "), " + std::to_string(Slot) +
              "> " + Name + ";";
     },
-    "hpar::rt::cuda::stage_in_bounds", "hpar::rt::cuda::stage_loops"};
+    [](const std::string& Name, const std::string& View, unsigned Index, unsigned) {
+      return "const hpar::rt::cuda::StageTable<decltype(" + View + ".data()), " +
+             std::to_string(Index) + "> " + Name + "(" + View + ");";
+    },
+    "hpar::rt::cuda::stage_table_fits", "hpar::rt::cuda::stage_in_bounds",
+    "hpar::rt::cuda::stage_loops"};
 
 /// The first line of a team kernel's nest comment and of its --explain-launch remark.
 const char* kTeamMapping =

@@ -54,7 +54,12 @@ const StagingSpelling kOmpStaging{
       return "const hpar::rt::omp::StageTile<decltype(" + Access + ")> " + Name + "(" +
              std::to_string(Offset) + ");";
     },
-    "hpar::rt::omp::stage_in_bounds", "hpar::rt::omp::stage_loops"};
+    [](const std::string& Name, const std::string& View, unsigned Index, unsigned TileBytes) {
+      return "const hpar::rt::omp::StageTable<decltype(" + View + ".data())> " + Name + "(" + View +
+             ", " + std::to_string(TileBytes) + ", " + std::to_string(Index) + ");";
+    },
+    "hpar::rt::omp::stage_table_fits", "hpar::rt::omp::stage_in_bounds",
+    "hpar::rt::omp::stage_loops"};
 
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
 /// The type a scan region hands its functor the index as: the loop's own int64_t where the call
@@ -248,6 +253,15 @@ private:
     return o.str();
   }
 
+  /// The shared memory a region whose lambda has a staged loop asks for: its tiles for nthreads
+  /// threads, then its tables.
+  static std::string stageMemory(const ir::Kernel& K) {
+    std::string Bytes = "size_t(nthreads) * " + std::to_string(stagedBytesPerThread(K.stagedLoop));
+    if (!K.stagedLoop.tables.empty())
+      Bytes += " + " + std::to_string(K.stagedLoop.tables.size()) + " * hpar::rt::omp::stage_table_bytes";
+    return Bytes;
+  }
+
   /// The comment of a region whose lambda has a staged loop, and its threads: the launch's, at
   /// most stage_max_block (the tiles' size).
   static std::string stagedRegionNote(const ir::Kernel& K) {
@@ -270,7 +284,7 @@ private:
       << "  const int64_t begin = launch.begin, end = launch.end;\n"
       << stagedRegionNote(K)
       << "  const int nteams = launch.teams;\n"
-      << "  const size_t stage_memory = size_t(nthreads) * " << stagedBytesPerThread(K.stagedLoop) << ";\n"
+      << "  const size_t stage_memory = " << stageMemory(K) << ";\n"
       << kFunctorToDevice
       << openRegion(host, "  ", "num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(stage_memory) " +
                                      std::string(kDevice) + " " + kMapFunctor,
@@ -339,7 +353,7 @@ private:
         << "  const int64_t needed = (end - begin + nthreads - 1) / nthreads;  // teams with an index\n"
         << "  const int nteams = needed < launch.teams ? int(needed > 0 ? needed : 1) : launch.teams;\n"
         << "  const size_t team_memory = launch.team_memory;  // the join's shared memory per GPU team, or 0\n"
-        << "  const size_t stage_memory = size_t(nthreads) * " << stagedBytesPerThread(K.stagedLoop) << ";\n"
+        << "  const size_t stage_memory = " << stageMemory(K) << ";\n"
         << "  const size_t region_memory = team_memory > stage_memory ? team_memory : stage_memory;\n";
     o << (host ? kFunctorBytes : kFunctorToDevice) << kSpecBytes
       << openRegion(host, "  ",

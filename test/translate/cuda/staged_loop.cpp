@@ -270,3 +270,24 @@ float docked(Kokkos::View<float*[4]> protein, Kokkos::View<float*[4]> ligand, co
 // CHECK-LABEL: float docked(
 // CHECK: [=] __device__(const int pose, bool, float& sum) {
 // CHECK: sum += hpar_stage_0[p - hpar_tile] * (hpar_stage_1[p - hpar_tile] - lx);
+// A View read at what a step computes (the type of the atom it reads) is copied whole into shared
+// memory where it fits; one read at the index is not, nor one a tile holds.
+struct Typed {
+  float x;
+  int type;
+};
+void typed(Kokkos::View<Typed*> atoms, Kokkos::View<float*> scale, Kokkos::View<float*> out) {
+  Kokkos::parallel_for("typed", out.extent(0), KOKKOS_LAMBDA(const int i) {
+    float s = 0;
+    for (int j = 0; j < atoms.extent_int(0); ++j) {
+      const Typed b = atoms(j);
+      s += scale(b.type) * b.x + scale(i) + atoms(b.type).x;
+    }
+    out(i) = s;
+  });
+}
+// CHECK-LABEL: void typed(
+// CHECK: if (hpar::rt::cuda::stage_loops && hpar::rt::cuda::stage_table_fits(scale)) {
+// CHECK: hpar::rt::cuda::stage_barrier();  // the threads are done with the tables
+// CHECK-NEXT: const hpar::rt::cuda::StageTable<decltype(scale.data()), 0> hpar_table_0(scale);
+// CHECK: s += hpar_table_0.at(scale, b.type) * b.x + scale(i) + atoms(b.type).x;

@@ -89,3 +89,36 @@ double energy(Kokkos::View<double*[4]> pos, const int n) {
 // HOST: #pragma omp for schedule(static) nowait
 // HOST-NEXT: for (int64_t i = begin; i < end; ++i)
 // HOST-NEXT: sp.call(fn, acc, index_type(i), true);
+
+// A protein loop inside a ligand loop, reading a force field at the type of the atom a step reads:
+// the protein loop is staged and the force field copied whole into the team's shared memory after
+// the tiles, where it fits.
+struct Site {
+  float x, y, z;
+  int type;
+};
+void docking(Kokkos::View<Site*> protein, Kokkos::View<Site*> ligand, Kokkos::View<float*[2]> ff,
+             Kokkos::View<float*> energies) {
+  Kokkos::parallel_for("docking", energies.extent(0), KOKKOS_LAMBDA(const int pose) {
+    float e = 0;
+    for (int l = 0; l < ligand.extent_int(0); ++l) {
+      const Site a = ligand(l);
+      for (int p = 0; p < protein.extent_int(0); ++p) {
+        const Site b = protein(p);
+        const float dx = b.x - a.x - pose;
+        e += ff(b.type, 0) * ff(a.type, 1) / (1.0f + dx * dx);
+      }
+    }
+    energies(pose) = e;
+  });
+}
+// CHECK-LABEL: // hpar: parallel_for "docking" (RangePolicy) from staged_loop.cpp:102
+// CHECK: const size_t stage_memory = size_t(nthreads) * 16 + 1 * hpar::rt::omp::stage_table_bytes;
+// CHECK-LABEL: void docking(
+// CHECK: const Site a = ligand(l);
+// CHECK-NEXT: if (hpar::rt::omp::stage_loops && hpar::rt::omp::stage_table_fits(ff)) {
+// CHECK: // and ff whole, where it fits (read at what a step computes)
+// CHECK: hpar::rt::omp::stage_barrier();  // the threads are done with the tables
+// CHECK-NEXT: const hpar::rt::omp::StageTable<decltype(ff.data())> hpar_table_0(ff, 16, 0);
+// CHECK: e += hpar_table_0.at(ff, b.type, 0) * ff(a.type, 1) / (1.0f + dx * dx);
+// CHECK: } else {  // hpar: the loop as written

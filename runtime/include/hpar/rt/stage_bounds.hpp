@@ -34,6 +34,16 @@ constexpr std::size_t stage_alignment() {
   return a;
 }
 
+/// The bytes of shared memory a table of a staged loop takes: a View the loop reads at subscripts
+/// it computes (a force field by an atom's type) is copied whole there when its elements from
+/// data() to the last fit (stage_table_fits); the loop runs as written otherwise.
+constexpr std::size_t stage_table_bytes = 4096;
+
+template <class View>
+HPAR_HD bool stage_table_fits(const View& view) {
+  return view.impl_reach() * sizeof(*view.data()) <= stage_table_bytes;
+}
+
 /// Element k of a tile, its alignment told to the compiler.
 template <class T>
 HPAR_HD T& stage_element(T* elements, std::size_t k) {

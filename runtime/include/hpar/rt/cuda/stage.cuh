@@ -95,11 +95,46 @@ struct StageTile {
   }
 };
 
-// stage_in_bounds, stage_alignment, stage_element: hpar/rt/stage_bounds.hpp, shared with the
-// other backend.
+/// Table `Slot` of a staged loop: a copy of a View's elements from data() to the last, which
+/// stage_table_fits allows, in shared memory; `at(view, i...)` reads `view(i...)` there. The
+/// threads of the block copy it together, between a barrier after the last use of the table and
+/// the barrier before the first tile's use.
+template <class Pointer, int Slot>
+struct StageTable {
+  using value_type = std::remove_cv_t<std::remove_pointer_t<Pointer>>;
+  static_assert(std::is_trivially_copyable<value_type>::value,
+                "a staged View element is trivially copyable");
+  value_type* elements;
+
+  template <class View>
+  __host__ __device__ explicit StageTable(const View& view) : elements(memory()) {
+    const value_type* data = view.data();
+    const size_t n = view.impl_reach();
+    for (size_t k = stage_thread(); k < n; k += stage_threads()) elements[k] = data[k];
+  }
+  template <class View, class... I>
+  __host__ __device__ const value_type& at(const View& view, I... i) const {
+    return elements[unsigned(view.impl_offset(i...))];  // a table holds less than 2^32 elements
+  }
+
+ private:
+  static __host__ __device__ value_type* memory() {
+#if defined(__CUDA_ARCH__)
+    __shared__ alignas(16) unsigned char bytes[stage_table_bytes];
+    return reinterpret_cast<value_type*>(bytes);
+#else
+    return nullptr;
+#endif
+  }
+};
+
+// stage_in_bounds, stage_alignment, stage_element, stage_table_bytes, stage_table_fits:
+// hpar/rt/stage_bounds.hpp, shared with the other backend.
 using rt::stage_alignment;
 using rt::stage_element;
 using rt::stage_in_bounds;
+using rt::stage_table_bytes;
+using rt::stage_table_fits;
 
 }  // namespace cuda
 }  // namespace rt

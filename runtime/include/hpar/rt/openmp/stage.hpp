@@ -69,11 +69,47 @@ struct StageTile {
   value_type& operator[](std::size_t k) const { return stage_element(elements, k); }
 };
 
-// stage_in_bounds, stage_alignment, stage_element: hpar/rt/stage_bounds.hpp, shared with the
-// other backend.
+/// A table of a staged loop: a copy of a View's elements from data() to the last, which
+/// stage_table_fits allows, in the team's shared memory after the tiles (`tile_bytes` per thread)
+/// and the tables before it (`index` of them); `at(view, i...)` reads `view(i...)` there. The
+/// threads of the team copy it together, between a barrier after the last use of the table and
+/// the barrier before the first tile's use.
+template <class Pointer>
+struct StageTable {
+  using value_type = std::remove_cv_t<std::remove_pointer_t<Pointer>>;
+  static_assert(std::is_trivially_copyable<value_type>::value,
+                "a staged View element is trivially copyable");
+  value_type* elements = nullptr;
+
+  template <class View>
+  StageTable(const View& view, std::size_t tile_bytes, std::size_t index) {
+#if defined(HPAR_IMPL_OMP_STAGE_LOOPS)
+    elements = reinterpret_cast<value_type*>(
+        static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc()) +
+        tile_bytes * std::size_t(omp_get_num_threads()) + index * stage_table_bytes);
+    const value_type* data = view.data();
+    const std::size_t n = view.impl_reach();
+    for (std::size_t k = std::size_t(stage_thread()); k < n; k += std::size_t(stage_threads()))
+      elements[k] = data[k];
+#else
+    (void)view;
+    (void)tile_bytes;
+    (void)index;
+#endif
+  }
+  template <class View, class... I>
+  const value_type& at(const View& view, I... i) const {
+    return elements[unsigned(view.impl_offset(i...))];  // a table holds less than 2^32 elements
+  }
+};
+
+// stage_in_bounds, stage_alignment, stage_element, stage_table_bytes, stage_table_fits:
+// hpar/rt/stage_bounds.hpp, shared with the other backend.
 using rt::stage_alignment;
 using rt::stage_element;
 using rt::stage_in_bounds;
+using rt::stage_table_bytes;
+using rt::stage_table_fits;
 
 }  // namespace omp
 }  // namespace rt
