@@ -53,7 +53,8 @@ spelled=(triad_stored_lambda triad_functor
          batched_gemm_functor batched_gemm_helper batched_gemm_local_const batched_gemm_runtime
          team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda
          team_mdrange_functor team_mdrange_helper
-         nbody_functor nbody_stored_lambda)
+         nbody_functor nbody_stored_lambda
+         docking_functor docking_stored_lambda docking_helper)
 # only ARRAY: keeps the names of ARRAY that BENCH_ONLY lists.
 only() {
   local -n list=$1

@@ -45,7 +45,8 @@ spelled="triad_stored_lambda triad_functor dot_stored_lambda dot_functor
   spmv_functor spmv_helper spmv_local_const spmv_runtime team_scan_functor team_scan_helper
   batched_gemm_functor batched_gemm_helper batched_gemm_local_const batched_gemm_runtime
   team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor
-  team_mdrange_helper nbody_functor nbody_stored_lambda"
+  team_mdrange_helper nbody_functor nbody_stored_lambda docking_functor docking_stored_lambda
+  docking_helper"
 benchmarks=${BENCH_NAMES:-$naturals $spelled}
 benchmarks=$(echo $benchmarks)  # one line
 # Benchmarks compared with another's baseline (NAME=OTHER): the same problem written another way.
