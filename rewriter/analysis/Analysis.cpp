@@ -91,7 +91,7 @@ Analysis analyse(clang::ASTContext& Ctx, const AnalysedFile& File, diag::Reporte
     ir::Kernel& K = TU.kernels[Site.kernel];
     if (K.policy != ir::PolicyKind::Team) {
       K.plainIndexParams = plainIndexParameters(Site);
-      recordStagedLoop(Ctx, File, Site, Result.dispatches.instances, K);
+      recordStagedLoop(Ctx, File, Site, Result.dispatches.instances, References, K);
       continue;
     }
     buildNest(Ctx, File, Site, K);

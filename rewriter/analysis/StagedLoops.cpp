@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <utility>
 
 using namespace clang;
@@ -147,6 +148,18 @@ public:
   /// A reduction's accumulator parameter (a reference): the lambda may write what it refers to,
   /// which a thread past the end of the range holds apart (hpar_active).
   void accumulator(const ParmVarDecl* P) { Accumulators.insert(P); }
+  /// A function's parameter whose argument is alike in every thread (ParmVarDecl, never written:
+  /// a parameter is not among the lambda's own variables).
+  void uniformParameter(const ParmVarDecl* P) { UniformLocals.insert(P); }
+  /// Whether E names what the functor holds: a variable it captures by copy, or a field of it.
+  bool holds(const Expr* E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto* R = dyn_cast<DeclRefExpr>(E)) return Captured.count(R->getDecl()) > 0;
+    if (const auto* M = dyn_cast<MemberExpr>(E))
+      return isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) &&
+             Captured.count(M->getMemberDecl()) > 0;
+    return false;
+  }
 
 private:
   bool pureChildren(const Stmt* S, int Loops) {
@@ -404,6 +417,94 @@ bool visitStatements(LoopScan& Scan, llvm::ArrayRef<Stmt*> Stmts, int Depth, Can
   return true;
 }
 
+/// A statement of the call operator that calls a function of the file: `T x = f(...);` or
+/// `lhs op= f(...);` (ir::StagedLoop::HelperCall).
+struct HelperSite {
+  const CallExpr* call = nullptr;
+  const FunctionDecl* function = nullptr;  // its definition
+  const Expr* assignedTo = nullptr;        // `lhs`, for an assignment
+  std::string op;                          // `=`, `+=`, ...
+};
+
+/// Whether S has one of those shapes, with a plain function (not a member, not a template), inline
+/// or of internal linkage, whose body is written in the file.
+bool helperSite(const Stmt* S, const AnalysedFile& File, HelperSite& Site) {
+  const Expr* Value = nullptr;
+  if (const auto* D = dyn_cast<DeclStmt>(S)) {
+    const auto* V = D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || !V->hasInit() || V->getType()->isReferenceType())
+      return false;
+    Value = V->getInit();
+  } else if (const auto* B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
+    Value = B->getRHS();
+    Site.assignedTo = B->getLHS();
+    Site.op = B->getOpcodeStr().str();
+  } else {
+    return false;
+  }
+  Site.call = dyn_cast<CallExpr>(Value->IgnoreImplicit());
+  if (!Site.call || isa<CXXOperatorCallExpr>(Site.call) || isa<CXXMemberCallExpr>(Site.call))
+    return false;
+  // Inline or of this file alone, so that no other source calls this definition.
+  const FunctionDecl* Callee = Site.call->getDirectCallee();
+  if (!Callee || isa<CXXMethodDecl>(Callee) ||
+      Callee->getTemplatedKind() != FunctionDecl::TK_NonTemplate || Callee->isVariadic() ||
+      !Callee->hasBody(Site.function) ||
+      (!Site.function->isInlined() && Site.function->isExternallyVisible()))
+    return false;
+  const auto* Body = dyn_cast_or_null<CompoundStmt>(Site.function->getBody());
+  return Body && !Body->getLBracLoc().isMacroID() && !Body->getRBracLoc().isMacroID() &&
+         File.writtenHere(Body->getLBracLoc()) && File.writtenHere(Body->getRBracLoc());
+}
+
+/// An argument as the function receives it: without conversions and a View's copy.
+const Expr* passedValue(const Expr* A) {
+  A = A->IgnoreImplicit();
+  if (const auto* C = dyn_cast<CXXConstructExpr>(A);
+      C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor() &&
+      isView(C->getType()))
+    A = C->getArg(0)->IgnoreImplicit();
+  return A;
+}
+
+/// Finds the loop to stage in the function `Site` calls, which the call operator alone calls:
+/// its arguments only read (`Outer`, the operator's scan), its body only reads memory and writes
+/// its own variables, its last statement may return a value. A View parameter whose argument the
+/// functor holds is held there too; a value parameter whose argument is alike in every thread is
+/// alike. `Inner` is the function's scan.
+bool stagedInHelper(ASTContext& Ctx, FunctionReferences& References, LoopScan& Outer,
+                    const HelperSite& Site, std::optional<LoopScan>& Inner, Candidate& Found) {
+  const FunctionDecl* F = Site.function;
+  if (References.count(F) != 1 || F->getNumParams() != Site.call->getNumArgs()) return false;
+  llvm::SmallPtrSet<const ValueDecl*, 8> Held;
+  std::vector<const ParmVarDecl*> Uniform;
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    const ParmVarDecl* P = F->getParamDecl(I);
+    const Expr* A = passedValue(Site.call->getArg(I));
+    if (!Outer.pure(A, 0)) return false;
+    if (isView(P->getType()) && Outer.holds(A))
+      Held.insert(P);
+    else if (!P->getType()->isReferenceType() && Outer.uniform(A))
+      Uniform.push_back(P);
+  }
+  Inner.emplace(Ctx, nullptr, std::move(Held));
+  for (const ParmVarDecl* P : Uniform) Inner->uniformParameter(P);
+  const auto* Body = cast<CompoundStmt>(F->getBody());
+  Candidate Here;
+  for (const Stmt* S : Body->body()) {
+    if (!Here.loop) {
+      if (!visitStatement(*Inner, S, 0, Here)) return false;
+    } else if (const auto* R = dyn_cast<ReturnStmt>(S)) {
+      if (S != Body->body_back() || !Inner->pure(R->getRetValue(), 0)) return false;
+    } else if (!Inner->pure(S, 0)) {
+      return false;
+    }
+  }
+  if (!Here.loop) return false;
+  Found = Here;
+  return true;
+}
+
 /// Just past statement S: past its semicolon, or its closing brace.
 SourceLocation statementEnd(const Stmt* S, const SourceManager& SM, const LangOptions& Lang) {
   SourceLocation End = Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, Lang, false);
@@ -444,7 +545,8 @@ constexpr uint64_t kStagedBytesPerThread = 96;
 }  // namespace
 
 void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchSite& Site,
-                      const std::vector<DispatchSite>& Instances, ir::Kernel& K) {
+                      const std::vector<DispatchSite>& Instances, FunctionReferences& References,
+                      ir::Kernel& K) {
   const bool Reduce = K.pattern == ir::Pattern::Reduce;
   if (K.policy != ir::PolicyKind::Range || (K.pattern != ir::Pattern::For && !Reduce) || K.hasWorkTag ||
       K.onHost || K.onHostThreads || K.alsoOnHost || K.inHeader || !K.siteName.empty() ||
@@ -511,15 +613,24 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
 
   // The first loop of the body's statements that can be staged (or, inside loops and blocks of
   // such statements, the innermost), after statements that only read.
+  // Or the loop of a function such a statement calls.
   LoopScan Scan(Ctx, Index, std::move(Held));
   for (const ParmVarDecl* P : Accumulators) Scan.accumulator(P);
   Candidate Found;
   const Stmt* Holder = nullptr;  // the statement of the body that holds the loop
   bool More = false;
+  std::optional<LoopScan> HelperScan;
+  HelperSite Helper;
   for (const Stmt* S : Body->body()) {
     if (Found.loop) {
       More = true;
       break;
+    }
+    if (HelperSite Site; helperSite(S, File, Site) &&
+                         stagedInHelper(Ctx, References, Scan, Site, HelperScan, Found)) {
+      Helper = Site;
+      Holder = S;
+      continue;
     }
     if (!visitStatement(Scan, S, 0, Found)) return;
     if (Found.loop) Holder = S;
@@ -527,6 +638,9 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   if (!Found.loop) return;
   const ForStmt* Loop = Found.loop;
   const VarDecl* Var = Found.var;
+  const LoopScan& Used = Helper.function ? *HelperScan : Scan;
+  // The index the loop's reads may name: the function's never name the operator's.
+  const ParmVarDecl* ReadIndex = Helper.function ? nullptr : Index;
 
   ir::StagedLoop Out;
   Out.var = Var->getName().str();
@@ -551,13 +665,26 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.lambdaClose = SM.getFileOffset(Body->getRBracLoc());
   Out.more = More;
   Out.defaultFlag = DefaultFlag;
+  if (Helper.function) {
+    Out.inHelper = true;
+    Out.helper.function = Helper.function->getNameAsString();
+    if (Helper.assignedTo) {
+      const std::string Target = textOf(SM, Lang, File, Helper.assignedTo->getSourceRange());
+      const SourceLocation CallBegin = Helper.call->getBeginLoc();
+      if (Target.empty() || CallBegin.isMacroID() || !File.writtenHere(CallBegin)) return;
+      Out.helper.assignBegin = SM.getFileOffset(Holder->getBeginLoc());
+      Out.helper.callBegin = SM.getFileOffset(CallBegin);
+      Out.helper.assignTo = Target + " " + Helper.op;
+      Out.more = true;  // the assignment runs for indices in the range
+    }
+  }
   Out.loop = std::string(SM.getBufferData(SM.getFileID(Loop->getBeginLoc()))
                              .substr(Out.headBegin, Out.loopEnd - Out.headBegin));
 
   // One slot per element (View and constant subscripts), in the order the body first reads it.
   std::map<std::pair<const ValueDecl*, std::vector<int64_t>>, unsigned> SlotOf;
   uint64_t Bytes = 0;
-  for (const LoopScan::Read& R : Scan.reads()) {
+  for (const LoopScan::Read& R : Used.reads()) {
     const QualType Element = R.access->getType().getNonReferenceType().getUnqualifiedType();
     if (Element->isIncompleteType() || Element->isDependentType() ||
         !Element.isTriviallyCopyableType(Ctx) || Ctx.getTypeAlignInChars(Element).getQuantity() > 16)
@@ -587,13 +714,13 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   // Tables: Views the functor holds, none of whose elements the loop stages, that it reads at
   // subscripts computed in its body (a force field by the type of the atom a step reads).
   std::map<const ValueDecl*, unsigned> TableOf;
-  for (const LoopScan::Read& R : Scan.otherReads()) {
+  for (const LoopScan::Read& R : Used.otherReads()) {
     const QualType Element = R.access->getType().getNonReferenceType();
     if (!R.access->isLValue() || Element->isIncompleteType() || Element->isDependentType() ||
         !Element.isTriviallyCopyableType(Ctx) ||
-        std::any_of(Scan.reads().begin(), Scan.reads().end(),
+        std::any_of(Used.reads().begin(), Used.reads().end(),
                     [&](const LoopScan::Read& Slot) { return Slot.view == R.view; }) ||
-        !computedInBody(R.access, Loop, Var, Index, SM))
+        !computedInBody(R.access, Loop, Var, ReadIndex, SM))
       continue;
     auto It = TableOf.find(R.view);
     if (It == TableOf.end()) {

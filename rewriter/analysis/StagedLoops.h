@@ -4,6 +4,7 @@
 
 #include "analysis/AnalysedFile.h"
 #include "analysis/DispatchFinder.h"
+#include "analysis/ViewReads.h"
 #include "ir/Kernel.h"
 #include "clang/AST/ASTContext.h"
 
@@ -14,9 +15,13 @@ namespace analysis {
 /// functor, outside any template (a lambda written in the call or stored in a variable only this
 /// call runs, or a class that no other of `instances` runs), runs such a loop at the top of its
 /// call operator; and for a range parallel_reduce whose functor is such a lambda, taking the index
-/// and an accumulator per result, which the loop may update. Leaves the kernel as it is otherwise.
+/// and an accumulator per result, which the loop may update. The loop may also be in a function
+/// of the file that only this call operator calls, where its result initialises a variable or is
+/// assigned (ir::StagedLoop::HelperCall); `references` tells which functions are called once.
+/// Leaves the kernel as it is otherwise.
 void recordStagedLoop(clang::ASTContext& ast, const AnalysedFile& file, const DispatchSite& site,
-                      const std::vector<DispatchSite>& instances, ir::Kernel& kernel);
+                      const std::vector<DispatchSite>& instances, FunctionReferences& references,
+                      ir::Kernel& kernel);
 
 }  // namespace analysis
 }  // namespace hpar

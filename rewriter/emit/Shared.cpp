@@ -201,6 +201,14 @@ void editReadOnlyReads(const ir::Kernel& K, const std::string& ns, output::EditL
                                         "memory_of(" + joined(K.viewReads.othersAtCall) + "))");
 }
 
+std::string stagedLoopPlace(const ir::Kernel& K) {
+  std::string Place = K.file + ":" + std::to_string(K.stagedLoop.line) + ": the loop over " +
+                      K.stagedLoop.var;
+  if (K.stagedLoop.inHelper)
+    Place += " in " + K.stagedLoop.helper.function + " (which the call operator calls)";
+  return Place;
+}
+
 std::string stagedElements(const ir::StagedLoop& S) {
   std::string Out;
   for (const ir::StagedLoop::Slot& Slot : S.slots)
@@ -266,7 +274,16 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
     Edits.replace(R.begin, R.end - R.begin,
                   "hpar_table_" + std::to_string(R.slot) + ".at(" + S.tables[R.slot] + ", ");
   Edits.insert(S.loopEnd, "\n  }\n} else {  // hpar: the loop as written\n" + S.loop + "\n}");
-  if (S.more) Edits.insert(S.restBegin, "\nif (hpar_active) {  // hpar: the rest for indices in the range");
+  // A function that holds the loop: every thread calls it, and the assignment of its value is
+  // the first of what runs for indices in the range.
+  std::string Rest;
+  if (S.inHelper && !S.helper.assignTo.empty()) {
+    Edits.replace(S.helper.assignBegin, S.helper.callBegin - S.helper.assignBegin,
+                  "const auto hpar_call = ");
+    Rest = "\n" + S.helper.assignTo + " hpar_call;";
+  }
+  if (S.more)
+    Edits.insert(S.restBegin, "\nif (hpar_active) {  // hpar: the rest for indices in the range" + Rest);
   if (S.more) Edits.insert(S.lambdaClose, "}  // hpar: if (hpar_active)\n");
 }
 

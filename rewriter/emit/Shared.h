@@ -96,6 +96,10 @@ struct StagingSpelling {
   std::string condition;
 };
 
+/// Where a kernel's staged loop is: "file.cpp:12: the loop over j", and " in f (which the call
+/// operator calls)" where it is in a function.
+std::string stagedLoopPlace(const ir::Kernel& kernel);
+
 /// The elements a staged loop reads, as the user writes them: "pos(j, 0), pos(j, 3)".
 std::string stagedElements(const ir::StagedLoop& loop);
 

@@ -120,6 +120,19 @@ struct StagedLoop {
   /// `begin` to `end` the access up to its first subscript (`ff(`).
   std::vector<std::string> tables;  // the Views as written
   std::vector<Read> tableReads;
+  /// The loop is in a function of the file that only the call operator calls, and that only reads
+  /// (its last statement may return a value): `T x = f(...);` or `lhs op= f(...);` among the
+  /// operator's statements, its arguments Views the functor holds and values, alike in every
+  /// thread or not. The operator then calls it in every thread; an assignment becomes
+  /// `const auto hpar_call = f(...);`, and `lhs op hpar_call;` runs for indices in the range.
+  struct HelperCall {
+    std::string function;         // its name, for the comments
+    unsigned assignBegin = 0;     // the assignment's `lhs`
+    unsigned callBegin = 0;       // the call
+    std::string assignTo;         // `lhs op`, or "" for a declaration
+  };
+  bool inHelper = false;
+  HelperCall helper;
 };
 
 struct Kernel {

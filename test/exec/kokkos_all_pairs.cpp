@@ -12,7 +12,8 @@
 // ligand atoms (the inner loop is the one staged), in a parallel_for whose outer loop does more
 // work after the inner one, and in a parallel_reduce; both read a small View at the type of the
 // atom a step reads (copied whole into shared memory), and a third kernel reads a View too large
-// for that (its loop runs as written).
+// for that (its loop runs as written). The loop in a function the lambda calls, its value added to
+// an element (a thread past the end must not add it) and to a reduction's value.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -42,6 +43,26 @@ struct WeightedOffsets {
 
 int value(int j, int c) { return (j * (7 + 3 * c) + 11 * c) % 101 - 50; }
 
+/// The sum over every atom of its weight times its distance from x along x.
+KOKKOS_INLINE_FUNCTION int64_t pull(const Kokkos::View<Atom*>& atoms,
+                                    const Kokkos::View<int64_t*>& weights, const int64_t x,
+                                    const int n) {
+  int64_t sum = 0;
+  for (int j = 0; j < n; ++j) {
+    const Atom a = atoms(j);
+    sum += (a.x - x) * weights(a.type);
+  }
+  return sum;
+}
+
+/// The sum over every body of p(j, 3) (p(j, 1) - y).
+KOKKOS_INLINE_FUNCTION int64_t push(const Kokkos::View<int*[4], Kokkos::LayoutRight>& p,
+                                    const int64_t y, const int n) {
+  int64_t sum = 0;
+  for (int j = 0; j < n; ++j) sum += p(j, 3) * (p(j, 1) - y);
+  return sum;
+}
+
 /// A check of one result: counts and reports a wrong value.
 int expect(const char* what, int i, int64_t got, int64_t want) {
   if (got == want) return 0;
@@ -59,7 +80,8 @@ int run(const int n) {
   Kokkos::View<int64_t*> out5("out5", n), out6("out6", n), out7("out7", n);
   const int nlig = 5;
   Kokkos::View<int*[2], Kokkos::LayoutRight> lig("lig", nlig);
-  Kokkos::View<int64_t*> weights("weights", 3), big("big", 1000), out8("out8", n);
+  Kokkos::View<int64_t*> weights("weights", 3), big("big", 1000), out8("out8", n), out9("out9", n);
+  Kokkos::deep_copy(out9, 7);
   Kokkos::parallel_for("tables", 1000, KOKKOS_LAMBDA(const int k) {
     if (k < 3) weights(k) = 2 * k - 3;
     big(k) = k % 13 - 6;
@@ -180,6 +202,10 @@ int run(const int n) {
     }
     out8(i) = total;
   });
+  // The loop in a function the lambda calls; its value added to an element.
+  Kokkos::parallel_for("helper", n, KOKKOS_LAMBDA(const int i) {
+    out9(i) += pull(atoms, weights, i, n);
+  });
 
   auto h1 = Kokkos::create_mirror_view(out);
   auto h2 = Kokkos::create_mirror_view(out2);
@@ -203,6 +229,10 @@ int run(const int n) {
       if (d > m) m = d;
     }
   }, Kokkos::Max<int64_t>(farthest));
+  int64_t pushed = 0;
+  Kokkos::parallel_reduce("pushed", n, KOKKOS_LAMBDA(const int i, int64_t& e) {
+    e += push(p, i, n);
+  }, pushed);
   int64_t docked = 0;
   Kokkos::parallel_reduce("docked", n, KOKKOS_LAMBDA(const int i, int64_t& e) {
     for (int l = 0; l < nlig; ++l) {
@@ -214,19 +244,21 @@ int run(const int n) {
     }
   }, docked);
   {
-    int64_t want_energy = 0, want_farthest = INT64_MIN, want_docked = 0;
+    int64_t want_energy = 0, want_farthest = INT64_MIN, want_docked = 0, want_pushed = 0;
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const int64_t dx = value(j, 0) - value(i, 0);
         want_energy += value(j, 3) * dx * dx;
         const int64_t d = int64_t(value(j, 1) - value(i, 1)) * value(j, 2);
         if (d > want_farthest) want_farthest = d;
+        want_pushed += int64_t(value(j, 3)) * (value(j, 1) - i);
         const int64_t w = 2 * ((value(j, 2) % 3 + 2) % 3) - 3;
         for (int l = 0; l < nlig; ++l) want_docked += value(j, 3) * (value(j, 0) - (value(l, 12) - i)) * w;
       }
     failures += expect("energy", n, energy, want_energy);
     failures += expect("farthest", n, farthest, want_farthest);
     failures += expect("docked", n, docked, want_docked);
+    failures += expect("pushed", n, pushed, want_pushed);
   }
   auto h5 = Kokkos::create_mirror_view(out5);
   auto h6 = Kokkos::create_mirror_view(out6);
@@ -236,6 +268,8 @@ int run(const int n) {
   auto h8 = Kokkos::create_mirror_view(out8);
   Kokkos::deep_copy(h7, out7);
   Kokkos::deep_copy(h8, out8);
+  auto h9 = Kokkos::create_mirror_view(out9);
+  Kokkos::deep_copy(h9, out9);
   auto hf = Kokkos::create_mirror_view(force);
   Kokkos::deep_copy(hf, force);
   for (int i = 0; i < n; ++i) {
@@ -283,6 +317,9 @@ int run(const int n) {
     for (int l = 0; l < nlig; ++l)
       for (int j = 0; j < n; ++j) s8 += int64_t(value(j, 9) - i) * (((j % 3) * 7 + l * 31 + j) % 1000 % 13 - 6);
     failures += expect("docking_big", i, h8(i), s8);
+    int64_t s9 = 7;
+    for (int j = 0; j < n; ++j) s9 += int64_t(value(j, 9) - i) * (2 * (j % 3) - 3);
+    failures += expect("helper", i, h9(i), s9);
     // Each term rounds differently on a device (fused multiply-adds, the order of the sums).
     const double tolerance = 1e-12 * (magnitude + 1) * n;
     if (std::fabs(hf(i, 0) - ax) > tolerance || std::fabs(hf(i, 1) - ay) > tolerance) {

@@ -445,8 +445,8 @@ private:
   /// The comment of a kernel whose lambda has a staged loop: what the loop reads, and what a
   /// thread past the end does (`past`, after "told by hpar_active that it is not in the range, ").
   static std::string stagedNote(const ir::Kernel& K, const std::string& past) {
-    return "  // " + K.file + ":" + std::to_string(K.stagedLoop.line) + ": the loop over " +
-           K.stagedLoop.var + " reads " + stagedElements(K.stagedLoop) + " alike in every thread;\n" +
+    return "  // " + stagedLoopPlace(K) + " reads " + stagedElements(K.stagedLoop) +
+           " alike in every thread;\n" +
            "  // the block loads them into shared memory a tile at a time, so all its threads run the\n"
            "  // lambda together: one past the end runs it at the last index, told by hpar_active\n"
            "  // that it is not in the range, " + past + "\n";

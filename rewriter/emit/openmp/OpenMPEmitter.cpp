@@ -265,8 +265,8 @@ private:
   /// The comment of a region whose lambda has a staged loop, and its threads: the launch's, at
   /// most stage_max_block (the tiles' size).
   static std::string stagedRegionNote(const ir::Kernel& K) {
-    return "  // " + K.file + ":" + std::to_string(K.stagedLoop.line) + ": the loop over " +
-           K.stagedLoop.var + " reads " + stagedElements(K.stagedLoop) + " alike in every thread;\n" +
+    return "  // " + stagedLoopPlace(K) + " reads " + stagedElements(K.stagedLoop) +
+           " alike in every thread;\n" +
            "  // with clang on an NVIDIA GPU a team's threads load them into its shared memory a\n"
            "  // tile at a time (hpar::rt::omp::stage_loops), every thread of the team running the lambda\n"
            "  const int nthreads = launch.threads < hpar::rt::omp::stage_max_block ? launch.threads\n"

@@ -291,3 +291,73 @@ void typed(Kokkos::View<Typed*> atoms, Kokkos::View<float*> scale, Kokkos::View<
 // CHECK: hpar::rt::cuda::stage_barrier();  // the threads are done with the tables
 // CHECK-NEXT: const hpar::rt::cuda::StageTable<decltype(scale.data()), 0> hpar_table_0(scale);
 // CHECK: s += hpar_table_0.at(scale, b.type) * b.x + scale(i) + atoms(b.type).x;
+// The loop in a function that only the lambda calls: every thread calls it; an assignment of its
+// value runs for indices in the range, after `const auto hpar_call = ...`.
+KOKKOS_INLINE_FUNCTION double near_sum(const Kokkos::View<double*>& w, const double x, const int n) {
+  double s = 0;
+  for (int j = 0; j < n; ++j) s += w(j) * x;
+  return s;
+}
+KOKKOS_INLINE_FUNCTION double far_sum(const Kokkos::View<double*>& w, const double x, const int n) {
+  double s = 0;
+  for (int j = 0; j < n; ++j) s += w(j) / x;
+  return s;
+}
+// Not staged: it writes memory.
+KOKKOS_INLINE_FUNCTION double noisy_sum(const Kokkos::View<double*>& w, const int n) {
+  double s = 0;
+  for (int j = 0; j < n; ++j) s += w(j);
+  w(0) = s;
+  return s;
+}
+// Not staged: called from two places.
+KOKKOS_INLINE_FUNCTION double shared_sum(const Kokkos::View<double*>& w, const int n) {
+  double s = 0;
+  for (int j = 0; j < n; ++j) s += w(j);
+  return s;
+}
+void helpers(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
+  Kokkos::parallel_for("assigned", n, KOKKOS_LAMBDA(const int i) {
+    out(i) += near_sum(w, i, n);
+  });
+  Kokkos::parallel_for("declared", n, KOKKOS_LAMBDA(const int i) {
+    const double s = far_sum(w, i + 1, n);
+    out(i) = s;
+  });
+  Kokkos::parallel_for("noisy", n, KOKKOS_LAMBDA(const int i) { out(i) = noisy_sum(w, n); });
+  Kokkos::parallel_for("shared1", n, KOKKOS_LAMBDA(const int i) { out(i) = shared_sum(w, n); });
+  Kokkos::parallel_for("shared2", n, KOKKOS_LAMBDA(const int i) { out(i) = shared_sum(w, n) + i; });
+}
+// CHECK-LABEL: KOKKOS_INLINE_FUNCTION double near_sum(
+// CHECK: if (hpar::rt::cuda::stage_loops) {
+// CHECK: for (int j = hpar_tile; j < hpar_tile_end; ++j)
+// CHECK-NEXT: s += hpar_stage_0[j - hpar_tile] * x;
+// CHECK: } else {  // hpar: the loop as written
+// CHECK-NEXT: for (int j = 0; j < n; ++j) s += w(j) * x;
+// CHECK: return s;
+// CHECK-LABEL: KOKKOS_INLINE_FUNCTION double far_sum(
+// CHECK: if (hpar::rt::cuda::stage_loops) {
+// CHECK-LABEL: KOKKOS_INLINE_FUNCTION double noisy_sum(
+// CHECK-NOT: stage_loops
+// CHECK-LABEL: KOKKOS_INLINE_FUNCTION double shared_sum(
+// CHECK-NOT: stage_loops
+// CHECK-LABEL: // hpar: parallel_for "assigned" (RangePolicy) from staged_loop.cpp:320
+// CHECK: // staged_loop.cpp:298: the loop over j in near_sum (which the call operator calls) reads w(j) alike in every thread;
+// CHECK-LABEL: // hpar: parallel_for "declared" (RangePolicy) from staged_loop.cpp:323
+// CHECK: the loop over j in far_sum (which the call operator calls)
+// CHECK-LABEL: // hpar: parallel_for "noisy" (RangePolicy) from staged_loop.cpp:327
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: // hpar: parallel_for "shared1" (RangePolicy) from staged_loop.cpp:328
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: void helpers(
+// CHECK: [=] __device__(const int i, const bool hpar_active) {
+// CHECK-NEXT: const auto hpar_call = near_sum(w, i, n);
+// CHECK-NEXT: if (hpar_active) {  // hpar: the rest for indices in the range
+// CHECK-NEXT: out(i) += hpar_call;
+// CHECK: }  // hpar: if (hpar_active)
+// CHECK: [=] __device__(const int i, const bool hpar_active) {
+// CHECK-NEXT: const double s = far_sum(w, i + 1, n);
+// CHECK-NEXT: if (hpar_active) {  // hpar: the rest for indices in the range
+// CHECK: out(i) = s;
