@@ -75,6 +75,7 @@ public:
   /// arithmetic, casts, shape queries and math functions of them.
   bool uniform(const Expr* E) const {
     if (!E) return false;
+    if (const auto* P = dyn_cast<SubstNonTypeTemplateParmExpr>(E)) return uniform(P->getReplacement());
     if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<CharacterLiteral>(E) ||
         isa<CXXBoolLiteralExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E) || isa<ConstantExpr>(E))
       return true;
@@ -209,6 +210,7 @@ private:
   /// Whether E only reads memory and writes the lambda's own variables.
   bool pureExpr(const Expr* E) {
     if (!E) return true;
+    if (const auto* P = dyn_cast<SubstNonTypeTemplateParmExpr>(E)) return pureExpr(P->getReplacement());
     if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<CharacterLiteral>(E) ||
         isa<CXXBoolLiteralExpr>(E) || isa<StringLiteral>(E) || isa<DeclRefExpr>(E) ||
         isa<UnaryExprOrTypeTraitExpr>(E) || isa<ConstantExpr>(E) ||
@@ -426,8 +428,8 @@ struct HelperSite {
   std::string op;                          // `=`, `+=`, ...
 };
 
-/// Whether S has one of those shapes, with a plain function (not a member, not a template), inline
-/// or of internal linkage, whose body is written in the file.
+/// Whether S has one of those shapes, with a plain function (not a member; a function template's
+/// only instantiation), inline or of internal linkage, whose body is written in the file.
 bool helperSite(const Stmt* S, const AnalysedFile& File, HelperSite& Site) {
   const Expr* Value = nullptr;
   if (const auto* D = dyn_cast<DeclStmt>(S)) {
@@ -445,13 +447,21 @@ bool helperSite(const Stmt* S, const AnalysedFile& File, HelperSite& Site) {
   Site.call = dyn_cast<CallExpr>(Value->IgnoreImplicit());
   if (!Site.call || isa<CXXOperatorCallExpr>(Site.call) || isa<CXXMemberCallExpr>(Site.call))
     return false;
-  // Inline or of this file alone, so that no other source calls this definition.
+  // Inline or of this file alone, so that no other source calls this definition; a template's
+  // one instantiation, since the template's text is what changes.
   const FunctionDecl* Callee = Site.call->getDirectCallee();
-  if (!Callee || isa<CXXMethodDecl>(Callee) ||
-      Callee->getTemplatedKind() != FunctionDecl::TK_NonTemplate || Callee->isVariadic() ||
+  if (!Callee || isa<CXXMethodDecl>(Callee) || Callee->isVariadic() ||
       !Callee->hasBody(Site.function) ||
       (!Site.function->isInlined() && Site.function->isExternallyVisible()))
     return false;
+  if (Callee->getTemplatedKind() == FunctionDecl::TK_FunctionTemplateSpecialization) {
+    const FunctionTemplateDecl* Template = Callee->getPrimaryTemplate();
+    if (!Template || Callee->getTemplateSpecializationKind() != TSK_ImplicitInstantiation ||
+        std::distance(Template->spec_begin(), Template->spec_end()) != 1)
+      return false;
+  } else if (Callee->getTemplatedKind() != FunctionDecl::TK_NonTemplate) {
+    return false;
+  }
   const auto* Body = dyn_cast_or_null<CompoundStmt>(Site.function->getBody());
   return Body && !Body->getLBracLoc().isMacroID() && !Body->getRBracLoc().isMacroID() &&
          File.writtenHere(Body->getLBracLoc()) && File.writtenHere(Body->getRBracLoc());

@@ -13,7 +13,8 @@
 // work after the inner one, and in a parallel_reduce; both read a small View at the type of the
 // atom a step reads (copied whole into shared memory), and a third kernel reads a View too large
 // for that (its loop runs as written). The loop in a function the lambda calls, its value added to
-// an element (a thread past the end must not add it) and to a reduction's value.
+// an element (a thread past the end must not add it) and to a reduction's value, and in a function
+// template's instantiation that keeps an array of sums.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -55,6 +56,21 @@ KOKKOS_INLINE_FUNCTION int64_t pull(const Kokkos::View<Atom*>& atoms,
   return sum;
 }
 
+/// For each of W offsets from `first`, the sum over every body of p(j, 0) (p(j, 2) - offset);
+/// their total, the k-th weighted by k + 1.
+template <int W>
+KOKKOS_INLINE_FUNCTION int64_t spread(const Kokkos::View<int*[4], Kokkos::LayoutRight>& p,
+                                      const int64_t first, const int n) {
+  int64_t sums[W] = {};
+  for (int j = 0; j < n; ++j) {
+    const int64_t x = p(j, 0), z = p(j, 2);
+    for (int k = 0; k < W; ++k) sums[k] += x * (z - (first + k));
+  }
+  int64_t total = 0;
+  for (int k = 0; k < W; ++k) total += sums[k] * (k + 1);
+  return total;
+}
+
 /// The sum over every body of p(j, 3) (p(j, 1) - y).
 KOKKOS_INLINE_FUNCTION int64_t push(const Kokkos::View<int*[4], Kokkos::LayoutRight>& p,
                                     const int64_t y, const int n) {
@@ -80,7 +96,8 @@ int run(const int n) {
   Kokkos::View<int64_t*> out5("out5", n), out6("out6", n), out7("out7", n);
   const int nlig = 5;
   Kokkos::View<int*[2], Kokkos::LayoutRight> lig("lig", nlig);
-  Kokkos::View<int64_t*> weights("weights", 3), big("big", 1000), out8("out8", n), out9("out9", n);
+  Kokkos::View<int64_t*> weights("weights", 3), big("big", 1000), out8("out8", n), out9("out9", n),
+      out10("out10", n);
   Kokkos::deep_copy(out9, 7);
   Kokkos::parallel_for("tables", 1000, KOKKOS_LAMBDA(const int k) {
     if (k < 3) weights(k) = 2 * k - 3;
@@ -206,6 +223,10 @@ int run(const int n) {
   Kokkos::parallel_for("helper", n, KOKKOS_LAMBDA(const int i) {
     out9(i) += pull(atoms, weights, i, n);
   });
+  Kokkos::parallel_for("spread", n, KOKKOS_LAMBDA(const int i) {
+    const int64_t s = spread<3>(p, 3 * i, n);
+    out10(i) = s;
+  });
 
   auto h1 = Kokkos::create_mirror_view(out);
   auto h2 = Kokkos::create_mirror_view(out2);
@@ -269,7 +290,9 @@ int run(const int n) {
   Kokkos::deep_copy(h7, out7);
   Kokkos::deep_copy(h8, out8);
   auto h9 = Kokkos::create_mirror_view(out9);
+  auto h10 = Kokkos::create_mirror_view(out10);
   Kokkos::deep_copy(h9, out9);
+  Kokkos::deep_copy(h10, out10);
   auto hf = Kokkos::create_mirror_view(force);
   Kokkos::deep_copy(hf, force);
   for (int i = 0; i < n; ++i) {
@@ -320,6 +343,10 @@ int run(const int n) {
     int64_t s9 = 7;
     for (int j = 0; j < n; ++j) s9 += int64_t(value(j, 9) - i) * (2 * (j % 3) - 3);
     failures += expect("helper", i, h9(i), s9);
+    int64_t s10 = 0;
+    for (int k = 0; k < 3; ++k)
+      for (int j = 0; j < n; ++j) s10 += (k + 1) * int64_t(value(j, 0)) * (value(j, 2) - (3 * i + k));
+    failures += expect("spread", i, h10(i), s10);
     // Each term rounds differently on a device (fused multiply-adds, the order of the sums).
     const double tolerance = 1e-12 * (magnitude + 1) * n;
     if (std::fabs(hf(i, 0) - ax) > tolerance || std::fabs(hf(i, 1) - ay) > tolerance) {

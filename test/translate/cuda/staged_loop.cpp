@@ -361,3 +361,36 @@ void helpers(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
 // CHECK-NEXT: const double s = far_sum(w, i + 1, n);
 // CHECK-NEXT: if (hpar_active) {  // hpar: the rest for indices in the range
 // CHECK: out(i) = s;
+// A function template's only instantiation is staged in the template's text; a template
+// instantiated twice is not (its text serves both).
+template <int W>
+KOKKOS_INLINE_FUNCTION double wide_sum(const Kokkos::View<double*>& w, const int n) {
+  double s[W] = {};
+  for (int j = 0; j < n; ++j)
+    for (int k = 0; k < W; ++k) s[k] += w(j) * k;
+  return s[W - 1];
+}
+template <int W>
+KOKKOS_INLINE_FUNCTION double twice_sum(const Kokkos::View<double*>& w, const int n) {
+  double s = 0;
+  for (int j = 0; j < n; ++j) s += w(j) * W;
+  return s;
+}
+void templates(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
+  Kokkos::parallel_for("wide", n, KOKKOS_LAMBDA(const int i) { out(i) = wide_sum<4>(w, n); });
+  Kokkos::parallel_for("twice2", n, KOKKOS_LAMBDA(const int i) { out(i) = twice_sum<2>(w, n); });
+  Kokkos::parallel_for("twice3", n, KOKKOS_LAMBDA(const int i) { out(i) = twice_sum<3>(w, n); });
+}
+// CHECK-LABEL: KOKKOS_INLINE_FUNCTION double wide_sum(
+// CHECK: if (hpar::rt::cuda::stage_loops) {
+// CHECK: for (int j = hpar_tile; j < hpar_tile_end; ++j)
+// CHECK-NEXT: for (int k = 0; k < W; ++k) s[k] += hpar_stage_0[j - hpar_tile] * k;
+// CHECK-LABEL: KOKKOS_INLINE_FUNCTION double twice_sum(
+// CHECK-NOT: stage_loops
+// CHECK: // hpar: parallel_for "wide"
+// CHECK: the loop over j in wide_sum (which the call operator calls)
+// CHECK-LABEL: // hpar: parallel_for "twice2"
+// CHECK-NOT: alike in every thread
+// CHECK: f(index_type(i));
+// CHECK-LABEL: void templates(
+// CHECK: const auto hpar_call = wide_sum<4>(w, n);
