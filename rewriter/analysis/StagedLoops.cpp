@@ -515,6 +515,14 @@ bool stagedInHelper(ASTContext& Ctx, FunctionReferences& References, LoopScan& O
   return true;
 }
 
+/// Whether the dispatch of `Site` has one instantiation among `Instances` (those of a template
+/// share the call's location).
+bool instantiatedOnce(const DispatchSite& Site, const std::vector<DispatchSite>& Instances) {
+  return std::count_if(Instances.begin(), Instances.end(), [&](const DispatchSite& Each) {
+           return Each.call->getBeginLoc() == Site.call->getBeginLoc();
+         }) == 1;
+}
+
 /// Just past statement S: past its semicolon, or its closing brace.
 SourceLocation statementEnd(const Stmt* S, const SourceManager& SM, const LangOptions& Lang) {
   SourceLocation End = Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, Lang, false);
@@ -574,8 +582,9 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
       if (!storedForThisCall(Ctx, Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr, L, Site.call))
         return;
     }
+    // In a template, the text serves every instantiation: only a dispatch instantiated once.
     if (L->isGenericLambda() || L->getCaptureDefault() == LCD_ByRef ||
-        inTemplate(L->getLambdaClass()->getDeclContext()))
+        (inTemplate(L->getLambdaClass()->getDeclContext()) && !instantiatedOnce(Site, Instances)))
       return;
     Call = L->getCallOperator();
     for (const LambdaCapture& C : L->captures())

@@ -12,8 +12,9 @@ namespace hpar {
 namespace analysis {
 
 /// Fills `kernel.stagedLoop` (and sets `kernel.staged`) for a range parallel_for of `site` whose
-/// functor, outside any template (a lambda written in the call or stored in a variable only this
-/// call runs, or a class that no other of `instances` runs), runs such a loop at the top of its
+/// functor (a lambda written in the call or stored in a variable only this call runs, outside
+/// templates or in one whose dispatch `instances` holds once; or a class outside templates that no
+/// other of `instances` runs) runs such a loop at the top of its
 /// call operator; and for a range parallel_reduce whose functor is such a lambda, taking the index
 /// and an accumulator per result, which the loop may update. The loop may also be in a function
 /// of the file that only this call operator calls, where its result initialises a variable or is

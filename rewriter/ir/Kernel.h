@@ -74,8 +74,9 @@ struct ViewReads {
   unsigned callEnd = 0;     // the offset of the dispatch call's closing parenthesis
 };
 
-/// A range parallel_for whose functor (outside templates: a lambda written in the call or stored
-/// in a variable only this call runs, or a class no other dispatch runs, its call operator const)
+/// A range parallel_for whose functor (outside templates or in one instantiated once: a lambda
+/// written in the call or stored in a variable only this call runs; or, outside templates, a class
+/// no other dispatch runs, its call operator const)
 /// runs a loop `for (T j = first; j < bound; ++j)` that every thread runs alike: its bounds are
 /// captured values, fields and constants, and what comes before it in the call operator and the
 /// loop itself only read memory and write the operator's own variables (no return, no break out of

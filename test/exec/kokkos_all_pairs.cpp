@@ -14,7 +14,8 @@
 // atom a step reads (copied whole into shared memory), and a third kernel reads a View too large
 // for that (its loop runs as written). The loop in a function the lambda calls, its value added to
 // an element (a thread past the end must not add it) and to a reduction's value, and in a function
-// template's instantiation that keeps an array of sums.
+// template's instantiation that keeps an array of sums; and a dispatch in a function template
+// instantiated once.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -77,6 +78,16 @@ KOKKOS_INLINE_FUNCTION int64_t push(const Kokkos::View<int*[4], Kokkos::LayoutRi
   int64_t sum = 0;
   for (int j = 0; j < n; ++j) sum += p(j, 3) * (p(j, 1) - y);
   return sum;
+}
+
+/// out(i) = sum_j w(j) (j - i), dispatched from a template instantiated once (for int64_t).
+template <class T>
+void offsets(const Kokkos::View<T*>& w, const Kokkos::View<T*>& out, const int n) {
+  Kokkos::parallel_for("offsets", n, KOKKOS_LAMBDA(const int i) {
+    T s = 0;
+    for (int j = 0; j < n; ++j) s += w(j) * (j - i);
+    out(i) = s;
+  });
 }
 
 /// A check of one result: counts and reports a wrong value.
@@ -223,6 +234,9 @@ int run(const int n) {
   Kokkos::parallel_for("helper", n, KOKKOS_LAMBDA(const int i) {
     out9(i) += pull(atoms, weights, i, n);
   });
+  Kokkos::View<int64_t*> column("column", n), out11("out11", n);
+  Kokkos::parallel_for("column", n, KOKKOS_LAMBDA(const int j) { column(j) = p(j, 3); });
+  offsets(column, out11, n);
   Kokkos::parallel_for("spread", n, KOKKOS_LAMBDA(const int i) {
     const int64_t s = spread<3>(p, 3 * i, n);
     out10(i) = s;
@@ -291,6 +305,8 @@ int run(const int n) {
   Kokkos::deep_copy(h8, out8);
   auto h9 = Kokkos::create_mirror_view(out9);
   auto h10 = Kokkos::create_mirror_view(out10);
+  auto h11 = Kokkos::create_mirror_view(out11);
+  Kokkos::deep_copy(h11, out11);
   Kokkos::deep_copy(h9, out9);
   Kokkos::deep_copy(h10, out10);
   auto hf = Kokkos::create_mirror_view(force);
@@ -347,6 +363,9 @@ int run(const int n) {
     for (int k = 0; k < 3; ++k)
       for (int j = 0; j < n; ++j) s10 += (k + 1) * int64_t(value(j, 0)) * (value(j, 2) - (3 * i + k));
     failures += expect("spread", i, h10(i), s10);
+    int64_t s11 = 0;
+    for (int j = 0; j < n; ++j) s11 += int64_t(value(j, 3)) * (j - i);
+    failures += expect("offsets", i, h11(i), s11);
     // Each term rounds differently on a device (fused multiply-adds, the order of the sums).
     const double tolerance = 1e-12 * (magnitude + 1) * n;
     if (std::fabs(hf(i, 0) - ax) > tolerance || std::fabs(hf(i, 1) - ay) > tolerance) {

@@ -394,3 +394,36 @@ void templates(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) 
 // CHECK: f(index_type(i));
 // CHECK-LABEL: void templates(
 // CHECK: const auto hpar_call = wide_sum<4>(w, n);
+// A dispatch in a function template instantiated once is staged; one instantiated twice is not.
+template <class T>
+void once(Kokkos::View<T*> w, Kokkos::View<T*> out, const int n) {
+  Kokkos::parallel_for("once", n, KOKKOS_LAMBDA(const int i) {
+    T s = 0;
+    for (int j = 0; j < n; ++j) s += w(j) * (j - i);
+    out(i) = s;
+  });
+}
+template <class T>
+void twice(Kokkos::View<T*> w, Kokkos::View<T*> out, const int n) {
+  Kokkos::parallel_for("twice", n, KOKKOS_LAMBDA(const int i) {
+    T s = 0;
+    for (int j = 0; j < n; ++j) s += w(j);
+    out(i) = s;
+  });
+}
+void instantiations(Kokkos::View<double*> w, Kokkos::View<double*> out, Kokkos::View<float*> wf,
+                    Kokkos::View<float*> outf, const int n) {
+  once(w, out, n);
+  twice(w, out, n);
+  twice(wf, outf, n);
+}
+// CHECK-LABEL: // hpar: parallel_for "once"
+// CHECK: the loop over j reads w(j) alike in every thread;
+// CHECK-LABEL: void once(
+// CHECK: [=] __device__(const int i, const bool hpar_active) {
+// CHECK: s += hpar_stage_0[j - hpar_tile] * (j - i);
+// CHECK-LABEL: // hpar: parallel_for "twice"
+// CHECK-NOT: alike in every thread
+// CHECK-LABEL: void twice(
+// CHECK-NOT: hpar_active
+// CHECK: void instantiations(
