@@ -591,11 +591,15 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
         if (const auto* V = dyn_cast<VarDecl>(C.getCapturedVar())) Held.insert(V);
   } else {
-    // A reduction's functor class may define its value as an array, its init and its join: only
-    // lambdas' reductions are staged.
-    if (Reduce) return;
-    const auto* Op =
-        Site.members.size() == 1 ? dyn_cast<CXXMethodDecl>(Site.members[0]) : nullptr;
+    // The one call operator the dispatch runs (a reduction's class may also define init, join
+    // and final; its value as an array takes a pointer, which the accumulators below refuse).
+    const CXXMethodDecl* Op = nullptr;
+    for (const FunctionDecl* Member : Site.members)
+      if (const auto* M = dyn_cast<CXXMethodDecl>(Member);
+          M && M->getOverloadedOperator() == OO_Call) {
+        if (Op) return;
+        Op = M;
+      }
     if (!Op || !Op->isConst() || Op->isTemplateInstantiation() || Op->getDescribedFunctionTemplate())
       return;
     const CXXRecordDecl* RD = Op->getParent();
@@ -675,8 +679,10 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
       RestBegin.isInvalid() || !File.writtenHere(RestBegin))
     return;
   Out.line = SM.getSpellingLineNumber(Loop->getBeginLoc());
-  Out.indexEnd =
-      SM.getFileOffset(Lexer::getLocForEndOfToken(Index->getEndLoc(), 0, SM, Lang));
+  const ParmVarDecl* Last = Call->getParamDecl(Call->getNumParams() - 1);
+  if (Last->getEndLoc().isMacroID() || !File.writtenHere(Last->getEndLoc()) || Last->hasDefaultArg())
+    return;
+  Out.flagAt = SM.getFileOffset(Lexer::getLocForEndOfToken(Last->getEndLoc(), 0, SM, Lang));
   Out.headBegin = SM.getFileOffset(Loop->getBeginLoc());
   Out.bodyBegin = SM.getFileOffset(Loop->getBody()->getBeginLoc());
   Out.loopEnd = SM.getFileOffset(LoopEnd);

@@ -225,7 +225,7 @@ unsigned stagedBytesPerThread(const ir::StagedLoop& S) {
 void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, output::EditList& Edits) {
   const std::string T = S.type, Bound = "(" + S.bound + ")";
   const std::string Thread = "static_cast<" + T + ">(" + Spell.thread + ")";
-  Edits.insert(S.indexEnd, std::string(S.more ? ", const bool hpar_active" : ", bool") +
+  Edits.insert(S.flagAt, std::string(S.more ? ", const bool hpar_active" : ", bool") +
                                (S.defaultFlag ? " = true" : ""));
   // A plain `if`: the condition is a constant that differs between a build's host and device
   // compilations, and a branch `if constexpr` discards would leave the lambda capturing different

@@ -86,14 +86,16 @@ struct ViewReads {
 /// constants: the same elements in every thread. A backend may load them once per block, a tile at
 /// a time, into memory the block's threads share. Every thread of the block then runs the functor
 /// together, the threads past the range's end at its last index, which the flag the call operator
-/// gains after its index tells (`hpar_active`); the operator runs what follows the loop only for
+/// gains after its last parameter tells (`hpar_active`: after the index, or after a reduction's
+/// accumulators, which the runtime's with_flag passes it after); the operator runs what follows
+/// the loop only for
 /// the threads in the range (what follows the body's statement that holds the loop), so the others
 /// only read.
 struct StagedLoop {
   unsigned line = 0;             // the loop's line
   std::string var, type;         // the loop variable and its type, as written / deduced
   std::string first, bound;      // `first` and `bound`, as written
-  unsigned indexEnd = 0;         // just past the call operator's index parameter
+  unsigned flagAt = 0;           // just past the call operator's last parameter
   unsigned headBegin = 0;        // the loop's `for`
   unsigned bodyBegin = 0;        // the loop's body
   unsigned loopEnd = 0;          // just past the loop's body

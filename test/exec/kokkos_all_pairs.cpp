@@ -14,8 +14,8 @@
 // atom a step reads (copied whole into shared memory), and a third kernel reads a View too large
 // for that (its loop runs as written). The loop in a function the lambda calls, its value added to
 // an element (a thread past the end must not add it) and to a reduction's value, and in a function
-// template's instantiation that keeps an array of sums; and a dispatch in a function template
-// instantiated once.
+// template's instantiation that keeps an array of sums; a dispatch in a function template
+// instantiated once; and reductions by functor classes, a sum and a Max through init and join.
 // HPAR-EXEC: serial omp-clang omp-gcc cuda
 #include <Kokkos_Core.hpp>
 
@@ -44,6 +44,34 @@ struct WeightedOffsets {
 };
 
 int value(int j, int c) { return (j * (7 + 3 * c) + 11 * c) % 101 - 50; }
+
+/// The sum over every pair of p(j, 1) (p(j, 3) - p(i, 3)), as a functor class's reduction.
+struct Moments {
+  Kokkos::View<int*[4], Kokkos::LayoutRight> p;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, int64_t& sum) const {
+    const int64_t wi = p(i, 3);
+    for (int j = 0; j < n; ++j) sum += p(j, 1) * (p(j, 3) - wi);
+  }
+};
+
+/// The largest (p(j, 2) - p(i, 2)) p(j, 0) over every pair, through the class's init and join.
+struct Farthest {
+  using value_type = int64_t;
+  Kokkos::View<int*[4], Kokkos::LayoutRight> p;
+  int n;
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = INT64_MIN; }
+  KOKKOS_INLINE_FUNCTION void join(value_type& into, const value_type& from) const {
+    if (from > into) into = from;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, value_type& m) const {
+    const int64_t zi = p(i, 2);
+    for (int j = 0; j < n; ++j) {
+      const int64_t d = (p(j, 2) - zi) * p(j, 0);
+      if (d > m) m = d;
+    }
+  }
+};
 
 /// The sum over every atom of its weight times its distance from x along x.
 KOKKOS_INLINE_FUNCTION int64_t pull(const Kokkos::View<Atom*>& atoms,
@@ -268,6 +296,9 @@ int run(const int n) {
   Kokkos::parallel_reduce("pushed", n, KOKKOS_LAMBDA(const int i, int64_t& e) {
     e += push(p, i, n);
   }, pushed);
+  int64_t moments = 0, farthest2 = 0;
+  Kokkos::parallel_reduce("moments", n, Moments{p, n}, moments);
+  Kokkos::parallel_reduce("farthest2", n, Farthest{p, n}, farthest2);
   int64_t docked = 0;
   Kokkos::parallel_reduce("docked", n, KOKKOS_LAMBDA(const int i, int64_t& e) {
     for (int l = 0; l < nlig; ++l) {
@@ -280,6 +311,7 @@ int run(const int n) {
   }, docked);
   {
     int64_t want_energy = 0, want_farthest = INT64_MIN, want_docked = 0, want_pushed = 0;
+    int64_t want_moments = 0, want_farthest2 = INT64_MIN;
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const int64_t dx = value(j, 0) - value(i, 0);
@@ -287,6 +319,9 @@ int run(const int n) {
         const int64_t d = int64_t(value(j, 1) - value(i, 1)) * value(j, 2);
         if (d > want_farthest) want_farthest = d;
         want_pushed += int64_t(value(j, 3)) * (value(j, 1) - i);
+        want_moments += int64_t(value(j, 1)) * (value(j, 3) - value(i, 3));
+        const int64_t d2 = int64_t(value(j, 2) - value(i, 2)) * value(j, 0);
+        if (d2 > want_farthest2) want_farthest2 = d2;
         const int64_t w = 2 * ((value(j, 2) % 3 + 2) % 3) - 3;
         for (int l = 0; l < nlig; ++l) want_docked += value(j, 3) * (value(j, 0) - (value(l, 12) - i)) * w;
       }
@@ -294,6 +329,8 @@ int run(const int n) {
     failures += expect("farthest", n, farthest, want_farthest);
     failures += expect("docked", n, docked, want_docked);
     failures += expect("pushed", n, pushed, want_pushed);
+    failures += expect("moments", n, moments, want_moments);
+    failures += expect("farthest2", n, farthest2, want_farthest2);
   }
   auto h5 = Kokkos::create_mirror_view(out5);
   auto h6 = Kokkos::create_mirror_view(out6);

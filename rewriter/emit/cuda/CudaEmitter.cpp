@@ -502,7 +502,8 @@ private:
       << "  static_assert(!Spec::is_array, \"a staged reduction's lambda holds whole values\");\n"
       << stagedNote(K, "adds to `dropped` instead of its accumulator, and skips\n  // what follows the loop")
       << "  hpar::rt::cuda::Accumulator<Spec> acc(spec), dropped(spec);\n"
-      << stagedBlocks("spec.call(f, i < end ? acc.data() : dropped.data(), index_type(i < end ? i : end - 1), i < end)")
+      << stagedBlocks("spec.call(hpar::rt::cuda::with_flag(f, i < end), i < end ? acc.data() : dropped.data(),\n"
+                      "                  index_type(i < end ? i : end - 1))")
       << "  hpar::rt::cuda::finish_reduce(spec, state, acc.data());\n"
       << "}\n\n"
       << launcherText(K, {}, "", instance(K) + ", hpar::rt::cuda::stage_max_block");

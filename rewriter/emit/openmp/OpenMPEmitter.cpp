@@ -370,13 +370,13 @@ private:
       << "    sp.init(acc);\n"
       << "    sp.init(&dropped);\n";
     if (host)
-      o << kHostBlockLoop << "      sp.call(fn, acc, " << indexArgs(K) << ", true);\n";
+      o << kHostBlockLoop << "      sp.call(hpar::rt::omp::with_flag(fn, true), acc, " << indexArgs(K) << ");\n";
     else
       o << "    const int64_t team_threads = omp_get_num_threads();\n"
         << "    for (int64_t first = begin + (int64_t)omp_get_team_num() * team_threads; first < end;\n"
         << "         first += (int64_t)omp_get_num_teams() * team_threads) {\n"
         << "      const int64_t i = first + omp_get_thread_num();\n"
-        << "      sp.call(fn, i < end ? acc : &dropped, i < end ? i : end - 1, i < end);\n"
+        << "      sp.call(hpar::rt::omp::with_flag(fn, i < end), i < end ? acc : &dropped, i < end ? i : end - 1);\n"
         << "    }\n";
     o << "    hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);\n"
       << "  }\n"

@@ -156,7 +156,7 @@ double energy(Kokkos::View<double*[4]> pos, const int n) {
   }, e);
   return e;
 }
-// Not staged: a functor class's reduction (its value may be an array, with its own init and join).
+// A functor class's reduction: its call operator takes the flag last, with a default.
 struct Energy {
   Kokkos::View<double*> w;
   int n;
@@ -174,19 +174,19 @@ double energy_functor(Kokkos::View<double*> w, const int n) {
 // CHECK: // staged_loop.cpp:152: the loop over j reads pos(j, 0), pos(j, 3) alike in every thread;
 // CHECK: hpar::rt::cuda::Accumulator<Spec> acc(spec), dropped(spec);
 // CHECK: for (int64_t first = policy.begin() + blockIdx.x * (int64_t)blockDim.x; first < end;
-// CHECK: spec.call(f, i < end ? acc.data() : dropped.data(), index_type(i < end ? i : end - 1), i < end);
+// CHECK: spec.call(hpar::rt::cuda::with_flag(f, i < end), i < end ? acc.data() : dropped.data(),
 // CHECK: hpar::rt::cuda::finish_reduce(spec, state, acc.data());
 // The launch keeps its blocks to the tiles' size:
 // CHECK: launch.run(hpar_energy_L150<typename Launch::Policy, Functor, typename Launch::Spec, Launch::by_value>, hpar::rt::cuda::stage_max_block);
 // CHECK-LABEL: double energy(
-// CHECK: [=] __device__(const int i, bool, double& sum) {
+// CHECK: [=] __device__(const int i, double& sum, bool) {
 // CHECK: const hpar::rt::cuda::StageTile<decltype(pos(hpar_tile, 3)), 1> hpar_stage_1;
 // CHECK: sum += hpar_stage_1[j - hpar_tile] / Kokkos::sqrt(dx * dx + 0.01);
 // CHECK: } else {  // hpar: the loop as written
-// CHECK: void operator()(const int i, double& sum) const {
+// CHECK: void operator()(const int i, double& sum, bool = true) const {
 // CHECK-LABEL: // hpar: parallel_reduce "energy_functor" (RangePolicy) from staged_loop.cpp:169
-// CHECK-NOT: alike in every thread
-// CHECK: spec.call(f, acc.data(), index_type(i));
+// CHECK: // staged_loop.cpp:164: the loop over j reads w(j) alike in every thread;
+// CHECK: spec.call(hpar::rt::cuda::with_flag(f, i < end), i < end ? acc.data() : dropped.data(),
 
 // A loop over every protein atom inside a loop over a ligand's atoms, both bounds alike in every
 // thread: the inner loop is the one staged, and the ligand loop around it runs in every thread;
@@ -268,7 +268,7 @@ float docked(Kokkos::View<float*[4]> protein, Kokkos::View<float*[4]> ligand, co
 // CHECK-LABEL: // hpar: parallel_reduce "docked" (RangePolicy) from staged_loop.cpp:231
 // CHECK: // staged_loop.cpp:235: the loop over p reads protein(p, 3), protein(p, 0) alike in every thread;
 // CHECK-LABEL: float docked(
-// CHECK: [=] __device__(const int pose, bool, float& sum) {
+// CHECK: [=] __device__(const int pose, float& sum, bool) {
 // CHECK: sum += hpar_stage_0[p - hpar_tile] * (hpar_stage_1[p - hpar_tile] - lx);
 // A View read at what a step computes (the type of the atom it reads) is copied whole into shared
 // memory where it fits; one read at the index is not, nor one a tile holds.
@@ -427,3 +427,20 @@ void instantiations(Kokkos::View<double*> w, Kokkos::View<double*> out, Kokkos::
 // CHECK-LABEL: void twice(
 // CHECK-NOT: hpar_active
 // CHECK: void instantiations(
+// Not staged: a functor class's reduction whose value is an array (its call operator takes a
+// pointer).
+struct Spread {
+  using value_type = double[];
+  int value_count = 3;
+  Kokkos::View<double*> w;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, value_type sums) const {
+    for (int j = 0; j < n; ++j) sums[j % 3] += w(j) * i;
+  }
+};
+void spread(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
+  Kokkos::parallel_reduce("spread", n, Spread{3, w, n}, out);
+}
+// CHECK-LABEL: // hpar: parallel_reduce "spread"
+// CHECK-NOT: alike in every thread
+// CHECK: void spread(

@@ -80,15 +80,15 @@ double energy(Kokkos::View<double*[4]> pos, const int n) {
 // CHECK-NEXT: const size_t region_memory = team_memory > stage_memory ? team_memory : stage_memory;
 // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(region_memory)
 // CHECK: value_type own, dropped;
-// CHECK: sp.call(fn, i < end ? acc : &dropped, i < end ? i : end - 1, i < end);
+// CHECK: sp.call(hpar::rt::omp::with_flag(fn, i < end), i < end ? acc : &dropped, i < end ? i : end - 1);
 // CHECK: hpar::rt::omp::TeamPartials<Spec>::team_join(sp, acc, staging, team_results, team_memory);
 // CHECK-LABEL: double energy(
-// CHECK: KOKKOS_LAMBDA(const int i, bool, double& sum) {
+// CHECK: KOKKOS_LAMBDA(const int i, double& sum, bool) {
 // CHECK: sum += hpar_stage_1[j - hpar_tile] / Kokkos::sqrt(dx * dx + 0.01);
 // HOST-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:67
 // HOST: #pragma omp for schedule(static) nowait
 // HOST-NEXT: for (int64_t i = begin; i < end; ++i)
-// HOST-NEXT: sp.call(fn, acc, index_type(i), true);
+// HOST-NEXT: sp.call(hpar::rt::omp::with_flag(fn, true), acc, index_type(i));
 
 // A protein loop inside a ligand loop, reading a force field at the type of the atom a step reads:
 // the protein loop is staged and the force field copied whole into the team's shared memory after

@@ -44,6 +44,24 @@ HPAR_HD bool stage_table_fits(const View& view) {
   return view.impl_reach() * sizeof(*view.data()) <= stage_table_bytes;
 }
 
+/// A functor called with a staged loop's flag after the arguments a pattern passes it: a
+/// reduction's call operator takes `hpar_active` after its accumulators (a class's with the
+/// default `= true`, which only a last parameter may have), and the reduction's spec calls
+/// `with_flag(f, active)` as it would call f.
+template <class F>
+struct Flagged {
+  const F& f;
+  bool flag;
+  template <class... A>
+  HPAR_HD auto operator()(A&&... args) const -> decltype(f(static_cast<A&&>(args)..., flag)) {
+    return f(static_cast<A&&>(args)..., flag);
+  }
+};
+template <class F>
+HPAR_HD Flagged<F> with_flag(const F& f, bool flag) {
+  return Flagged<F>{f, flag};
+}
+
 /// Element k of a tile, its alignment told to the compiler.
 template <class T>
 HPAR_HD T& stage_element(T* elements, std::size_t k) {

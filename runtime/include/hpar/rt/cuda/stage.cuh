@@ -128,13 +128,14 @@ struct StageTable {
   }
 };
 
-// stage_in_bounds, stage_alignment, stage_element, stage_table_bytes, stage_table_fits:
-// hpar/rt/stage_bounds.hpp, shared with the other backend.
+// stage_in_bounds, stage_alignment, stage_element, stage_table_bytes, stage_table_fits,
+// with_flag: hpar/rt/stage_bounds.hpp, shared with the other backend.
 using rt::stage_alignment;
 using rt::stage_element;
 using rt::stage_in_bounds;
 using rt::stage_table_bytes;
 using rt::stage_table_fits;
+using rt::with_flag;
 
 }  // namespace cuda
 }  // namespace rt
