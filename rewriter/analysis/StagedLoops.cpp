@@ -38,7 +38,7 @@ const BinaryOperator* loopComparison(const ForStmt* For) {
 }
 
 /// The loop variable of `for (T j = first; j < bound; ++j)` with T an integer type and `bound`
-/// of type T, or null for a loop of another shape.
+/// an integer, or null for a loop of another shape.
 const VarDecl* countedLoopVariable(const ForStmt* For) {
   const auto* Init = dyn_cast_or_null<DeclStmt>(For->getInit());
   if (!Init || !Init->isSingleDecl()) return nullptr;
@@ -49,10 +49,12 @@ const VarDecl* countedLoopVariable(const ForStmt* For) {
   const QualType T = Var->getType().getCanonicalType().getUnqualifiedType();
   const BinaryOperator* Cond = loopComparison(For);
   if (!Cond) return nullptr;
+  // The comparison may convert j and the bound to a common integer type (`j < v.extent(0)`, an
+  // int against a size_t): the tiles compare and subtract in that type, as the loop does.
   const auto* Lhs = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreImpCasts());
-  if (!Lhs || Lhs->getDecl() != Var ||
-      Cond->getLHS()->getType().getCanonicalType().getUnqualifiedType() != T ||
-      Cond->getRHS()->getType().getCanonicalType().getUnqualifiedType() != T)
+  const QualType Common = Cond->getLHS()->getType().getCanonicalType().getUnqualifiedType();
+  if (!Lhs || Lhs->getDecl() != Var || !Common->isIntegerType() || Common->isBooleanType() ||
+      Cond->getRHS()->getType().getCanonicalType().getUnqualifiedType() != Common)
     return nullptr;
   const auto* Inc = dyn_cast_or_null<UnaryOperator>(For->getInc());
   if (!Inc || !Inc->isIncrementOp()) return nullptr;
@@ -376,6 +378,8 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.type = Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   Out.first = textOf(SM, Lang, File, Var->getInit()->getSourceRange());
   Out.bound = textOf(SM, Lang, File, loopComparison(Loop)->getRHS()->getSourceRange());
+  Out.convertedBound = loopComparison(Loop)->getLHS()->getType().getCanonicalType().getUnqualifiedType() !=
+                       Var->getType().getCanonicalType().getUnqualifiedType();
   if (Out.var.empty() || Out.first.empty() || Out.bound.empty()) return;
   // A body that is not a block ends before its semicolon.
   const SourceLocation LoopEnd = statementEnd(Loop, SM, Lang);

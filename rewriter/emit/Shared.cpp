@@ -245,8 +245,9 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
                                stagedBytesPerThread(S)) + "\n";
   Head += "  for (" + T + " hpar_tile = " + S.first + ", hpar_tile_end; hpar_tile < " + Bound +
           "; hpar_tile = hpar_tile_end) {\n"
-          "    hpar_tile_end = " + Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " +
-          Bound + ";\n";
+          "    hpar_tile_end = " + (S.convertedBound ? "static_cast<" + T + ">(" : std::string()) +
+          Bound + " - hpar_tile > hpar_block ? hpar_tile + hpar_block : " + Bound +
+          (S.convertedBound ? ")" : "") + ";\n";
   std::string Loads;
   unsigned Offset = 0;
   for (size_t K = 0; K < S.slots.size(); ++K) {

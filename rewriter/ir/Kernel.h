@@ -95,6 +95,7 @@ struct StagedLoop {
   unsigned line = 0;             // the loop's line
   std::string var, type;         // the loop variable and its type, as written / deduced
   std::string first, bound;      // `first` and `bound`, as written
+  bool convertedBound = false;   // `j < bound` compares in another type than j's
   unsigned flagAt = 0;           // just past the call operator's last parameter
   unsigned headBegin = 0;        // the loop's `for`
   unsigned bodyBegin = 0;        // the loop's body

@@ -30,7 +30,8 @@ struct Atom {
 
 constexpr int kWeight = 3;  // the column of w the pair loop reads
 
-/// out(i) = sum_j p(j, 3) (p(j, 0) - p(i, 0)) + i, as a functor class.
+/// out(i) = sum_j p(j, 3) (p(j, 0) - p(i, 0)) + i, as a functor class, its loop's int compared
+/// with the View's size_t extent.
 struct WeightedOffsets {
   Kokkos::View<int*[4], Kokkos::LayoutRight> p;
   Kokkos::View<int64_t*> out;
@@ -38,7 +39,7 @@ struct WeightedOffsets {
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
     const int64_t xi = p(i, 0);
     int64_t sum = 0;
-    for (int j = 0; j < n; ++j) sum += p(j, 3) * (p(j, 0) - xi);
+    for (int j = 0; j < p.extent(0); ++j) sum += p(j, 3) * (p(j, 0) - xi);  // int against size_t
     out(i) = sum + i;
   }
 };

@@ -444,3 +444,15 @@ void spread(Kokkos::View<double*> w, Kokkos::View<double*> out, const int n) {
 // CHECK-LABEL: // hpar: parallel_reduce "spread"
 // CHECK-NOT: alike in every thread
 // CHECK: void spread(
+// An int loop variable compared with a View's size_t extent: the tiles compare and subtract as the
+// loop does, and the tile's end is converted back to int.
+void mixed(Kokkos::View<double*> w, Kokkos::View<double*> out) {
+  Kokkos::parallel_for("mixed", out.extent(0), KOKKOS_LAMBDA(const int i) {
+    double s = 0;
+    for (int j = 0; j < w.extent(0); ++j) s += w(j) * (j - i);
+    out(i) = s;
+  });
+}
+// CHECK-LABEL: void mixed(
+// CHECK: for (int hpar_tile = 0, hpar_tile_end; hpar_tile < (w.extent(0)); hpar_tile = hpar_tile_end) {
+// CHECK-NEXT: hpar_tile_end = static_cast<int>((w.extent(0)) - hpar_tile > hpar_block ? hpar_tile + hpar_block : (w.extent(0)));
