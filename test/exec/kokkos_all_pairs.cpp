@@ -260,8 +260,12 @@ int run(const int n) {
     out8(i) = total;
   });
   // The loop in a function the lambda calls; its value added to an element.
+  // What follows the assignment runs for indices in the range only: an atomic sum of every
+  // element, which a thread past the end would add to again.
+  Kokkos::View<int64_t> pulled("pulled");
   Kokkos::parallel_for("helper", n, KOKKOS_LAMBDA(const int i) {
     out9(i) += pull(atoms, weights, i, n);
+    Kokkos::atomic_add(&pulled(), out9(i));
   });
   Kokkos::View<int64_t*> column("column", n), out11("out11", n);
   Kokkos::parallel_for("column", n, KOKKOS_LAMBDA(const int j) { column(j) = p(j, 3); });
@@ -341,6 +345,8 @@ int run(const int n) {
   auto h8 = Kokkos::create_mirror_view(out8);
   Kokkos::deep_copy(h7, out7);
   Kokkos::deep_copy(h8, out8);
+  int64_t pulled_total = 0;
+  Kokkos::deep_copy(pulled_total, pulled);
   auto h9 = Kokkos::create_mirror_view(out9);
   auto h10 = Kokkos::create_mirror_view(out10);
   auto h11 = Kokkos::create_mirror_view(out11);
@@ -349,6 +355,7 @@ int run(const int n) {
   Kokkos::deep_copy(h10, out10);
   auto hf = Kokkos::create_mirror_view(force);
   Kokkos::deep_copy(hf, force);
+  int64_t want_pulled = 0;
   for (int i = 0; i < n; ++i) {
     int64_t s1 = 0, s2 = 0, tail = 0, s3 = 0, firsts = 0, s4 = 0;
     double ax = 0, ay = 0, magnitude = 0;
@@ -397,6 +404,7 @@ int run(const int n) {
     int64_t s9 = 7;
     for (int j = 0; j < n; ++j) s9 += int64_t(value(j, 9) - i) * (2 * (j % 3) - 3);
     failures += expect("helper", i, h9(i), s9);
+    want_pulled += s9;
     int64_t s10 = 0;
     for (int k = 0; k < 3; ++k)
       for (int j = 0; j < n; ++j) s10 += (k + 1) * int64_t(value(j, 0)) * (value(j, 2) - (3 * i + k));
@@ -412,6 +420,7 @@ int run(const int n) {
     }
     if (failures > 10) break;
   }
+  failures += expect("pulled", n, pulled_total, want_pulled);
   return failures;
 }
 
