@@ -36,7 +36,7 @@ cd "$(dirname "$0")/.."
 kokkos_src=${1:?usage: bench/cpu.sh KOKKOS_SRC [OUTDIR]}
 out=${2:-bench/out/cpu}
 translate=${HPAR_TRANSLATE:-build/bin/hpar-translate}
-benchmarks=(launch triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team stream)
+benchmarks=(launch triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team docking stream)
 [ -f "$kokkos_src/core/src/Kokkos_Core.hpp" ] ||
   { echo "cpu.sh: $kokkos_src is not a Kokkos source tree" >&2; exit 2; }
 [ -x "$translate" ] || { echo "cpu.sh: $translate not built (cmake --build build)" >&2; exit 2; }
