@@ -238,9 +238,9 @@ SourceLocation statementEnd(const Stmt* S, const SourceManager& SM, const LangOp
   return End;
 }
 
-/// Whether a read's subscripts use a variable the loop's body declares (not the loop's own) and
-/// not the call operator's index: the element varies from step to step with what the step reads,
-/// alike in every thread.
+/// Whether a read's subscripts use a variable the loop's body declares and neither the loop's
+/// variable nor the call operator's index: the element varies from step to step with what the
+/// step reads, alike in every thread (`ff(b.type, 0)`, not `pos(j, c)`, whose View may be large).
 bool computedInBody(const CXXOperatorCallExpr* Access, const ForStmt* Loop, const VarDecl* LoopVar,
                     const ParmVarDecl* Index, const SourceManager& SM) {
   bool FromBody = false, FromIndex = false;
@@ -248,7 +248,7 @@ bool computedInBody(const CXXOperatorCallExpr* Access, const ForStmt* Loop, cons
   std::function<void(const Stmt*)> Walk = [&](const Stmt* S) {
     if (!S) return;
     if (const auto* Ref = dyn_cast<DeclRefExpr>(S)) {
-      if (Ref->getDecl() == Index) FromIndex = true;
+      if (Ref->getDecl() == Index || Ref->getDecl() == LoopVar) FromIndex = true;
       const auto* V = dyn_cast<VarDecl>(Ref->getDecl());
       if (V && V != LoopVar && !V->getLocation().isMacroID() &&
           SM.isBeforeInTranslationUnit(Body.getBegin(), V->getLocation()) &&

@@ -254,7 +254,7 @@ int run(const int n) {
     for (int l = 0; l < nlig; ++l) {
       for (int j = 0; j < n; ++j) {
         const Atom a = atoms(j);
-        total += (a.x - i) * big((a.type * 7 + l * 31 + j) % 1000);
+        total += (a.x - i) * big((a.type * 7 + l * 31 + a.x + 1000) % 1000);
       }
     }
     out8(i) = total;
@@ -399,7 +399,8 @@ int run(const int n) {
     failures += expect("docking", i, h7(i), s7);
     int64_t s8 = 0;
     for (int l = 0; l < nlig; ++l)
-      for (int j = 0; j < n; ++j) s8 += int64_t(value(j, 9) - i) * (((j % 3) * 7 + l * 31 + j) % 1000 % 13 - 6);
+      for (int j = 0; j < n; ++j)
+        s8 += int64_t(value(j, 9) - i) * (((j % 3) * 7 + l * 31 + value(j, 9) + 1000) % 1000 % 13 - 6);
     failures += expect("docking_big", i, h8(i), s8);
     int64_t s9 = 7;
     for (int j = 0; j < n; ++j) s9 += int64_t(value(j, 9) - i) * (2 * (j % 3) - 3);

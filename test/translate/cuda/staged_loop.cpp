@@ -456,3 +456,20 @@ void mixed(Kokkos::View<double*> w, Kokkos::View<double*> out) {
 // CHECK-LABEL: void mixed(
 // CHECK: for (int hpar_tile = 0, hpar_tile_end; hpar_tile < (w.extent(0)); hpar_tile = hpar_tile_end) {
 // CHECK-NEXT: hpar_tile_end = static_cast<int>((w.extent(0)) - hpar_tile > hpar_block ? hpar_tile + hpar_block : (w.extent(0)));
+// A View read at the loop's variable and a component loop's (pos(j, c)) is no table: it may be
+// large, and the loop stays staged for what it reads at constant subscripts.
+void components(Kokkos::View<double*[3]> pos, Kokkos::View<double*> mass, Kokkos::View<double*> out) {
+  Kokkos::parallel_for("components", out.extent(0), KOKKOS_LAMBDA(const int i) {
+    double s = 0;
+    for (int j = 0; j < mass.extent_int(0); ++j) {
+      double r2 = 0;
+      for (int c = 0; c < 3; ++c) r2 += (pos(j, c) - pos(i, c)) * (pos(j, c) - pos(i, c));
+      s += mass(j) * r2;
+    }
+    out(i) = s;
+  });
+}
+// CHECK-LABEL: void components(
+// CHECK: if (hpar::rt::cuda::stage_loops) {
+// CHECK: for (int c = 0; c < 3; ++c) r2 += (pos(j, c) - pos(i, c)) * (pos(j, c) - pos(i, c));
+// CHECK-NEXT: s += hpar_stage_0[j - hpar_tile] * r2;
