@@ -336,10 +336,12 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   const SourceManager& SM = Ctx.getSourceManager();
   const LangOptions& Lang = Ctx.getLangOpts();
   const auto* Body = dyn_cast<CompoundStmt>(Call->getBody());
+  // The flag goes after the last parameter, which must be written here without a default.
   const ParmVarDecl* Index = Call->getParamDecl(0);
-  if (!Body || Index->getEndLoc().isMacroID() || !File.writtenHere(Index->getEndLoc()) ||
-      Body->getRBracLoc().isMacroID() || !File.writtenHere(Body->getRBracLoc()) ||
-      Index->hasDefaultArg())
+  const ParmVarDecl* Last = Call->getParamDecl(Call->getNumParams() - 1);
+  if (!Body || Last->getEndLoc().isMacroID() || !File.writtenHere(Last->getEndLoc()) ||
+      Last->hasDefaultArg() || Body->getRBracLoc().isMacroID() ||
+      !File.writtenHere(Body->getRBracLoc()))
     return;
 
   // The first loop of the body's statements that can be staged (or, inside loops and blocks of
@@ -378,7 +380,7 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
   Out.type = Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   Out.first = textOf(SM, Lang, File, Var->getInit()->getSourceRange());
   Out.bound = textOf(SM, Lang, File, loopComparison(Loop)->getRHS()->getSourceRange());
-  Out.convertedBound = loopComparison(Loop)->getLHS()->getType().getCanonicalType().getUnqualifiedType() !=
+  Out.convertedBound = loopComparison(Loop)->getLHS()->getType().getCanonicalType() !=
                        Var->getType().getCanonicalType().getUnqualifiedType();
   if (Out.var.empty() || Out.first.empty() || Out.bound.empty()) return;
   // A body that is not a block ends before its semicolon.
@@ -389,9 +391,6 @@ void recordStagedLoop(ASTContext& Ctx, const AnalysedFile& File, const DispatchS
       RestBegin.isInvalid() || !File.writtenHere(RestBegin))
     return;
   Out.line = SM.getSpellingLineNumber(Loop->getBeginLoc());
-  const ParmVarDecl* Last = Call->getParamDecl(Call->getNumParams() - 1);
-  if (Last->getEndLoc().isMacroID() || !File.writtenHere(Last->getEndLoc()) || Last->hasDefaultArg())
-    return;
   Out.flagAt = SM.getFileOffset(Lexer::getLocForEndOfToken(Last->getEndLoc(), 0, SM, Lang));
   Out.headBegin = SM.getFileOffset(Loop->getBeginLoc());
   Out.bodyBegin = SM.getFileOffset(Loop->getBody()->getBeginLoc());

@@ -44,6 +44,23 @@ HPAR_HD bool stage_table_fits(const View& view) {
   return view.impl_reach() * sizeof(*view.data()) <= stage_table_bytes;
 }
 
+/// A staged loop's table (both backends' StageTable): the threads copy the View's elements from
+/// data() to the last into `elements`, thread `thread` of `threads` taking every threads-th.
+template <class T, class View>
+HPAR_HD void stage_copy_whole(T* elements, const View& view, std::size_t thread,
+                              std::size_t threads) {
+  const T* data = view.data();
+  const std::size_t n = view.impl_reach();
+  for (std::size_t k = thread; k < n; k += threads) elements[k] = data[k];
+}
+
+/// The copy in `elements` of `view(i...)`, at the View's own offset (a table holds less than
+/// 2^32 elements).
+template <class T, class View, class... I>
+HPAR_HD const T& stage_table_element(const T* elements, const View& view, I... i) {
+  return elements[unsigned(view.impl_offset(i...))];
+}
+
 /// A functor called with a staged loop's flag after the arguments a pattern passes it: a
 /// reduction's call operator takes `hpar_active` after its accumulators (a class's with the
 /// default `= true`, which only a last parameter may have), and the reduction's spec calls

@@ -108,13 +108,11 @@ struct StageTable {
 
   template <class View>
   __host__ __device__ explicit StageTable(const View& view) : elements(memory()) {
-    const value_type* data = view.data();
-    const size_t n = view.impl_reach();
-    for (size_t k = stage_thread(); k < n; k += stage_threads()) elements[k] = data[k];
+    stage_copy_whole(elements, view, stage_thread(), stage_threads());
   }
   template <class View, class... I>
   __host__ __device__ const value_type& at(const View& view, I... i) const {
-    return elements[unsigned(view.impl_offset(i...))];  // a table holds less than 2^32 elements
+    return stage_table_element(elements, view, i...);
   }
 
  private:
@@ -129,9 +127,12 @@ struct StageTable {
 };
 
 // stage_in_bounds, stage_alignment, stage_element, stage_table_bytes, stage_table_fits,
-// with_flag: hpar/rt/stage_bounds.hpp, shared with the other backend.
+// stage_copy_whole, stage_table_element, with_flag: hpar/rt/stage_bounds.hpp, shared with the
+// other backend.
 using rt::stage_alignment;
+using rt::stage_copy_whole;
 using rt::stage_element;
+using rt::stage_table_element;
 using rt::stage_in_bounds;
 using rt::stage_table_bytes;
 using rt::stage_table_fits;

@@ -87,10 +87,7 @@ struct StageTable {
     elements = reinterpret_cast<value_type*>(
         static_cast<unsigned char*>(llvm_omp_target_dynamic_shared_alloc()) +
         tile_bytes * std::size_t(omp_get_num_threads()) + index * stage_table_bytes);
-    const value_type* data = view.data();
-    const std::size_t n = view.impl_reach();
-    for (std::size_t k = std::size_t(stage_thread()); k < n; k += std::size_t(stage_threads()))
-      elements[k] = data[k];
+    stage_copy_whole(elements, view, std::size_t(stage_thread()), std::size_t(stage_threads()));
 #else
     (void)view;
     (void)tile_bytes;
@@ -99,14 +96,17 @@ struct StageTable {
   }
   template <class View, class... I>
   const value_type& at(const View& view, I... i) const {
-    return elements[unsigned(view.impl_offset(i...))];  // a table holds less than 2^32 elements
+    return stage_table_element(elements, view, i...);
   }
 };
 
 // stage_in_bounds, stage_alignment, stage_element, stage_table_bytes, stage_table_fits,
-// with_flag: hpar/rt/stage_bounds.hpp, shared with the other backend.
+// stage_copy_whole, stage_table_element, with_flag: hpar/rt/stage_bounds.hpp, shared with the
+// other backend.
 using rt::stage_alignment;
+using rt::stage_copy_whole;
 using rt::stage_element;
+using rt::stage_table_element;
 using rt::stage_in_bounds;
 using rt::stage_table_bytes;
 using rt::stage_table_fits;
