@@ -264,7 +264,8 @@ void editStagedLoop(const ir::StagedLoop& S, const StagingSpelling& Spell, outpu
           "      const " + T + " hpar_at = hpar_tile + " + Thread + ";\n" +
           Loads +
           "    }\n"
-          "    " + Spell.barrier + "\n"
+          "    " + Spell.barrier + "\n" +
+          (Spell.tileLoopPrefix.empty() ? std::string() : "    " + Spell.tileLoopPrefix + "\n") +
           "    for (" + T + " " + S.var + " = hpar_tile; " + S.var + " < hpar_tile_end; ++" + S.var +
           ")\n    ";
   Edits.replace(S.headBegin, S.bodyBegin - S.headBegin, Head);

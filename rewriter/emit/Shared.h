@@ -94,6 +94,9 @@ struct StagingSpelling {
   /// where it does not (a plain `if`, which the compiler folds; both branches are compiled, so a
   /// lambda captures the same variables in the host's and the device's code).
   std::string condition;
+  /// What goes on the line before the loop over a tile's indices, or nothing: the OpenMP
+  /// runtime's HPAR_OMP_STAGE_UNROLL.
+  std::string tileLoopPrefix;
 };
 
 /// Where a kernel's staged loop is: "file.cpp:12: the loop over j", and " in f (which the call

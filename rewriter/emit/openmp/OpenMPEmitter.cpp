@@ -59,7 +59,7 @@ const StagingSpelling kOmpStaging{
              ", " + std::to_string(TileBytes) + ", " + std::to_string(Index) + ");";
     },
     "hpar::rt::omp::stage_table_fits", "hpar::rt::omp::stage_in_bounds",
-    "hpar::rt::omp::stage_loops"};
+    "hpar::rt::omp::stage_loops", "HPAR_OMP_STAGE_UNROLL"};
 
 std::string indexArgs(const ir::Kernel& K) { return emit::indexArgs(K, pointIndex); }
 /// The type a scan region hands its functor the index as: the loop's own int64_t where the call

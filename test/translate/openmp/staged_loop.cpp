@@ -12,8 +12,8 @@
 // RUN: %if gcc-openmp %{ %gxx-omp -fsyntax-only %t.host.cpp %}
 #include <Kokkos_Core.hpp>
 
-// CHECK-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:51
-// CHECK: // staged_loop.cpp:54: the loop over j reads pos(j, 0), pos(j, 1), pos(j, 3) alike in every thread;
+// CHECK-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:52
+// CHECK: // staged_loop.cpp:55: the loop over j reads pos(j, 0), pos(j, 1), pos(j, 3) alike in every thread;
 // CHECK: const size_t stage_memory = size_t(nthreads) * 48;
 // CHECK: #pragma omp target teams num_teams(nteams) thread_limit(nthreads) HPAR_OMP_TEAM_MEMORY(stage_memory)
 // CHECK: const int64_t team_threads = omp_get_num_threads();
@@ -21,7 +21,7 @@
 // CHECK-NEXT: first += (int64_t)omp_get_num_teams() * team_threads) {
 // CHECK-NEXT: const int64_t i = first + omp_get_thread_num();
 // CHECK-NEXT: fn(i < end ? i : end - 1, i < end);
-// HOST-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:51
+// HOST-LABEL: // hpar: parallel_for "forces" (RangePolicy) from staged_loop.cpp:52
 // HOST: #pragma omp for schedule(static) nowait
 // HOST-NEXT: for (int64_t i = begin; i < end; ++i)
 // HOST-NEXT: fn(i, true);
@@ -37,6 +37,7 @@
 // CHECK-NEXT: if (hpar_tile_end - hpar_tile > static_cast<int>(hpar::rt::omp::stage_thread())) {
 // CHECK: if (hpar::rt::omp::stage_in_bounds(pos, hpar_at, 3)) hpar_stage_2[hpar::rt::omp::stage_thread()] = pos(hpar_at, 3);
 // CHECK: hpar::rt::omp::stage_barrier();
+// CHECK-NEXT: HPAR_OMP_STAGE_UNROLL
 // CHECK-NEXT: for (int j = hpar_tile; j < hpar_tile_end; ++j)
 // CHECK: ax += hpar_stage_2[j - hpar_tile] * dx / r2;
 // CHECK: } else {  // hpar: the loop as written
@@ -73,8 +74,8 @@ double energy(Kokkos::View<double*[4]> pos, const int n) {
   }, e);
   return e;
 }
-// CHECK-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:67
-// CHECK: // staged_loop.cpp:69: the loop over j reads pos(j, 0), pos(j, 3) alike in every thread;
+// CHECK-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:68
+// CHECK: // staged_loop.cpp:70: the loop over j reads pos(j, 0), pos(j, 3) alike in every thread;
 // CHECK: const int nteams = needed < launch.teams ? int(needed > 0 ? needed : 1) : launch.teams;
 // CHECK: const size_t stage_memory = size_t(nthreads) * 32;
 // CHECK-NEXT: const size_t region_memory = team_memory > stage_memory ? team_memory : stage_memory;
@@ -85,7 +86,7 @@ double energy(Kokkos::View<double*[4]> pos, const int n) {
 // CHECK-LABEL: double energy(
 // CHECK: KOKKOS_LAMBDA(const int i, double& sum, bool) {
 // CHECK: sum += hpar_stage_1[j - hpar_tile] / Kokkos::sqrt(dx * dx + 0.01);
-// HOST-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:67
+// HOST-LABEL: // hpar: parallel_reduce "energy" (RangePolicy) from staged_loop.cpp:68
 // HOST: #pragma omp for schedule(static) nowait
 // HOST-NEXT: for (int64_t i = begin; i < end; ++i)
 // HOST-NEXT: sp.call(hpar::rt::omp::with_flag(fn, true), acc, index_type(i));
@@ -112,7 +113,7 @@ void docking(Kokkos::View<Site*> protein, Kokkos::View<Site*> ligand, Kokkos::Vi
     energies(pose) = e;
   });
 }
-// CHECK-LABEL: // hpar: parallel_for "docking" (RangePolicy) from staged_loop.cpp:102
+// CHECK-LABEL: // hpar: parallel_for "docking" (RangePolicy) from staged_loop.cpp:103
 // CHECK: const size_t stage_memory = size_t(nthreads) * 16 + 1 * hpar::rt::omp::stage_table_bytes;
 // CHECK-LABEL: void docking(
 // CHECK: const Site a = ligand(l);
