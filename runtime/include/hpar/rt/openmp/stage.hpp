@@ -35,7 +35,7 @@ inline constexpr bool stage_loops = false;
 /// Put before the loop over a tile's indices: clang unrolls it four times, as nvcc does by itself
 /// for the CUDA output's loop (a run-time trip count). Left rolled by clang, a compute-bound step
 /// waits on its own shared-memory loads: docking's kernel took 8.32 ms rolled and 7.59 unrolled,
-/// the CUDA output 7.69 (docs/performance.md, 2026-12-01 04:35 UTC). GCC, which runs the loop as
+/// the CUDA output 7.69 (docs/performance.md, 2026-12-01 04:12-04:26 UTC). GCC, which runs the loop as
 /// written, gets nothing.
 #if defined(__clang__)
 #define HPAR_OMP_STAGE_UNROLL _Pragma("unroll 4")
