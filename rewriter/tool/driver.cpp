@@ -50,15 +50,47 @@ std::string env(const char* name, const std::string& fallback) {
   return v && *v ? std::string(v) : fallback;
 }
 
+/// nvcc's options whose value is the next argument when not attached (-Xptxas -v). Not -time,
+/// which the host compilers take without a value.
+bool nvccTakesValue(StringRef a) {
+  static const char* const names[] = {"-Xptxas", "-Xnvlink", "-maxrregcount", "-cudart",
+                                      "-default-stream", "-Xcompiler"};
+  for (const char* n : names)
+    if (a == n) return true;
+  return false;
+}
+
 /// Options whose value is the next argument when not attached (-I dir, -o file, ...).
 bool takesValue(StringRef a) {
   static const char* const names[] = {"-o", "-I", "-isystem", "-iquote", "-idirafter", "-include",
                                       "-imacros", "-D", "-U", "-MF", "-MT", "-MQ", "-x",
                                       "-Xlinker", "-L", "-l", "-isysroot", "--sysroot", "-target",
-                                      "-Xcompiler", "-u", "-z", "-T"};
+                                      "-u", "-z", "-T"};
   for (const char* n : names)
     if (a == n) return true;
-  return false;
+  return nvccTakesValue(a);
+}
+
+/// nvcc's own options in their one-dash spellings: those Kokkos' nvcc_wrapper hands nvcc (its
+/// "known nvcc args": -use_fast_math, -lineinfo, -Xptxas, -maxrregcount=...) and nvcc's other
+/// options of code generation (-restrict, -ftz=, -prec-div=, -prec-sqrt=, -rdc=). With the cuda
+/// backend they go to nvcc as they are; through -Xcompiler its host compiler would take
+/// -use_fast_math for `-u se_fast_math` and the device code would be built without it.
+bool nvccOwnOption(StringRef f) {
+  static const char* const exact[] = {
+      "-G", "-lineinfo", "-use_fast_math", "-restrict", "-extended-lambda",
+      "-expt-extended-lambda", "-expt-relaxed-constexpr", "-res-usage", "-keep", "-dryrun",
+      "-src-in-ptx", "-Wext-lambda-captures-this", "-Wno-deprecated-gpu-targets",
+      "-allow-unsupported-compiler"};
+  static const char* const prefixes[] = {
+      "-arch", "-gencode", "-code=", "-fmad=", "-ftz=", "-prec-div=", "-prec-sqrt=",
+      "-maxrregcount=", "-Xptxas=", "-Xnvlink=", "-time=", "-keep-dir", "-rdc=", "-cudart=",
+      "-default-stream="};
+  for (const char* n : exact)
+    if (f == n) return true;
+  for (const char* p : prefixes)
+    if (f.starts_with(p)) return true;
+  return nvccTakesValue(f);
 }
 
 bool isCxxSource(StringRef path) {
@@ -285,14 +317,13 @@ void addCompileFlags(bool nvcc, const Args& flags, Args& cmd) {
     StringRef f(flags[i]);
     const bool nvccOwn = f.starts_with("-O") || f == "-g" || f.starts_with("-std=") ||
                          f == "-E" || f == "-M" || f == "-MM" || f == "-S" || f == "-w" ||
-                         f.starts_with("--") || f.starts_with("-arch") || f.starts_with("-gencode") ||
-                         f == "-lineinfo" || f == "-Xcompiler";
+                         f.starts_with("--") || nvccOwnOption(f);
     if (nvcc && !nvccOwn && f.starts_with("-")) {
       cmd.push_back("-Xcompiler");
       cmd.push_back(forCompiler(nvcc, f));
     } else {
       cmd.push_back(f.str());
-      if (f == "-Xcompiler" && i + 1 < flags.size()) cmd.push_back(flags[++i]);
+      if (nvccTakesValue(f) && i + 1 < flags.size()) cmd.push_back(flags[++i]);
     }
   }
 }
