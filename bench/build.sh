@@ -46,7 +46,7 @@ tuned=(yax spmv team_scan batched_gemm big_scratch team_mdrange)
 # Keep in step with run.sh's list.
 spelled=(triad_stored_lambda triad_functor
          dot_stored_lambda dot_functor
-         stencil3d_stored_lambda stencil3d_functor stencil3d_constexpr
+         stencil3d_stored_lambda stencil3d_functor stencil3d_constexpr stencil3d_plain
          yax_functor yax_helper
          spmv_functor spmv_helper spmv_local_const spmv_runtime
          team_scan_functor team_scan_helper

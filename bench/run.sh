@@ -41,7 +41,7 @@ fi
 naturals="triad dot scan stencil3d yax spmv team_scan batched_gemm big_scratch team_mdrange nbody nbody_team docking stream"
 # The spelled programs (bench/spelled/, issue 47); keep in step with bench/build.sh's list.
 spelled="triad_stored_lambda triad_functor dot_stored_lambda dot_functor
-  stencil3d_stored_lambda stencil3d_functor stencil3d_constexpr yax_functor yax_helper
+  stencil3d_stored_lambda stencil3d_functor stencil3d_constexpr stencil3d_plain yax_functor yax_helper
   spmv_functor spmv_helper spmv_local_const spmv_runtime team_scan_functor team_scan_helper
   batched_gemm_functor batched_gemm_helper batched_gemm_local_const batched_gemm_runtime
   team_mdrange_local_const team_mdrange_runtime team_mdrange_stored_lambda team_mdrange_functor

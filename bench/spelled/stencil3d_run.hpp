@@ -6,7 +6,7 @@
 //   v(i,j,k) = c0 * u(i,j,k) + c1 * (u(i-1,j,k) + u(i+1,j,k) + u(i,j-1,k) + u(i,j+1,k)
 //                                    + u(i,j,k-1) + u(i,j,k+1))
 // over the interior points 1 <= i,j,k < n-1, c0 = stencil_c0, c1 = stencil_c1; u is read through
-// a const RandomAccess View, `in`.
+// a const RandomAccess View, `in` (bench/spelled/stencil3d_plain.cpp: through `u` itself).
 // Timed: the spelling's dispatch plus Kokkos::fence(), per repetition.
 // Bytes per run: u read once and v written once per interior point (stencil_bytes in problems.hpp).
 // Check: every point of v (the interior against the stencil evaluated on the host, the boundary
@@ -26,6 +26,7 @@
 struct StencilGrids {
   Kokkos::View<const double***, Kokkos::MemoryTraits<Kokkos::RandomAccess>> in;  // u, read
   Kokkos::View<double***> v;                                                     // written
+  Kokkos::View<double***> u;  // u as allocated, for a spelling that reads it as it is
 };
 
 /// A spelling's timed dispatch, one sweep over the interior of the n^3 grid (the caller fences).
@@ -59,7 +60,7 @@ inline bool stencil3d_run(const bench::Options& opt, const char* result_name,
   });
   Kokkos::fence();
 
-  const StencilGrids grids{u, v};
+  const StencilGrids grids{u, v, u};
   std::vector<double> seconds;
   for (int r = 0; r < opt.warmup + opt.reps; ++r) {
     Kokkos::Timer timer;
