@@ -1,9 +1,15 @@
 // hpar: program lifetime (initialize, finalize, ScopeGuard), fence, Timer and abort.
 //
-// initialize/finalize record the state: every backend starts lazily on first use. The one setting
-// read is the number of threads (InitializationSettings::set_num_threads, --kokkos-num-threads=N,
-// KOKKOS_NUM_THREADS), which a backend running on the host's threads takes (the OpenMP build for
-// the host: OpenMP's thread count), as Kokkos' OpenMP backend does; the others ignore it.
+// initialize/finalize record the state: every backend starts lazily on first use. Two settings
+// are read, each from InitializationSettings, the command line (taken out of argv) or the
+// environment, in that order of precedence, as Kokkos reads them:
+//   - the number of threads (set_num_threads, --kokkos-num-threads=N, KOKKOS_NUM_THREADS), which
+//     a backend running on the host's threads takes (the OpenMP build for the host: OpenMP's
+//     thread count), as Kokkos' OpenMP backend does; the others ignore it;
+//   - the device (set_device_id, --kokkos-device-id=N, KOKKOS_DEVICE_ID; set_map_device_id_by,
+//     --kokkos-map-device-id-by=mpi_rank|random, KOKKOS_MAP_DEVICE_ID_BY; KOKKOS_VISIBLE_DEVICES;
+//     the MPI launcher's local rank), which a device backend selects before anything runs
+//     (impl/device_choice.hpp); without any of them it keeps its first device.
 #pragma once
 
 #include <cstdio>
@@ -11,6 +17,7 @@
 #include <string>
 #include <time.h>
 
+#include "impl/device_choice.hpp"
 #include "impl/host_parallel.hpp"
 #include "macros.hpp"
 #include "memory.hpp"
@@ -26,24 +33,35 @@ inline LifeState& life_state() {
 }
 }  // namespace impl
 
-/// Settings accepted by initialize(); hpar reads the number of threads (see the file comment) and
-/// keeps the Kokkos spelling of the others.
+/// Settings accepted by initialize(); hpar reads the number of threads and the device (see the
+/// file comment) and keeps the Kokkos spelling of the others.
 class InitializationSettings {
  public:
   InitializationSettings& set_num_threads(int n) { m_num_threads = n; return *this; }
-  InitializationSettings& set_device_id(int d) { m_device_id = d; return *this; }
+  InitializationSettings& set_device_id(int d) {
+    m_device_id = d;
+    m_has_device_id = true;
+    return *this;
+  }
   InitializationSettings& set_disable_warnings(bool) { return *this; }
   InitializationSettings& set_print_configuration(bool) { return *this; }
   InitializationSettings& set_tune_internals(bool) { return *this; }
-  InitializationSettings& set_map_device_id_by(const std::string&) { return *this; }
+  InitializationSettings& set_map_device_id_by(const std::string& how) {
+    m_map_device_id_by = how;
+    return *this;
+  }
   int get_num_threads() const { return m_num_threads; }
   int get_device_id() const { return m_device_id; }
+  std::string get_map_device_id_by() const { return m_map_device_id_by; }
   bool has_num_threads() const { return m_num_threads >= 0; }
-  bool has_device_id() const { return m_device_id >= 0; }
+  bool has_device_id() const { return m_has_device_id; }
+  bool has_map_device_id_by() const { return !m_map_device_id_by.empty(); }
 
  private:
   int m_num_threads = -1;
   int m_device_id = -1;
+  bool m_has_device_id = false;
+  std::string m_map_device_id_by;
 };
 using InitArguments = InitializationSettings;
 
@@ -66,21 +84,61 @@ inline int positive_count(const char* text) {
   return *end == '\0' && n > 0 && n <= 1 << 20 ? int(n) : -1;
 }
 
-/// Takes the thread count from the settings, else from KOKKOS_NUM_THREADS.
+/// The device id of the settings, else KOKKOS_DEVICE_ID's, else -1; a negative one ends the
+/// program, as Kokkos ends it.
+inline int requested_device_id(const InitializationSettings& settings) {
+  const char* env = std::getenv("KOKKOS_DEVICE_ID");
+  const int id = settings.has_device_id() ? settings.get_device_id() : whole_int(env, env ? -2 : -1);
+  if (id < -1 || (settings.has_device_id() && id < 0))
+    initialize_failed("Error: device id '" + (settings.has_device_id() ? std::to_string(id)
+                                                                       : std::string(env)) +
+                      "' is invalid. The device id must be greater than or equal to zero.");
+  return id;
+}
+
+/// The map_device_id_by of the settings, else KOKKOS_MAP_DEVICE_ID_BY's, else ""; one Kokkos does
+/// not know ends the program.
+inline std::string requested_map_device_id_by(const InitializationSettings& settings) {
+  const char* env = std::getenv("KOKKOS_MAP_DEVICE_ID_BY");
+  const std::string how = settings.has_map_device_id_by() ? settings.get_map_device_id_by()
+                          : env                           ? std::string(env)
+                                                          : std::string();
+  if (!how.empty() && !valid_map_device_id_by(how))
+    initialize_failed("Error: map_device_id_by setting '" + how + "' is not recognized.");
+  return how;
+}
+
+/// Selects the device the settings, the environment and the MPI rank choose (device_choice.hpp),
+/// in a build with a device. Nothing asks for one in a single process without settings: the
+/// backend then keeps its first device and starts on first use.
+inline void select_device(const InitializationSettings& settings) {
+  const int id = requested_device_id(settings);
+  const std::string how = requested_map_device_id_by(settings);
+  if (id < 0 && how.empty() && !std::getenv("KOKKOS_VISIBLE_DEVICES") &&
+      mpi_local_rank_on_node() < 0)
+    return;
+  const int count = device_count();
+  if (count > 0) device_select(chosen_device(id, how, count));
+}
+
+/// Takes the thread count from the settings, else from KOKKOS_NUM_THREADS, and the device.
 inline void start(const InitializationSettings& settings) {
   int threads = settings.has_num_threads() ? settings.get_num_threads() : -1;
   if (threads <= 0) threads = positive_count(std::getenv("KOKKOS_NUM_THREADS"));
   if (threads > 0) set_host_threads(threads);
+  select_device(settings);
   life_state() = LifeState::running;
 }
 }  // namespace impl
 
 inline void initialize(const InitializationSettings& settings) { impl::start(settings); }
 inline void initialize() { initialize(InitializationSettings()); }
-/// Takes --kokkos-num-threads=N (and the older --kokkos-threads=N) out of the arguments, as Kokkos
-/// does, the command line winning over KOKKOS_NUM_THREADS.
+/// Takes --kokkos-num-threads=N (and the older --kokkos-threads=N), --kokkos-device-id=N and
+/// --kokkos-map-device-id-by=mpi_rank|random out of the arguments, as Kokkos does, the command
+/// line winning over the environment; a device id or a mapping Kokkos refuses ends the program.
 inline void initialize(int& argc, char* argv[]) {
   static const std::string prefixes[] = {"--kokkos-num-threads=", "--kokkos-threads="};
+  static const std::string device_id = "--kokkos-device-id=", map_by = "--kokkos-map-device-id-by=";
   InitializationSettings settings;
   int kept = argc > 0 ? 1 : 0;
   for (int a = kept; a < argc; ++a) {
@@ -92,6 +150,20 @@ inline void initialize(int& argc, char* argv[]) {
       if (n > 0) settings.set_num_threads(n);
       taken = true;
     }
+    if (arg.compare(0, device_id.size(), device_id) == 0) {
+      const int id = impl::whole_int(arg.c_str() + device_id.size(), -1);
+      if (id < 0)
+        impl::initialize_failed("Error: command line argument '" + arg +
+                                "' is invalid. The device id must be greater than or equal to zero.");
+      settings.set_device_id(id);
+      taken = true;
+    } else if (arg.compare(0, map_by.size(), map_by) == 0) {
+      const std::string how = arg.substr(map_by.size());
+      if (!impl::valid_map_device_id_by(how))
+        impl::initialize_failed("Error: command line argument '" + arg + "' is not recognized.");
+      settings.set_map_device_id_by(how);
+      taken = true;
+    }
     if (!taken) argv[kept++] = argv[a];
   }
   if (argc > 0) {
@@ -101,6 +173,15 @@ inline void initialize(int& argc, char* argv[]) {
   initialize(settings);
 }
 inline bool is_initialized() { return impl::life_state() == impl::LifeState::running; }
+
+/// The device the default execution space runs on, -1 in a build for the host (Kokkos::device_id).
+inline int device_id() noexcept { return impl::device_in_use(); }
+/// The devices a process may use (KOKKOS_VISIBLE_DEVICES, else all), -1 in a build for the host
+/// (Kokkos::num_devices).
+inline int num_devices() noexcept {
+  const int count = impl::device_count();
+  return count < 0 ? -1 : int(impl::visible_devices(count).size());
+}
 inline bool is_finalized() { return impl::life_state() == impl::LifeState::after; }
 
 /// Waits for all outstanding device work.

@@ -88,6 +88,9 @@ inline void host_copy(void* dst, const void* src, size_t bytes) {
 //   device_copy(dst, dst_space, src, src_space, bytes)   a copy of bytes > 0 between distinct
 //                                                        places, one of them not host memory
 //   device_zero(p, bytes), device_fence()
+//   device_count()       the devices the backend sees (0 without one), -1 in a build for the host
+//   device_select(id)    runs everything after it on device `id` (initialize(): core.hpp)
+//   device_in_use()      the device it runs on, -1 in a build for the host
 // with the promises above. The serial build (and a translation's parse) has the host's.
 #if defined(HPAR_IMPL_DEVICE)
 #include HPAR_IMPL_BACKEND_MEMORY
@@ -103,6 +106,9 @@ inline void device_copy(void* dst, Space, const void* src, Space, size_t bytes) 
 }
 inline void device_zero(void* p, size_t bytes) { std::memset(p, 0, bytes); }
 inline void device_fence() {}
+inline int device_count() { return -1; }
+inline void device_select(int) {}
+inline int device_in_use() { return -1; }
 }  // namespace impl
 }  // namespace hpar
 #endif

@@ -68,5 +68,22 @@ inline void device_fence() {
   }
 }
 
+/// The GPUs this process sees (CUDA_VISIBLE_DEVICES applied), 0 when the driver finds none.
+inline int device_count() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+}
+
+/// Makes GPU `id` the one every later allocation and launch of this process uses (initialize()).
+inline void device_select(int id) {
+  const cudaError_t err = cudaSetDevice(id);
+  if (err != cudaSuccess) cuda_failed("cudaSetDevice", err, nullptr);
+}
+
+inline int device_in_use() {
+  int device = -1;
+  return cudaGetDevice(&device) == cudaSuccess ? device : -1;
+}
+
 }  // namespace impl
 }  // namespace hpar

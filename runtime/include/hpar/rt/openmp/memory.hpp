@@ -92,5 +92,26 @@ inline void device_zero(void* p, size_t bytes) {
 /// Target regions are synchronous: nothing is outstanding (hpar::fence()).
 inline void device_fence() {}
 
+/// The OpenMP devices other than the host (-1 in a build for the host).
+inline int device_count() {
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  return -1;
+#else
+  return omp_get_num_devices();
+#endif
+}
+
+/// Makes device `id` the default device, which omp_device() then keeps (initialize() selects it
+/// before anything asks omp_device()).
+inline void device_select(int id) { omp_set_default_device(id); }
+
+inline int device_in_use() {
+#if defined(HPAR_IMPL_OMP_HOST_ONLY)
+  return -1;
+#else
+  return omp_get_num_devices() > 0 ? omp_device() : -1;
+#endif
+}
+
 }  // namespace impl
 }  // namespace hpar
