@@ -100,9 +100,16 @@ struct HPAR_ANNOTATE("hpar::space::device") Cuda : impl::ExecutionSpaceBase<Cuda
   using execution_space = Cuda;
   using size_type = unsigned int;  // as Kokkos' (CudaSpace::size_type): policies' default index
   using scratch_memory_space = ScratchMemorySpace<Cuda>;
+#if defined(KOKKOS_ENABLE_CUDA_UVM)
+  // Kokkos_ENABLE_CUDA_UVM: the device's Views are managed memory by default, which the host (and
+  // an MPI library that is not CUDA-aware) can read and write, as with Kokkos.
+  using memory_space = CudaUVMSpace;
+  using device_type = Device<Cuda, CudaUVMSpace>;
+#else
   using memory_space = CudaSpace;
-  using array_layout = LayoutLeft;
   using device_type = Device<Cuda, CudaSpace>;
+#endif
+  using array_layout = LayoutLeft;
   /// Its dispatches are translated kernels (include/hpar/spaces.hpp, impl::on_device).
   static constexpr bool impl_on_device = true;
   static constexpr const char* name() { return "Cuda"; }
@@ -231,7 +238,7 @@ std::vector<Cuda> partition_space(const Cuda& space, const std::vector<T>& weigh
 
 }  // namespace Experimental
 
-using DeviceSpace = CudaSpace;
+using DeviceSpace = Cuda::memory_space;
 using DefaultExecutionSpace = Cuda;
 using SharedSpace = CudaUVMSpace;
 using SharedHostPinnedSpace = CudaHostPinnedSpace;
