@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <time.h>
 
@@ -78,44 +79,44 @@ inline void set_host_threads(int threads) {
 
 /// A positive count from `text`, or -1.
 inline int positive_count(const char* text) {
-  if (!text || !*text) return -1;
-  char* end = nullptr;
-  const long n = std::strtol(text, &end, 10);
-  return *end == '\0' && n > 0 && n <= 1 << 20 ? int(n) : -1;
+  const int n = whole_int(text, -1);
+  return n > 0 && n <= 1 << 20 ? n : -1;
 }
 
-/// The device id of the settings, else KOKKOS_DEVICE_ID's, else -1; a negative one ends the
-/// program, as Kokkos ends it.
-inline int requested_device_id(const InitializationSettings& settings) {
+/// KOKKOS_DEVICE_ID's device id, if it is set; one that is not a whole number at least 0 ends the
+/// program in every build, as Kokkos' reading of the environment ends it.
+inline std::optional<int> environment_device_id() {
   const char* env = std::getenv("KOKKOS_DEVICE_ID");
-  const int id = settings.has_device_id() ? settings.get_device_id() : whole_int(env, env ? -2 : -1);
-  if (id < -1 || (settings.has_device_id() && id < 0))
-    initialize_failed("Error: device id '" + (settings.has_device_id() ? std::to_string(id)
-                                                                       : std::string(env)) +
+  if (!env) return std::nullopt;
+  const int id = whole_int(env, -1);
+  if (id < 0)
+    initialize_failed("Error: environment variable 'KOKKOS_DEVICE_ID=" + std::string(env) +
                       "' is invalid. The device id must be greater than or equal to zero.");
   return id;
 }
 
-/// The map_device_id_by of the settings, else KOKKOS_MAP_DEVICE_ID_BY's, else ""; one Kokkos does
-/// not know ends the program.
-inline std::string requested_map_device_id_by(const InitializationSettings& settings) {
+/// KOKKOS_MAP_DEVICE_ID_BY's mapping, or ""; one Kokkos does not know ends the program in every
+/// build.
+inline std::string environment_map_device_id_by() {
   const char* env = std::getenv("KOKKOS_MAP_DEVICE_ID_BY");
-  const std::string how = settings.has_map_device_id_by() ? settings.get_map_device_id_by()
-                          : env                           ? std::string(env)
-                                                          : std::string();
-  if (!how.empty() && !valid_map_device_id_by(how))
-    initialize_failed("Error: map_device_id_by setting '" + how + "' is not recognized.");
-  return how;
+  if (!env) return std::string();
+  if (!valid_map_device_id_by(env))
+    initialize_failed("Error: environment variable 'KOKKOS_MAP_DEVICE_ID_BY=" + std::string(env) +
+                      "' is not recognized.");
+  return env;
 }
 
-/// Selects the device the settings, the environment and the MPI rank choose (device_choice.hpp),
-/// in a build with a device. Nothing asks for one in a single process without settings: the
-/// backend then keeps its first device and starts on first use.
+/// Selects the device the settings (over the environment), KOKKOS_VISIBLE_DEVICES and the MPI
+/// rank choose (device_choice.hpp), in a build with a device. Nothing asks for one in a single
+/// process without settings: the backend then keeps its first device and starts on first use.
 inline void select_device(const InitializationSettings& settings) {
-  const int id = requested_device_id(settings);
-  const std::string how = requested_map_device_id_by(settings);
-  if (id < 0 && how.empty() && !std::getenv("KOKKOS_VISIBLE_DEVICES") &&
-      mpi_local_rank_on_node() < 0)
+  const std::optional<int> env_id = environment_device_id();
+  const std::string env_how = environment_map_device_id_by();
+  const std::optional<int> id =
+      settings.has_device_id() ? std::optional<int>(settings.get_device_id()) : env_id;
+  const std::string how =
+      settings.has_map_device_id_by() ? settings.get_map_device_id_by() : env_how;
+  if (!id && how.empty() && !std::getenv("KOKKOS_VISIBLE_DEVICES") && mpi_local_rank_on_node() < 0)
     return;
   const int count = device_count();
   if (count > 0) device_select(chosen_device(id, how, count));

@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -78,18 +79,26 @@ inline std::vector<int> visible_devices(int count) {
 }
 
 /// The device this process runs on, of `count` the backend sees (at least one), as chosen by the
-/// rules at the top of this file. `device_id` is -1 when none was given, `map_device_id_by` empty
-/// when none was.
-inline int chosen_device(int device_id, const std::string& map_device_id_by, int count) {
+/// rules at the top of this file, with the device id and the map_device_id_by given (none: empty).
+/// A negative id, one beyond the visible devices or a mapping Kokkos does not know ends the
+/// program, as in Kokkos (whose host backends never ask).
+inline int chosen_device(std::optional<int> device_id, const std::string& map_device_id_by,
+                         int count) {
   const std::vector<int> visible = visible_devices(count);
   if (visible.empty()) initialize_failed("Error: no GPU available for execution.");
   const int n = int(visible.size());
-  if (device_id >= 0) {
-    if (device_id >= n)
-      initialize_failed("Error: Requested GPU with id '" + std::to_string(device_id) +
+  if (device_id) {
+    if (*device_id < 0)
+      initialize_failed("Error: Requested GPU with invalid id '" + std::to_string(*device_id) +
+                        "'. Device id cannot be negative!");
+    if (*device_id >= n)
+      initialize_failed("Error: Requested GPU with id '" + std::to_string(*device_id) +
                         "' but only " + std::to_string(n) + " GPU(s) available!");
-    return visible[size_t(device_id)];
+    return visible[size_t(*device_id)];
   }
+  if (!map_device_id_by.empty() && !valid_map_device_id_by(map_device_id_by))
+    initialize_failed("Error: map_device_id_by setting '" + map_device_id_by +
+                      "' is not recognized.");
   if (map_device_id_by == "random") {
     std::default_random_engine generator(static_cast<unsigned>(getpid()));
     std::uniform_int_distribution<int> pick(0, n - 1);
