@@ -127,7 +127,7 @@ def first_words(command):
             skip = tokens.pop(0)
             if skip == "%if" and tokens:
                 tokens.pop(0)  # the feature name
-            if skip == "env" and tokens and tokens[0] == "-u":
+            while skip == "env" and tokens and tokens[0] == "-u":  # env -u NAME [-u NAME...]
                 tokens = tokens[2:]
         if tokens and not tokens[0].startswith("%") and tokens[0] not in LIT_BUILTINS:
             words.append(tokens[0])
