@@ -39,11 +39,7 @@ inline LifeState& life_state() {
 class InitializationSettings {
  public:
   InitializationSettings& set_num_threads(int n) { m_num_threads = n; return *this; }
-  InitializationSettings& set_device_id(int d) {
-    m_device_id = d;
-    m_has_device_id = true;
-    return *this;
-  }
+  InitializationSettings& set_device_id(int d) { m_device_id = d; return *this; }
   InitializationSettings& set_disable_warnings(bool) { return *this; }
   InitializationSettings& set_print_configuration(bool) { return *this; }
   InitializationSettings& set_tune_internals(bool) { return *this; }
@@ -52,17 +48,16 @@ class InitializationSettings {
     return *this;
   }
   int get_num_threads() const { return m_num_threads; }
-  int get_device_id() const { return m_device_id; }
+  int get_device_id() const { return m_device_id.value_or(-1); }
   std::string get_map_device_id_by() const { return m_map_device_id_by; }
   bool has_num_threads() const { return m_num_threads >= 0; }
-  bool has_device_id() const { return m_has_device_id; }
+  bool has_device_id() const { return m_device_id.has_value(); }
   bool has_map_device_id_by() const { return !m_map_device_id_by.empty(); }
 
  private:
   int m_num_threads = -1;
-  int m_device_id = -1;
-  bool m_has_device_id = false;
-  std::string m_map_device_id_by;
+  std::optional<int> m_device_id;
+  std::string m_map_device_id_by;  // empty: none
 };
 using InitArguments = InitializationSettings;
 
@@ -112,8 +107,7 @@ inline std::string environment_map_device_id_by() {
 inline void select_device(const InitializationSettings& settings) {
   const std::optional<int> env_id = environment_device_id();
   const std::string env_how = environment_map_device_id_by();
-  const std::optional<int> id =
-      settings.has_device_id() ? std::optional<int>(settings.get_device_id()) : env_id;
+  const std::optional<int> id = settings.has_device_id() ? settings.get_device_id() : env_id;
   const std::string how =
       settings.has_map_device_id_by() ? settings.get_map_device_id_by() : env_how;
   if (!id && how.empty() && !std::getenv("KOKKOS_VISIBLE_DEVICES") && mpi_local_rank_on_node() < 0)

@@ -105,12 +105,10 @@ inline int device_count() {
 /// before anything asks omp_device()).
 inline void device_select(int id) { omp_set_default_device(id); }
 
+/// omp_device(), or -1 where that is the host (a build for the host, or no device found).
 inline int device_in_use() {
-#if defined(HPAR_IMPL_OMP_HOST_ONLY)
-  return -1;
-#else
-  return omp_get_num_devices() > 0 ? omp_device() : -1;
-#endif
+  const int device = omp_device();
+  return device == omp_get_initial_device() ? -1 : device;
 }
 
 }  // namespace impl
